@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Command two: every test. Formatting, lints, native unit and integration tests (including the
+# LIBSVM fixtures), the wasm build, and the end-to-end test in headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+bash scripts/setup.sh --browser
+rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
+rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
+
+say "cargo fmt --check"
+cargo fmt --check
+
+say "cargo clippy (native and wasm32)"
+cargo clippy --all-targets -- -D warnings
+cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+
+say "native tests"
+cargo test --release
+
+say "wasm build"
+bash scripts/build-web.sh
+
+say "browser end-to-end test (headless Chromium)"
+node --test tests/e2e/

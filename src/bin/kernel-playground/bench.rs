@@ -1,0 +1,95 @@
+//! `kernel-playground bench`: medians of the per-frame work on two moons with noise
+//! (RBF, C = 1, γ = 2) — a cold fit, a warm refit after one point moved, and the decision
+//! field on a 512 × 512 grid three ways: summing the kernel over every support vector at every
+//! node (naive), the separable-RBF evaluator at every node (exact), and the adaptive field the
+//! page draws. Timings only; correctness is the tests' business.
+
+use kernel_playground::data::Preset;
+use kernel_playground::field::{Field, Grid, View};
+use kernel_playground::kernel::Kernel;
+use kernel_playground::model::Classifier;
+use kernel_playground::playground::LEVELS;
+use kernel_playground::solvers::svm::{SvmModel, SvmParams, SvmTrainer};
+use std::time::Instant;
+
+const GRID: usize = 512;
+
+fn median(mut samples: Vec<f64>) -> f64 {
+    samples.sort_by(|a, b| a.total_cmp(b));
+    samples[samples.len() / 2]
+}
+
+fn time_ms(repeats: usize, mut work: impl FnMut()) -> f64 {
+    median(
+        (0..repeats)
+            .map(|_| {
+                let start = Instant::now();
+                work();
+                start.elapsed().as_secs_f64() * 1e3
+            })
+            .collect(),
+    )
+}
+
+pub fn run(sizes: &[usize], repeats: usize) -> String {
+    let params = SvmParams::new(Kernel::Rbf { gamma: 2.0 }, 1.0);
+    let mut out = format!(
+        "two moons (noise 0.3), RBF C=1 gamma=2, tol 1e-3; medians of {repeats} runs, ms\n\
+         {:>6} {:>5} {:>7} {:>9} {:>9} {:>12} {:>12} {:>14} {:>8}\n",
+        "n",
+        "SVs",
+        "iters",
+        "cold fit",
+        "warm fit",
+        "naive field",
+        "exact field",
+        "adaptive field",
+        "speedup"
+    );
+    for &n in sizes {
+        let mut data = Preset::Moons.generate(n, 0.3, 1);
+        let cold = time_ms(repeats, || {
+            SvmModel::fit(&data.points, &data.labels, &params).expect("fit");
+        });
+        let model = SvmModel::fit(&data.points, &data.labels, &params).expect("fit");
+
+        let mut trainer = SvmTrainer::new();
+        trainer
+            .fit(&data.points, &data.labels, &params)
+            .expect("fit");
+        let mut step = 0usize;
+        let warm = time_ms(repeats, || {
+            // Nudge one point back and forth, as a drag does.
+            step += 1;
+            let i = (step * 7) % n;
+            let p = data.points[i];
+            let delta = if step.is_multiple_of(2) { 0.01 } else { -0.01 };
+            data.move_point(i, [p[0] + delta, p[1]]).expect("move");
+            trainer.point_moved(i, &data.points);
+            trainer
+                .fit(&data.points, &data.labels, &params)
+                .expect("fit");
+        });
+
+        let grid = Grid::new(View::square(1.0), GRID, GRID);
+        let naive = time_ms(repeats.min(3), || {
+            let direct = |r: usize, c: usize| model.decision_value(grid.node(r, c));
+            std::hint::black_box(Field::exact(grid, &direct));
+        });
+        let exact = time_ms(repeats, || {
+            let evaluator = model.grid_evaluator(&grid);
+            std::hint::black_box(Field::exact(grid, &*evaluator));
+        });
+        let adaptive = time_ms(repeats, || {
+            let evaluator = model.grid_evaluator(&grid);
+            std::hint::black_box(Field::adaptive(grid, 8, &LEVELS, &*evaluator));
+        });
+        out.push_str(&format!(
+            "{n:>6} {:>5} {:>7} {cold:>9.2} {warm:>9.2} {naive:>12.1} {exact:>12.2} {adaptive:>14.2} {:>7.0}x\n",
+            model.support().len(),
+            model.report.iterations,
+            naive / adaptive,
+        ));
+    }
+    out
+}

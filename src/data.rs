@@ -1,0 +1,394 @@
+//! Training points and their labels: the dataset a scene is made of, reading and writing it as
+//! CSV (`x,y,label`), and the seeded presets a lecture starts from.
+//!
+//! Labels are small integers. For a two-class problem the larger label is the positive class,
+//! y = +1, and the smaller one y = −1 (scikit-learn's convention), so numbers printed here can be
+//! compared with `SVC.decision_function` directly.
+//!
+//! Coordinates are kept on a grid of 10⁻⁴ (see [`quantize`]): a click is never more precise than
+//! that, and it lets the URL state restore a scene bit for bit from four decimals.
+
+use crate::error::Error;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// A point of the input plane, (x₁, x₂).
+pub type Point = [f64; 2];
+
+/// Rounds a coordinate to the 10⁻⁴ grid every stored point lives on.
+pub fn quantize(v: f64) -> f64 {
+    (v * 1e4).round() / 1e4
+}
+
+/// Labelled points: `points[i]` has label `labels[i]`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Dataset {
+    pub points: Vec<Point>,
+    pub labels: Vec<i32>,
+}
+
+impl Dataset {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+
+    /// Adds a point (quantized) and returns its index; rejects NaN and infinities.
+    pub fn push(&mut self, point: Point, label: i32) -> Result<usize, Error> {
+        check_finite(point, "point")?;
+        self.points.push([quantize(point[0]), quantize(point[1])]);
+        self.labels.push(label);
+        Ok(self.points.len() - 1)
+    }
+
+    /// Moves point `index` to `point` (quantized).
+    pub fn move_point(&mut self, index: usize, point: Point) -> Result<(), Error> {
+        check_finite(point, "point")?;
+        let slot = self
+            .points
+            .get_mut(index)
+            .ok_or_else(|| Error::Parameter(format!("no point with index {index}")))?;
+        *slot = [quantize(point[0]), quantize(point[1])];
+        Ok(())
+    }
+
+    pub fn remove(&mut self, index: usize) -> Result<(), Error> {
+        if index >= self.points.len() {
+            return Err(Error::Parameter(format!("no point with index {index}")));
+        }
+        self.points.remove(index);
+        self.labels.remove(index);
+        Ok(())
+    }
+
+    /// The distinct labels, in increasing order.
+    pub fn classes(&self) -> Vec<i32> {
+        let mut classes = self.labels.clone();
+        classes.sort_unstable();
+        classes.dedup();
+        classes
+    }
+
+    /// The two-class view of the data: `([negative, positive] labels, y)` with y_i ∈ {−1, +1}.
+    /// Fails with a message a student understands when there are too few points or classes.
+    pub fn binary_targets(&self) -> Result<([i32; 2], Vec<f64>), Error> {
+        let classes = self.classes();
+        if self.len() < 2 {
+            return Err(Error::TooFewPoints);
+        }
+        match classes.len() {
+            0 | 1 => Err(Error::OneClass),
+            2 => {
+                let y = self
+                    .labels
+                    .iter()
+                    .map(|&l| if l == classes[1] { 1.0 } else { -1.0 })
+                    .collect();
+                Ok(([classes[0], classes[1]], y))
+            }
+            found => Err(Error::TooManyClasses { found, max: 2 }),
+        }
+    }
+
+    /// Index of the point nearest to `at` within `radius` (Euclidean), if any.
+    pub fn nearest_within(&self, at: Point, radius: f64) -> Option<usize> {
+        let mut best = None;
+        let mut best_d2 = radius * radius;
+        for (i, p) in self.points.iter().enumerate() {
+            let d2 = (p[0] - at[0]).powi(2) + (p[1] - at[1]).powi(2);
+            if d2 <= best_d2 {
+                best_d2 = d2;
+                best = Some(i);
+            }
+        }
+        best
+    }
+
+    /// Parses `x,y,label` rows. A first line that does not start with a number is a header.
+    /// Blank lines and lines starting with `#` are skipped. Errors name the 1-based line.
+    pub fn from_csv(text: &str) -> Result<Dataset, Error> {
+        let mut data = Dataset::new();
+        for (point, label) in parse_rows(text, true)? {
+            data.push(point, label.unwrap_or_default())?;
+        }
+        Ok(data)
+    }
+
+    /// Writes `x,y,label` rows with a header.
+    pub fn to_csv(&self) -> String {
+        let mut out = String::from("x,y,label\n");
+        for (p, l) in self.points.iter().zip(&self.labels) {
+            out.push_str(&format!("{},{},{}\n", p[0], p[1], l));
+        }
+        out
+    }
+}
+
+/// Query points for the CLI: rows `x,y` or `x,y,label` (a label is ignored).
+pub fn points_from_csv(text: &str) -> Result<Vec<Point>, Error> {
+    Ok(parse_rows(text, false)?
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect())
+}
+
+/// The one CSV reader: rows of `x,y,label` (label required or optional), a header allowed on
+/// the first line that has content, `#` comments and blank lines skipped.
+fn parse_rows(text: &str, need_label: bool) -> Result<Vec<(Point, Option<i32>)>, Error> {
+    let mut rows = Vec::new();
+    let mut seen_content = false;
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let row = raw.trim();
+        if row.is_empty() || row.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = row.split(',').map(str::trim).collect();
+        if !seen_content {
+            seen_content = true;
+            if !starts_numeric(fields[0]) {
+                continue; // header
+            }
+        }
+        let csv_error = |message: String| Error::Csv { line, message };
+        let expected = if need_label {
+            "3 fields x,y,label"
+        } else {
+            "x,y or x,y,label"
+        };
+        if fields.len() != 3 && (need_label || fields.len() != 2) {
+            return Err(csv_error(format!(
+                "expected {expected} but found {} field{}",
+                fields.len(),
+                if fields.len() == 1 { "" } else { "s" }
+            )));
+        }
+        let coordinate = |name: &str, s: &str| -> Result<f64, Error> {
+            let v: f64 = s
+                .parse()
+                .map_err(|_| csv_error(format!("{name} '{s}' is not a number")))?;
+            if !v.is_finite() {
+                return Err(csv_error(format!("{name} '{s}' is not a finite number")));
+            }
+            Ok(v)
+        };
+        let point = [coordinate("x", fields[0])?, coordinate("y", fields[1])?];
+        let label = match fields.get(2) {
+            Some(l) => Some(
+                l.parse::<i32>()
+                    .map_err(|_| csv_error(format!("label '{l}' is not an integer")))?,
+            ),
+            None => None,
+        };
+        rows.push((point, label));
+    }
+    if rows.is_empty() {
+        return Err(Error::Csv {
+            line: text.lines().count().max(1),
+            message: "no data rows".into(),
+        });
+    }
+    Ok(rows)
+}
+
+fn starts_numeric(field: &str) -> bool {
+    field
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.'))
+}
+
+fn check_finite(point: Point, what: &str) -> Result<(), Error> {
+    if point.iter().all(|v| v.is_finite()) {
+        Ok(())
+    } else {
+        Err(Error::NotFinite { what: what.into() })
+    }
+}
+
+/// The seeded point sets a lecture starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preset {
+    /// Two well-separated Gaussian blobs: linearly separable at low noise.
+    Separable,
+    /// Two Gaussian blobs that overlap: the soft margin's home ground.
+    Overlapping,
+    /// Four quadrant clusters, diagonal ones alike: no line separates them.
+    Xor,
+    /// A disc inside a ring: separable by a circle, i.e. a plane in (x₁², x₂², √2x₁x₂).
+    Rings,
+    /// Two interleaved half circles.
+    Moons,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 5] = [
+        Preset::Separable,
+        Preset::Overlapping,
+        Preset::Xor,
+        Preset::Rings,
+        Preset::Moons,
+    ];
+
+    /// The short name used in the URL, the CLI and the preset menu.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Separable => "separable",
+            Preset::Overlapping => "overlapping",
+            Preset::Xor => "xor",
+            Preset::Rings => "rings",
+            Preset::Moons => "moons",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Result<Preset, Error> {
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == name)
+            .ok_or_else(|| Error::Parameter(format!("unknown preset '{name}'")))
+    }
+
+    /// `n` points (half of each class, labels 0 and 1) with Gaussian jitter of standard
+    /// deviation `0.25 · noise`; the same arguments always give the same points.
+    pub fn generate(self, n: usize, noise: f64, seed: u64) -> Dataset {
+        let mut rng = StdRng::seed_from_u64(seed ^ (self as u64).wrapping_mul(0x9E37_79B9));
+        let jitter = 0.25 * noise.max(0.0);
+        let mut data = Dataset::new();
+        for i in 0..n {
+            let label = (i % 2) as i32;
+            let base = self.sample(label, &mut rng);
+            let p = [
+                base[0] + jitter * gaussian(&mut rng),
+                base[1] + jitter * gaussian(&mut rng),
+            ];
+            data.push(p, label).expect("generated points are finite");
+        }
+        data
+    }
+
+    fn sample(self, label: i32, rng: &mut StdRng) -> Point {
+        let sign = if label == 1 { 1.0 } else { -1.0 };
+        match self {
+            Preset::Separable => [
+                sign * 0.45 + 0.12 * gaussian(rng),
+                sign * 0.35 + 0.12 * gaussian(rng),
+            ],
+            Preset::Overlapping => [
+                sign * 0.25 + 0.25 * gaussian(rng),
+                sign * 0.2 + 0.25 * gaussian(rng),
+            ],
+            Preset::Xor => {
+                // One diagonal pair of quadrants per class, kept 0.1 away from the axes.
+                let a: f64 = rng.random_range(0.1..0.9);
+                let b: f64 = rng.random_range(0.1..0.9);
+                let flip = if rng.random_bool(0.5) { 1.0 } else { -1.0 };
+                [flip * a, flip * sign * b]
+            }
+            Preset::Rings => {
+                let angle = rng.random_range(0.0..std::f64::consts::TAU);
+                let radius = if label == 1 {
+                    0.4 * rng.random::<f64>().sqrt()
+                } else {
+                    rng.random_range(0.62..0.9)
+                };
+                [radius * angle.cos(), radius * angle.sin()]
+            }
+            Preset::Moons => {
+                let t = rng.random_range(0.0..std::f64::consts::PI);
+                let (x, y) = if label == 1 {
+                    (t.cos(), t.sin())
+                } else {
+                    (1.0 - t.cos(), 0.5 - t.sin())
+                };
+                [0.6 * (x - 0.5), 0.6 * (y - 0.25)]
+            }
+        }
+    }
+}
+
+/// A standard normal draw (Box–Muller), so presets need nothing beyond `rand`.
+fn gaussian(rng: &mut StdRng) -> f64 {
+    let u: f64 = 1.0 - rng.random::<f64>(); // (0, 1]
+    let v: f64 = rng.random();
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_round_trip_with_header() {
+        let data = Dataset::from_csv("x,y,label\n0.5,-0.25,1\n\n# note\n1,2,0\n").unwrap();
+        assert_eq!(data.points, vec![[0.5, -0.25], [1.0, 2.0]]);
+        assert_eq!(data.labels, vec![1, 0]);
+        assert_eq!(Dataset::from_csv(&data.to_csv()).unwrap(), data);
+    }
+
+    #[test]
+    fn csv_errors_name_the_line() {
+        let err = Dataset::from_csv("0,0,1\n1,oops,0\n").unwrap_err();
+        assert_eq!(err.to_string(), "line 2: y 'oops' is not a number");
+        let err = Dataset::from_csv("0,0,1\n1,NaN,0\n").unwrap_err();
+        assert!(err.to_string().starts_with("line 2:"), "{err}");
+        let err = Dataset::from_csv("x,y,label\n0,0\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: expected 3 fields x,y,label but found 2 fields"
+        );
+        assert_eq!(
+            points_from_csv("x,y\n1,2\n3,4,0\n").unwrap(),
+            vec![[1.0, 2.0], [3.0, 4.0]]
+        );
+        assert!(points_from_csv("1\n")
+            .unwrap_err()
+            .to_string()
+            .starts_with("line 1: expected x,y"));
+        let err = Dataset::from_csv("0,0,1.5\n").unwrap_err();
+        assert!(err.to_string().contains("not an integer"));
+        assert!(Dataset::from_csv("x,y,label\n").is_err());
+    }
+
+    #[test]
+    fn binary_targets_follow_scikit_learn() {
+        let mut data = Dataset::new();
+        data.push([0.0, 0.0], 3).unwrap();
+        assert_eq!(data.binary_targets().unwrap_err(), Error::TooFewPoints);
+        data.push([1.0, 0.0], 3).unwrap();
+        assert_eq!(data.binary_targets().unwrap_err(), Error::OneClass);
+        data.push([1.0, 1.0], -2).unwrap();
+        let (classes, y) = data.binary_targets().unwrap();
+        assert_eq!(classes, [-2, 3]);
+        assert_eq!(y, vec![1.0, 1.0, -1.0]);
+    }
+
+    #[test]
+    fn presets_are_seeded_and_balanced() {
+        for preset in Preset::ALL {
+            let a = preset.generate(101, 0.3, 7);
+            assert_eq!(a, preset.generate(101, 0.3, 7));
+            assert_ne!(a, preset.generate(101, 0.3, 8));
+            assert_eq!(a.len(), 101);
+            assert_eq!(a.labels.iter().filter(|&&l| l == 1).count(), 50);
+            assert_eq!(Preset::from_name(preset.name()).unwrap(), preset);
+            for p in &a.points {
+                assert_eq!(p[0], quantize(p[0]));
+            }
+        }
+        assert!(Preset::from_name("spiral").is_err());
+    }
+
+    #[test]
+    fn rejects_non_finite_points() {
+        let mut data = Dataset::new();
+        assert!(data.push([f64::NAN, 0.0], 0).is_err());
+        assert!(data.is_empty());
+    }
+}

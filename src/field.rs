@@ -1,0 +1,325 @@
+//! The decision field: f evaluated on a regular grid over the plotted window, the maps between
+//! data coordinates and pixels, and an adaptive evaluation that is exact where it matters.
+//!
+//! Grid node (row, col) sits at x₁ = x_min + col·Δx, x₂ = y_max − row·Δy (row 0 at the top, as
+//! on a screen), with the outer nodes on the window's edges.
+//!
+//! Adaptive evaluation: f is computed exactly on a coarse lattice (every `step`-th node). A
+//! coarse cell whose corner values, widened by a quarter of their spread (a cheap guard
+//! against a level curve that bulges into the cell between its corners), could reach any
+//! contour level of interest (f = −1, 0, +1) has every node inside evaluated exactly;
+//! elsewhere nodes are bilinearly interpolated. Interpolated values
+//! lie between the corner values, which all lie on one side of every level, so contours drawn
+//! from the field are those of the exact f, and the shading far from them is smooth anyway.
+
+use crate::data::Point;
+
+/// The window of the plane that is plotted.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    pub x_min: f64,
+    pub x_max: f64,
+    pub y_min: f64,
+    pub y_max: f64,
+}
+
+impl View {
+    /// [−half, half]².
+    pub fn square(half: f64) -> View {
+        View {
+            x_min: -half,
+            x_max: half,
+            y_min: -half,
+            y_max: half,
+        }
+    }
+
+    /// [−1, 1]², or the smallest centred square with a 5 % border that holds every point.
+    pub fn around(points: &[Point]) -> View {
+        let extent = points
+            .iter()
+            .map(|p| p[0].abs().max(p[1].abs()))
+            .fold(0.0, f64::max);
+        if extent <= 0.95 {
+            View::square(1.0)
+        } else {
+            // Round up to a tidy number so axis ticks stay readable.
+            let half = (extent * 1.05 * 4.0).ceil() / 4.0;
+            View::square(half)
+        }
+    }
+
+    pub fn width(&self) -> f64 {
+        self.x_max - self.x_min
+    }
+
+    pub fn height(&self) -> f64 {
+        self.y_max - self.y_min
+    }
+
+    pub fn contains(&self, p: Point) -> bool {
+        (self.x_min..=self.x_max).contains(&p[0]) && (self.y_min..=self.y_max).contains(&p[1])
+    }
+}
+
+/// A rectangle of pixels: left, top, width, height.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PixelRect {
+    pub left: f64,
+    pub top: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+impl PixelRect {
+    /// The pixel position of a data point when `view` fills this rectangle.
+    pub fn to_pixel(&self, view: &View, p: Point) -> (f64, f64) {
+        (
+            self.left + (p[0] - view.x_min) / view.width() * self.width,
+            self.top + (view.y_max - p[1]) / view.height() * self.height,
+        )
+    }
+
+    /// The data point under a pixel position.
+    pub fn to_data(&self, view: &View, px: f64, py: f64) -> Point {
+        [
+            view.x_min + (px - self.left) / self.width * view.width(),
+            view.y_max - (py - self.top) / self.height * view.height(),
+        ]
+    }
+
+    /// How many data units one pixel spans (horizontally).
+    pub fn data_per_pixel(&self, view: &View) -> f64 {
+        view.width() / self.width
+    }
+}
+
+/// A regular grid of `cols` × `rows` nodes spanning a view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Grid {
+    pub view: View,
+    pub cols: usize,
+    pub rows: usize,
+}
+
+impl Grid {
+    /// At least 2 × 2 nodes.
+    pub fn new(view: View, cols: usize, rows: usize) -> Grid {
+        Grid {
+            view,
+            cols: cols.max(2),
+            rows: rows.max(2),
+        }
+    }
+
+    #[inline]
+    pub fn x_at(&self, col: usize) -> f64 {
+        self.view.x_min + col as f64 * self.view.width() / (self.cols - 1) as f64
+    }
+
+    #[inline]
+    pub fn y_at(&self, row: usize) -> f64 {
+        self.view.y_max - row as f64 * self.view.height() / (self.rows - 1) as f64
+    }
+
+    #[inline]
+    pub fn node(&self, row: usize, col: usize) -> Point {
+        [self.x_at(col), self.y_at(row)]
+    }
+}
+
+/// f on every node of a grid, row-major.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Field {
+    pub grid: Grid,
+    pub values: Vec<f64>,
+    /// How many nodes were evaluated exactly (the rest interpolated).
+    pub exact_nodes: usize,
+}
+
+impl Field {
+    #[inline]
+    pub fn at(&self, row: usize, col: usize) -> f64 {
+        self.values[row * self.grid.cols + col]
+    }
+
+    /// f at every node, exactly.
+    pub fn exact(grid: Grid, f: &dyn Fn(usize, usize) -> f64) -> Field {
+        let mut values = Vec::with_capacity(grid.rows * grid.cols);
+        for row in 0..grid.rows {
+            for col in 0..grid.cols {
+                values.push(f(row, col));
+            }
+        }
+        Field {
+            grid,
+            values,
+            exact_nodes: grid.rows * grid.cols,
+        }
+    }
+
+    /// f exact on a lattice of every `step`-th node and inside every coarse cell that could
+    /// touch one of `levels`; interpolated elsewhere (see the module docs).
+    pub fn adaptive(
+        grid: Grid,
+        step: usize,
+        levels: &[f64],
+        f: &dyn Fn(usize, usize) -> f64,
+    ) -> Field {
+        let step = step.max(1);
+        let (rows, cols) = (grid.rows, grid.cols);
+        let mut values = vec![f64::NAN; rows * cols];
+        let mut known = vec![false; rows * cols];
+        let mut exact_nodes = 0;
+        let mut evaluate =
+            |row: usize, col: usize, values: &mut Vec<f64>, known: &mut Vec<bool>| {
+                let k = row * cols + col;
+                if !known[k] {
+                    values[k] = f(row, col);
+                    known[k] = true;
+                    exact_nodes += 1;
+                }
+            };
+        // Coarse lattice rows/cols: multiples of step, plus the last node.
+        let lattice = |len: usize| -> Vec<usize> {
+            let mut v: Vec<usize> = (0..len).step_by(step).collect();
+            if *v.last().unwrap() != len - 1 {
+                v.push(len - 1);
+            }
+            v
+        };
+        let lattice_rows = lattice(rows);
+        let lattice_cols = lattice(cols);
+        for &r in &lattice_rows {
+            for &c in &lattice_cols {
+                evaluate(r, c, &mut values, &mut known);
+            }
+        }
+        for rs in lattice_rows.windows(2) {
+            for cs in lattice_cols.windows(2) {
+                let (r0, r1, c0, c1) = (rs[0], rs[1], cs[0], cs[1]);
+                let corners = [
+                    values[r0 * cols + c0],
+                    values[r0 * cols + c1],
+                    values[r1 * cols + c0],
+                    values[r1 * cols + c1],
+                ];
+                let lo = corners.iter().cloned().fold(f64::INFINITY, f64::min);
+                let hi = corners.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+                let slack = 0.25 * (hi - lo);
+                let near_level = levels.iter().any(|&l| l >= lo - slack && l <= hi + slack);
+                if near_level || !slack.is_finite() {
+                    for r in r0..=r1 {
+                        for c in c0..=c1 {
+                            evaluate(r, c, &mut values, &mut known);
+                        }
+                    }
+                } else {
+                    for r in r0..=r1 {
+                        let v = (r - r0) as f64 / (r1 - r0) as f64;
+                        for c in c0..=c1 {
+                            let k = r * cols + c;
+                            if known[k] {
+                                continue;
+                            }
+                            let u = (c - c0) as f64 / (c1 - c0) as f64;
+                            values[k] = (1.0 - v) * ((1.0 - u) * corners[0] + u * corners[1])
+                                + v * ((1.0 - u) * corners[2] + u * corners[3]);
+                        }
+                    }
+                }
+            }
+        }
+        Field {
+            grid,
+            values,
+            exact_nodes,
+        }
+    }
+
+    /// Bilinear interpolation of the field at a data point (clamped to the grid).
+    pub fn sample(&self, p: Point) -> f64 {
+        let g = &self.grid;
+        let u = ((p[0] - g.view.x_min) / g.view.width() * (g.cols - 1) as f64)
+            .clamp(0.0, (g.cols - 1) as f64);
+        let v = ((g.view.y_max - p[1]) / g.view.height() * (g.rows - 1) as f64)
+            .clamp(0.0, (g.rows - 1) as f64);
+        let (c0, r0) = (
+            (u.floor() as usize).min(g.cols - 2),
+            (v.floor() as usize).min(g.rows - 2),
+        );
+        let (fu, fv) = (u - c0 as f64, v - r0 as f64);
+        let top = (1.0 - fu) * self.at(r0, c0) + fu * self.at(r0, c0 + 1);
+        let bottom = (1.0 - fu) * self.at(r0 + 1, c0) + fu * self.at(r0 + 1, c0 + 1);
+        (1.0 - fv) * top + fv * bottom
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pixel_and_data_coordinates_invert() {
+        let view = View::square(1.5);
+        let rect = PixelRect {
+            left: 60.0,
+            top: 10.0,
+            width: 500.0,
+            height: 500.0,
+        };
+        assert_eq!(rect.to_pixel(&view, [-1.5, 1.5]), (60.0, 10.0));
+        assert_eq!(rect.to_pixel(&view, [1.5, -1.5]), (560.0, 510.0));
+        let p = rect.to_data(&view, 123.0, 456.0);
+        let (x, y) = rect.to_pixel(&view, p);
+        assert!((x - 123.0).abs() < 1e-9 && (y - 456.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn view_grows_only_when_points_need_it() {
+        assert_eq!(View::around(&[[0.5, -0.9]]), View::square(1.0));
+        let v = View::around(&[[0.0, -2.2]]);
+        assert!(v.contains([0.0, -2.2]) && v.x_max >= 2.2 * 1.05);
+    }
+
+    #[test]
+    fn grid_nodes_span_the_view() {
+        let g = Grid::new(View::square(1.0), 5, 3);
+        assert_eq!(g.node(0, 0), [-1.0, 1.0]);
+        assert_eq!(g.node(2, 4), [1.0, -1.0]);
+        assert_eq!(g.node(1, 2), [0.0, 0.0]);
+    }
+
+    #[test]
+    fn adaptive_field_is_exact_near_levels_and_bounded_elsewhere() {
+        // A wavy function whose zero set winds around: every node near f = 0 must be exact.
+        let grid = Grid::new(View::square(1.0), 201, 201);
+        let f = |r: usize, c: usize| {
+            let p = grid.node(r, c);
+            4.0 * ((3.0 * p[0]).sin() + (4.0 * p[1]).cos() * 0.8 - 0.2)
+        };
+        let exact = Field::exact(grid, &f);
+        let fast = Field::adaptive(grid, 8, &[-1.0, 0.0, 1.0], &f);
+        assert!(
+            fast.exact_nodes < exact.exact_nodes / 2,
+            "{} nodes",
+            fast.exact_nodes
+        );
+        for (a, b) in fast.values.iter().zip(&exact.values) {
+            // Same side of every level at every node.
+            for level in [-1.0, 0.0, 1.0] {
+                assert_eq!(a > &level, b > &level);
+            }
+            assert!((a - b).abs() < 1.0);
+        }
+    }
+
+    #[test]
+    fn sample_interpolates_between_nodes() {
+        let grid = Grid::new(View::square(1.0), 3, 3);
+        let field = Field::exact(grid, &|r, c| (r * 3 + c) as f64);
+        assert_eq!(field.sample([-1.0, 1.0]), 0.0);
+        assert_eq!(field.sample([0.5, 1.0]), 1.5);
+        assert_eq!(field.sample([0.0, 0.0]), 4.0);
+    }
+}

@@ -1,0 +1,469 @@
+//! Drawing a scene with plotters over any backend: the browser canvas (plotters-canvas), SVG
+//! and PNG (natively). The page and `kernel-playground render` call the same [`draw`], so a
+//! figure for slides is exactly what the page shows.
+//!
+//! Layers, bottom to top: decision regions (a pixel image of the field, coloured by predicted
+//! class and shaded by the confidence |f(x)|), slack segments, the margins f = ±1 (dashed), the
+//! boundary f = 0 (solid), the w arrow, the points, the support-vector rings (a circle for a
+//! free support vector, a square for a bound one), the highlight of the point under the pointer,
+//! and the axes.
+//!
+//! The field image is painted by the caller's backend in one call (`blit_bitmap`) — per-pixel
+//! drawing through canvas calls would be far too slow — or, on the page, by the web facade
+//! itself, which then asks [`draw`] for everything else.
+
+use crate::data::Point;
+use crate::error::Error;
+use crate::field::{Field, PixelRect, View};
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters_backend::DrawingBackend;
+
+/// The data plane of a chart, as plotters types it.
+type Plane = plotters::coord::cartesian::Cartesian2d<
+    plotters::coord::types::RangedCoordf64,
+    plotters::coord::types::RangedCoordf64,
+>;
+
+/// Okabe–Ito colours, distinguishable with every common colour-vision deficiency:
+/// blue for the first class, orange for the second, then the rest of the palette.
+pub const CLASS_COLOURS: [(u8, u8, u8); 6] = [
+    (0, 114, 178),   // blue
+    (230, 159, 0),   // orange
+    (0, 158, 115),   // bluish green
+    (204, 121, 167), // reddish purple
+    (86, 180, 233),  // sky blue
+    (213, 94, 0),    // vermillion
+];
+
+/// How a training point is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Plain,
+    FreeSupport,
+    BoundSupport,
+}
+
+/// Which optional layers are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layers {
+    pub regions: bool,
+    pub margins: bool,
+    pub support_vectors: bool,
+    pub slack: bool,
+    pub w_arrow: bool,
+}
+
+impl Default for Layers {
+    fn default() -> Self {
+        Self {
+            regions: true,
+            margins: true,
+            support_vectors: true,
+            slack: true,
+            w_arrow: true,
+        }
+    }
+}
+
+/// Everything one picture shows, in data coordinates.
+#[derive(Clone, Debug, Default)]
+pub struct Scene {
+    pub view: Option<View>,
+    pub points: Vec<Point>,
+    /// Index into [`CLASS_COLOURS`] for each point.
+    pub colour_of: Vec<usize>,
+    pub marks: Vec<Mark>,
+    /// The decision field; regions are coloured by `region_colours[f > 0]`.
+    pub field: Option<Field>,
+    /// [negative, positive] colour indices of the regions.
+    pub region_colours: [usize; 2],
+    pub boundary: Vec<Vec<Point>>,
+    pub margins: Vec<Vec<Point>>,
+    pub slack_segments: Vec<(Point, Point)>,
+    /// Tail and head of the w arrow.
+    pub w_arrow: Option<(Point, Point)>,
+    pub highlight: Option<usize>,
+}
+
+/// Where things go on a picture of a given size (all in the backend's pixels).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    pub width: u32,
+    pub height: u32,
+    /// The square the view fills.
+    pub plot: PixelRect,
+    pub font_px: f64,
+    pub margin: u32,
+    pub label_area: u32,
+    /// Radius of a point's disc.
+    pub point_radius: f64,
+    /// Width of the boundary stroke.
+    pub stroke: u32,
+}
+
+impl Layout {
+    /// Large type and thick strokes, scaled to the picture, so a projector shows them well.
+    pub fn new(width: u32, height: u32) -> Layout {
+        let size = width.min(height).max(120) as f64;
+        let font_px = (size * 0.03).clamp(12.0, 40.0);
+        let margin = (font_px * 0.9).round() as u32;
+        let label_area = (font_px * 3.4).round() as u32;
+        // plotters' chart layout: `margin` on every side, the label areas left and below.
+        let side = |length: u32| length.saturating_sub(2 * margin + label_area).max(10) as f64;
+        Layout {
+            width,
+            height,
+            plot: PixelRect {
+                left: (margin + label_area) as f64,
+                top: margin as f64,
+                width: side(width),
+                height: side(height),
+            },
+            font_px,
+            margin,
+            label_area,
+            point_radius: (size * 0.0095).clamp(3.0, 14.0),
+            stroke: (size * 0.005).round().clamp(2.0, 8.0) as u32,
+        }
+    }
+}
+
+/// The shade of a region: white at the boundary, towards the class colour as |f| grows
+/// (capped so that points of the same class still stand out).
+pub fn region_shade(f: f64, colours: [usize; 2]) -> [u8; 3] {
+    let (r, g, b) = CLASS_COLOURS[colours[(f > 0.0) as usize]];
+    let t = if f.is_finite() {
+        0.08 + 0.52 * (1.0 - (-0.9 * f.abs()).exp())
+    } else {
+        0.0
+    };
+    let mix = |c: u8| (255.0 + t * (c as f64 - 255.0)).round() as u8;
+    [mix(r), mix(g), mix(b)]
+}
+
+/// The field as an RGB image of `width` × `height` pixels covering its grid's view
+/// (bilinear resampling when the sizes differ).
+pub fn field_image(field: &Field, colours: [usize; 2], width: u32, height: u32) -> Vec<u8> {
+    let grid = field.grid;
+    let same = width as usize == grid.cols && height as usize == grid.rows;
+    let mut rgb = Vec::with_capacity(width as usize * height as usize * 3);
+    for py in 0..height {
+        for px in 0..width {
+            let f = if same {
+                field.at(py as usize, px as usize)
+            } else {
+                let p = [
+                    grid.view.x_min + (px as f64 + 0.5) / width as f64 * grid.view.width(),
+                    grid.view.y_max - (py as f64 + 0.5) / height as f64 * grid.view.height(),
+                ];
+                field.sample(p)
+            };
+            rgb.extend_from_slice(&region_shade(f, colours));
+        }
+    }
+    rgb
+}
+
+fn colour(index: usize) -> RGBColor {
+    let (r, g, b) = CLASS_COLOURS[index % CLASS_COLOURS.len()];
+    RGBColor(r, g, b)
+}
+
+fn draw_error<E: std::error::Error + Send + Sync>(e: DrawingAreaErrorKind<E>) -> Error {
+    Error::Draw(e.to_string())
+}
+
+/// Draws `scene` on `backend`. With `paint_field` the backend also gets a white background and
+/// the region image; without it the caller has painted those already.
+pub fn draw<DB: DrawingBackend>(
+    mut backend: DB,
+    scene: &Scene,
+    layout: &Layout,
+    layers: &Layers,
+    paint_field: bool,
+) -> Result<(), Error> {
+    let plot = layout.plot;
+    if paint_field {
+        backend
+            .draw_rect(
+                (0, 0),
+                (layout.width as i32, layout.height as i32),
+                &WHITE,
+                true,
+            )
+            .map_err(|e| Error::Draw(e.to_string()))?;
+        if let (Some(field), true) = (&scene.field, layers.regions) {
+            let (w, h) = (plot.width as u32, plot.height as u32);
+            let image = field_image(field, scene.region_colours, w, h);
+            backend
+                .blit_bitmap((plot.left as i32, plot.top as i32), (w, h), &image)
+                .map_err(|e| Error::Draw(e.to_string()))?;
+        }
+    }
+    let root = backend.into_drawing_area();
+    let view = scene.view.unwrap_or(View::square(1.0));
+    let mut chart = ChartBuilder::on(&root)
+        .margin(layout.margin)
+        .x_label_area_size(layout.label_area)
+        .y_label_area_size(layout.label_area)
+        .build_cartesian_2d(view.x_min..view.x_max, view.y_min..view.y_max)
+        .map_err(draw_error)?;
+    let font = ("sans-serif", layout.font_px).into_font();
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_labels(5)
+        .y_labels(5)
+        .x_desc("x₁")
+        .y_desc("x₂")
+        .label_style(font.clone())
+        .axis_desc_style(font)
+        .axis_style(BLACK.stroke_width(2))
+        .draw()
+        .map_err(draw_error)?;
+    let area = chart.plotting_area();
+    draw_overlay(area, scene, layout, layers)?;
+    root.present().map_err(draw_error)?;
+    Ok(())
+}
+
+fn draw_overlay<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Plane>,
+    scene: &Scene,
+    layout: &Layout,
+    layers: &Layers,
+) -> Result<(), Error> {
+    let to_tuple = |p: &Point| (p[0], p[1]);
+    let stroke = layout.stroke;
+    let ink = RGBColor(20, 20, 20);
+
+    if layers.slack {
+        for (from, to) in &scene.slack_segments {
+            area.draw(&PathElement::new(
+                vec![to_tuple(from), to_tuple(to)],
+                RGBColor(120, 40, 140).stroke_width(stroke.max(2)),
+            ))
+            .map_err(draw_error)?;
+        }
+    }
+    if layers.margins {
+        let dash = (layout.point_radius * 2.0).round() as u32;
+        for curve in &scene.margins {
+            area.draw(&DashedPathElement::new(
+                curve.iter().map(to_tuple).collect::<Vec<_>>(),
+                dash,
+                dash * 2 / 3,
+                ink.stroke_width(stroke.saturating_sub(1).max(2)),
+            ))
+            .map_err(draw_error)?;
+        }
+    }
+    for curve in &scene.boundary {
+        area.draw(&PathElement::new(
+            curve.iter().map(to_tuple).collect::<Vec<_>>(),
+            ink.stroke_width(stroke + 1),
+        ))
+        .map_err(draw_error)?;
+    }
+    if let (Some((tail, head)), true) = (scene.w_arrow, layers.w_arrow) {
+        draw_arrow(area, tail, head, layout, ink)?;
+    }
+
+    let r = layout.point_radius;
+    let ring = (r * 1.9).round() as i32;
+    for (i, p) in scene.points.iter().enumerate() {
+        let fill = colour(scene.colour_of.get(i).copied().unwrap_or(0));
+        area.draw(&Circle::new(to_tuple(p), r.round() as i32, fill.filled()))
+            .map_err(draw_error)?;
+        area.draw(&Circle::new(
+            to_tuple(p),
+            r.round() as i32,
+            ink.stroke_width(2),
+        ))
+        .map_err(draw_error)?;
+        if !layers.support_vectors {
+            continue;
+        }
+        match scene.marks.get(i).copied().unwrap_or(Mark::Plain) {
+            Mark::Plain => {}
+            Mark::FreeSupport => area
+                .draw(&Circle::new(to_tuple(p), ring, ink.stroke_width(stroke)))
+                .map(|_| ())
+                .map_err(draw_error)?,
+            Mark::BoundSupport => {
+                let element = EmptyElement::at(to_tuple(p))
+                    + Rectangle::new([(-ring, -ring), (ring, ring)], ink.stroke_width(stroke));
+                area.draw(&element).map_err(draw_error)?
+            }
+        }
+    }
+    if let Some(p) = scene.highlight.and_then(|i| scene.points.get(i)) {
+        let halo = (r * 2.8).round() as i32;
+        area.draw(&Circle::new(
+            to_tuple(p),
+            halo,
+            RGBColor(204, 121, 167).stroke_width(stroke + 1),
+        ))
+        .map_err(draw_error)?;
+    }
+    Ok(())
+}
+
+fn draw_arrow<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Plane>,
+    tail: Point,
+    head: Point,
+    layout: &Layout,
+    ink: RGBColor,
+) -> Result<(), Error> {
+    // Work in pixels so the head keeps its shape whatever the view.
+    let to_px = |p: Point| area.map_coordinate(&(p[0], p[1]));
+    let (t, h) = (to_px(tail), to_px(head));
+    let (dx, dy) = ((h.0 - t.0) as f64, (h.1 - t.1) as f64);
+    let length = dx.hypot(dy);
+    if length < 4.0 {
+        return Ok(());
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let size = layout.point_radius * 2.6;
+    let base = (h.0 as f64 - ux * size, h.1 as f64 - uy * size);
+    let left = (base.0 - uy * size * 0.5, base.1 + ux * size * 0.5);
+    let right = (base.0 + uy * size * 0.5, base.1 - ux * size * 0.5);
+    let back = |px: (f64, f64)| -> (f64, f64) {
+        let p = layout_to_data(area, px);
+        (p[0], p[1])
+    };
+    area.draw(&PathElement::new(
+        vec![(tail[0], tail[1]), back(base)],
+        ink.stroke_width(layout.stroke + 1),
+    ))
+    .map_err(draw_error)?;
+    area.draw(&Polygon::new(
+        vec![(head[0], head[1]), back(left), back(right)],
+        ink.filled(),
+    ))
+    .map_err(draw_error)?;
+    let label_at = back((
+        h.0 as f64 + ux * size * 0.6 - uy * size * 0.9,
+        h.1 as f64 + uy * size * 0.6 + ux * size * 0.9,
+    ));
+    area.draw(&Text::new(
+        "w",
+        label_at,
+        ("sans-serif", layout.font_px * 1.2)
+            .into_font()
+            .style(FontStyle::Bold)
+            .color(&ink),
+    ))
+    .map_err(draw_error)?;
+    Ok(())
+}
+
+/// Inverse of the area's coordinate map (pixels → data).
+fn layout_to_data<DB: DrawingBackend>(area: &DrawingArea<DB, Plane>, px: (f64, f64)) -> Point {
+    let (xr, yr) = area.get_pixel_range();
+    let spec = area.as_coord_spec();
+    let (x0, x1) = (spec.get_x_range().start, spec.get_x_range().end);
+    let (y0, y1) = (spec.get_y_range().start, spec.get_y_range().end);
+    let rect = PixelRect {
+        left: xr.start as f64,
+        top: yr.start as f64,
+        width: (xr.end - xr.start) as f64,
+        height: (yr.end - yr.start) as f64,
+    };
+    rect.to_data(
+        &View {
+            x_min: x0,
+            x_max: x1,
+            y_min: y0,
+            y_max: y1,
+        },
+        px.0,
+        px.1,
+    )
+}
+
+/// The plotting area of a chart built by [`draw`] on a backend of this size, for tests that
+/// check [`Layout`] against plotters' own layout.
+pub fn plotters_plot_area<DB: DrawingBackend>(
+    backend: DB,
+    layout: &Layout,
+) -> (std::ops::Range<i32>, std::ops::Range<i32>) {
+    let root: DrawingArea<DB, Shift> = backend.into_drawing_area();
+    let chart = ChartBuilder::on(&root)
+        .margin(layout.margin)
+        .x_label_area_size(layout.label_area)
+        .y_label_area_size(layout.label_area)
+        .build_cartesian_2d(-1.0..1.0, -1.0..1.0)
+        .expect("chart");
+    chart.plotting_area().get_pixel_range()
+}
+
+/// Where a TrueType sans-serif font is commonly found; `KP_FONT` names another.
+#[cfg(not(target_arch = "wasm32"))]
+const FONT_PATHS: [&str; 5] = [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+    "/Library/Fonts/Arial Unicode.ttf",
+    "C:\\Windows\\Fonts\\arial.ttf",
+];
+
+/// Native drawing lays out and rasterises text with a font from the system (the page uses the
+/// browser's). Call once before [`draw`] on an SVG or bitmap backend.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn load_system_font() -> Result<(), Error> {
+    static LOADED: std::sync::OnceLock<Result<(), Error>> = std::sync::OnceLock::new();
+    LOADED
+        .get_or_init(|| {
+            let from_env = std::env::var("KP_FONT").ok();
+            let candidates = from_env.iter().map(String::as_str).chain(FONT_PATHS);
+            for path in candidates {
+                if let Ok(bytes) = std::fs::read(path) {
+                    let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+                    for style in [FontStyle::Normal, FontStyle::Bold] {
+                        plotters::style::register_font("sans-serif", style, bytes)
+                            .map_err(|_| Error::Draw(format!("{path} is not a usable font")))?;
+                    }
+                    return Ok(());
+                }
+            }
+            Err(Error::Draw(
+                "no TrueType font found: install DejaVu Sans (Debian: fonts-dejavu-core) or set \
+                 KP_FONT=/path/to/font.ttf"
+                    .into(),
+            ))
+        })
+        .clone()
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_matches_plotters_chart_area() {
+        for (w, h) in [(640, 640), (1000, 1000), (300, 300), (800, 600)] {
+            let layout = Layout::new(w, h);
+            let mut svg = String::new();
+            load_system_font().unwrap();
+            let (xs, ys) = plotters_plot_area(SVGBackend::with_string(&mut svg, (w, h)), &layout);
+            assert_eq!(xs.start as f64, layout.plot.left, "{w}x{h}");
+            assert_eq!(ys.start as f64, layout.plot.top);
+            assert_eq!((xs.end - xs.start) as f64, layout.plot.width);
+            assert_eq!((ys.end - ys.start) as f64, layout.plot.height);
+        }
+    }
+
+    #[test]
+    fn shade_is_white_at_the_boundary_and_deepens_with_confidence() {
+        let near = region_shade(0.01, [0, 1]);
+        let far = region_shade(5.0, [0, 1]);
+        let other = region_shade(-5.0, [0, 1]);
+        assert!(near.iter().all(|&c| c > 230));
+        assert!(far[0] < near[0] && far[2] < near[2], "{far:?}");
+        assert_ne!(far, other);
+    }
+}

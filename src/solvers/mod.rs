@@ -1,0 +1,3 @@
+//! One module per learning method, each opening with the problem it solves.
+
+pub mod svm;

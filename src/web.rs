@@ -1,0 +1,282 @@
+//! The browser's door into the lab, and the only code that knows about wasm-bindgen, web-sys
+//! and js-sys. JavaScript holds an [`App`]; points and fits stay in wasm memory, and only small
+//! values cross: pixel positions in, short strings and JSON out. Errors cross once, as their
+//! message text.
+
+use crate::field::PixelRect;
+use crate::playground::Playground;
+use crate::scene::{self, Layout};
+use plotters_canvas::CanvasBackend;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+
+fn js_error(e: impl ToString) -> JsValue {
+    JsValue::from(e.to_string())
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+fn context(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsValue> {
+    canvas
+        .get_context("2d")?
+        .ok_or_else(|| js_error("this browser gives no 2D canvas"))?
+        .dyn_into::<CanvasRenderingContext2d>()
+        .map_err(|_| js_error("this browser gives no 2D canvas"))
+}
+
+/// The status line's numbers plus the frame's timings.
+#[derive(Serialize)]
+struct Frame {
+    #[serde(flatten)]
+    status: crate::playground::Status,
+    fit_ms: f64,
+    draw_ms: f64,
+    refit: bool,
+    exact_nodes: usize,
+    warnings: Vec<String>,
+}
+
+/// The lab on one canvas.
+#[wasm_bindgen]
+pub struct App {
+    lab: Playground,
+    canvas: HtmlCanvasElement,
+    context: CanvasRenderingContext2d,
+    /// An off-screen canvas at the field grid's size; drawn scaled onto the plot.
+    field_canvas: HtmlCanvasElement,
+    field_context: CanvasRenderingContext2d,
+    last_fit_ms: f64,
+    /// A fit has happened since the last frame was drawn.
+    fitted_since_frame: bool,
+}
+
+#[wasm_bindgen]
+impl App {
+    /// Opens the scene described by `hash` (a URL hash; empty for the default scene) on the
+    /// canvas with id `canvas_id`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(canvas_id: &str, hash: &str) -> Result<App, JsValue> {
+        console_error_panic_hook::set_once();
+        let document = web_sys::window()
+            .and_then(|w| w.document())
+            .ok_or_else(|| js_error("no document"))?;
+        let canvas = document
+            .get_element_by_id(canvas_id)
+            .ok_or_else(|| js_error(format!("no element with id '{canvas_id}'")))?
+            .dyn_into::<HtmlCanvasElement>()
+            .map_err(|_| js_error(format!("'{canvas_id}' is not a canvas")))?;
+        let field_canvas = document
+            .create_element("canvas")?
+            .dyn_into::<HtmlCanvasElement>()
+            .map_err(|_| js_error("cannot create a canvas"))?;
+        Ok(App {
+            lab: Playground::from_hash(hash),
+            context: context(&canvas)?,
+            field_context: context(&field_canvas)?,
+            canvas,
+            field_canvas,
+            last_fit_ms: 0.0,
+            fitted_since_frame: false,
+        })
+    }
+
+    /// The URL hash of the current scene.
+    pub fn hash(&self) -> String {
+        self.lab.hash()
+    }
+
+    /// A setting's value, as written in the URL.
+    pub fn get(&self, key: &str) -> String {
+        self.lab.settings().get(key).unwrap_or_default()
+    }
+
+    /// Changes a setting; the message says what is wrong when the value is refused.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), JsValue> {
+        self.lab.set(key, value).map_err(js_error)
+    }
+
+    fn layout(&self) -> Layout {
+        Layout::new(self.canvas.width(), self.canvas.height())
+    }
+
+    fn plot(&self) -> PixelRect {
+        self.layout().plot
+    }
+
+    /// The data point under canvas pixel (px, py), as [x₁, x₂].
+    pub fn to_data(&self, px: f64, py: f64) -> Vec<f64> {
+        self.plot().to_data(&self.lab.view(), px, py).to_vec()
+    }
+
+    /// Canvas pixel of data point (x₁, x₂), as [px, py].
+    pub fn to_pixel(&self, x: f64, y: f64) -> Vec<f64> {
+        let (px, py) = self.plot().to_pixel(&self.lab.view(), [x, y]);
+        vec![px, py]
+    }
+
+    /// Whether canvas pixel (px, py) is inside the plotted square.
+    pub fn in_plot(&self, px: f64, py: f64) -> bool {
+        let p = self.plot();
+        px >= p.left && px <= p.left + p.width && py >= p.top && py <= p.top + p.height
+    }
+
+    /// The index of the point within `radius_px` pixels of (px, py), or −1.
+    pub fn point_at(&self, px: f64, py: f64, radius_px: f64) -> i32 {
+        let view = self.lab.view();
+        let plot = self.plot();
+        let at = plot.to_data(&view, px, py);
+        self.lab
+            .point_near(at, radius_px * plot.data_per_pixel(&view))
+            .map_or(-1, |i| i as i32)
+    }
+
+    /// Adds a point of class `label` at canvas pixel (px, py); returns its index.
+    pub fn add_point(&mut self, px: f64, py: f64, label: i32) -> Result<i32, JsValue> {
+        let at = self.clamped_data(px, py);
+        self.lab
+            .add_point(at, label)
+            .map(|i| i as i32)
+            .map_err(js_error)
+    }
+
+    /// Moves point `index` to canvas pixel (px, py), kept inside the plotted square.
+    pub fn move_point(&mut self, index: usize, px: f64, py: f64) -> Result<(), JsValue> {
+        let at = self.clamped_data(px, py);
+        self.lab.move_point(index, at).map_err(js_error)
+    }
+
+    fn clamped_data(&self, px: f64, py: f64) -> [f64; 2] {
+        let view = self.lab.view();
+        let p = self.plot().to_data(&view, px, py);
+        [
+            p[0].clamp(view.x_min, view.x_max),
+            p[1].clamp(view.y_min, view.y_max),
+        ]
+    }
+
+    pub fn remove_point(&mut self, index: usize) -> Result<(), JsValue> {
+        self.lab.remove_point(index).map_err(js_error)
+    }
+
+    /// An interaction ended: refit from scratch if the last fit was warm-started, so the
+    /// scene left on screen is exactly the one its link reopens.
+    pub fn settle(&mut self) {
+        self.lab.settle();
+    }
+
+    /// Removes every point.
+    pub fn clear(&mut self) {
+        self.lab.clear();
+    }
+
+    /// Regenerates the preset's points (same preset, size, noise and seed).
+    pub fn regenerate(&mut self) {
+        self.lab.regenerate();
+    }
+
+    /// Replaces the points by `x,y,label` CSV; on error (with its line number) nothing changes.
+    pub fn load_csv(&mut self, text: &str) -> Result<(), JsValue> {
+        self.lab.load_csv(text).map_err(js_error)
+    }
+
+    /// The points as `x,y,label` CSV.
+    pub fn csv(&self) -> String {
+        self.lab.data().to_csv()
+    }
+
+    /// How many points there are.
+    pub fn count(&self) -> usize {
+        self.lab.data().len()
+    }
+
+    /// Highlights point `index` (−1 for none).
+    pub fn set_highlight(&mut self, index: i32) {
+        self.lab.highlight = (index >= 0).then_some(index as usize);
+    }
+
+    /// What is under canvas pixel (px, py), as JSON: a point's α, y f(x), ξ and KKT case, or
+    /// f there.
+    pub fn inspect(&mut self, px: f64, py: f64, radius_px: f64) -> String {
+        self.fit_timed();
+        let view = self.lab.view();
+        let plot = self.plot();
+        let at = plot.to_data(&view, px, py);
+        let info = self.lab.inspect(at, radius_px * plot.data_per_pixel(&view));
+        serde_json::to_string(&info).unwrap_or_default()
+    }
+
+    /// Refits if anything changed, draws the frame, and returns the status as JSON.
+    pub fn render(&mut self) -> Result<String, JsValue> {
+        self.fit_timed();
+        let refit = std::mem::take(&mut self.fitted_since_frame);
+        let fitted = now_ms();
+        let layout = self.layout();
+        let scene = self.lab.scene(&layout);
+        self.paint_background(&scene, &layout)?;
+        let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
+            .ok_or_else(|| js_error("cannot draw on the canvas"))?;
+        scene::draw(backend, &scene, &layout, &self.lab.settings().layers, false)
+            .map_err(js_error)?;
+        let frame = Frame {
+            status: self.lab.status(),
+            fit_ms: self.last_fit_ms,
+            draw_ms: now_ms() - fitted,
+            refit,
+            exact_nodes: scene.field.as_ref().map_or(0, |f| f.exact_nodes),
+            warnings: self.lab.warnings.clone(),
+        };
+        serde_json::to_string(&frame).map_err(js_error)
+    }
+
+    /// Fits if anything changed, timing it.
+    fn fit_timed(&mut self) {
+        if self.lab.needs_fit() {
+            let start = now_ms();
+            self.lab.fit();
+            self.last_fit_ms = now_ms() - start;
+            self.fitted_since_frame = true;
+        }
+    }
+
+    /// White background and the decision regions, blitted as one image.
+    fn paint_background(&self, scene: &scene::Scene, layout: &Layout) -> Result<(), JsValue> {
+        let ctx = &self.context;
+        ctx.set_fill_style_str("#ffffff");
+        ctx.fill_rect(0.0, 0.0, layout.width as f64, layout.height as f64);
+        let Some(field) = scene
+            .field
+            .as_ref()
+            .filter(|_| self.lab.settings().layers.regions)
+        else {
+            return Ok(());
+        };
+        let (cols, rows) = (field.grid.cols as u32, field.grid.rows as u32);
+        let rgb = scene::field_image(field, scene.region_colours, cols, rows);
+        let mut rgba = Vec::with_capacity(rgb.len() / 3 * 4);
+        for pixel in rgb.chunks_exact(3) {
+            rgba.extend_from_slice(&[pixel[0], pixel[1], pixel[2], 255]);
+        }
+        if self.field_canvas.width() != cols || self.field_canvas.height() != rows {
+            self.field_canvas.set_width(cols);
+            self.field_canvas.set_height(rows);
+        }
+        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), cols, rows)?;
+        self.field_context.put_image_data(&image, 0.0, 0.0)?;
+        ctx.set_image_smoothing_enabled(true);
+        let plot = layout.plot;
+        ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
+            &self.field_canvas,
+            plot.left,
+            plot.top,
+            plot.width,
+            plot.height,
+        )?;
+        Ok(())
+    }
+}

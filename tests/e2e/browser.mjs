@@ -1,0 +1,79 @@
+// Shared by the browser tests and the browser benchmark: serve site/ on a free loopback port
+// and start Debian's Chromium headless through playwright-core.
+import { chromium } from 'playwright-core';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '../../scripts/serve.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const siteDir = path.resolve(here, '../../site');
+
+export const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+];
+
+export async function start() {
+  const server = await serve(siteDir, 0);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: CHROMIUM_FLAGS,
+  });
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  return {
+    base,
+    browser,
+    async close() {
+      await browser.close();
+      server.close();
+    },
+  };
+}
+
+// A page that records every console error and page error.
+export async function openPage(browser, url, { width = 1400, height = 1000 } = {}) {
+  const page = await browser.newPage({ viewport: { width, height } });
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
+  await page.goto(url);
+  await waitForFrame(page);
+  return { page, errors };
+}
+
+// Resolves once the page has drawn a frame newer than `after` (a frame object or null).
+export async function waitForFrame(page, after = null) {
+  await page.waitForFunction(
+    (prev) => {
+      const f = window.kernelPlayground && window.kernelPlayground.lastFrame;
+      return f && f !== prev && (prev === null || JSON.stringify(f) !== prev);
+    },
+    after === null ? null : JSON.stringify(after),
+    { timeout: 20000 },
+  );
+  return page.evaluate(() => window.kernelPlayground.lastFrame);
+}
+
+export async function lastFrame(page) {
+  return page.evaluate(() => window.kernelPlayground.lastFrame);
+}
+
+// Waits until two animation frames have passed (so any pending render has run).
+export async function settle(page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+// A fingerprint of the canvas pixels and the number of distinct colours in a sample.
+export async function canvasSignature(page) {
+  return page.evaluate(() => {
+    const c = document.getElementById('plot');
+    const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let hash = 0;
+    const colours = new Set();
+    for (let i = 0; i < data.length; i += 4) {
+      hash = (hash * 31 + data[i] * 7 + data[i + 1] * 13 + data[i + 2]) | 0;
+      if (i % 997 === 0) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    }
+    return { hash, colours: colours.size };
+  });
+}

@@ -1,0 +1,465 @@
+// Kernel Playground's page: wires the DOM to the wasm App and keeps the URL hash in sync.
+// All the maths, the state and the drawing live in Rust (src/); this file only translates
+// events into App calls and App answers into text.
+
+import init, { App } from './pkg/kernel_playground.js';
+
+const $ = (id) => document.getElementById(id);
+const canvas = $('plot');
+const wrap = canvas.parentElement;
+const tooltip = $('tooltip');
+const cursor = $('cursor');
+const messageBox = $('message');
+const statusLine = $('status');
+
+let app = null;
+let currentLabel = 0;
+let dragging = null;     // index of the point being dragged
+let highlighted = -1;
+let frameRequested = false;
+let hashTimer = null;
+let transientMessage = null;
+let keyboardCursor = [0, 0];
+let lastFrame = null;
+
+// A hook for the browser tests and the benchmark: the last frame's status and timings, and
+// where a data point is on the screen.
+window.kernelPlayground = {
+  get lastFrame() { return lastFrame; },
+  toClient(x, y) {
+    const [px, py] = app.to_pixel(x, y);
+    const r = canvas.getBoundingClientRect();
+    return [r.left + px * r.width / canvas.width, r.top + py * r.height / canvas.height];
+  },
+};
+
+// ---- numbers ------------------------------------------------------------------------------
+
+const fmt = (v, digits = 3) => {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
+  const a = Math.abs(v);
+  if (a !== 0 && (a < 1e-3 || a >= 1e5)) return v.toExponential(2);
+  return String(Number(v.toPrecision(digits)));
+};
+const roundSig = (v) => Number(v.toPrecision(3));
+
+// ---- messages -----------------------------------------------------------------------------
+
+function showMessage(text) {
+  transientMessage = text;
+  renderMessage(lastFrame);
+}
+
+function renderMessage(frame) {
+  const parts = [];
+  if (transientMessage) parts.push(transientMessage);
+  if (frame && frame.message) parts.push(frame.message);
+  if (frame && frame.warnings && frame.warnings.length) {
+    parts.push('Parts of the link could not be read: ' + frame.warnings.join('; '));
+  }
+  messageBox.hidden = parts.length === 0;
+  messageBox.textContent = parts.join(' — ');
+}
+
+function guard(action) {
+  try {
+    return action();
+  } catch (e) {
+    showMessage(typeof e === 'string' ? e : 'Something went wrong: ' + (e && e.message ? e.message : e));
+    return undefined;
+  }
+}
+
+// ---- controls -----------------------------------------------------------------------------
+
+const keyed = () => Array.from(document.querySelectorAll('[data-key]'));
+
+function controlValue(el) {
+  if (el.type === 'checkbox') return el.checked ? '1' : '0';
+  if (el.dataset.log) return String(roundSig(10 ** Number(el.value)));
+  return el.value;
+}
+
+function showValue(el) {
+  const out = $(`${el.id}-value`);
+  if (!out) return;
+  out.textContent = el.dataset.log ? fmt(Number(controlValue(el))) : el.value;
+}
+
+function syncControls() {
+  for (const el of keyed()) {
+    const value = app.get(el.dataset.key);
+    if (el.type === 'checkbox') el.checked = value === '1';
+    else if (el.dataset.log) el.value = Math.log10(Number(value));
+    else el.value = value;
+    showValue(el);
+  }
+  enableForKernel();
+}
+
+// Only the parameters of the chosen kernel can be changed.
+function enableForKernel() {
+  const kernel = $('kernel').value;
+  const uses = {
+    linear: [],
+    poly: ['gamma', 'degree', 'coef0'],
+    rbf: ['gamma'],
+    sigmoid: ['gamma', 'coef0'],
+  }[kernel] || [];
+  for (const id of ['gamma', 'degree', 'coef0']) {
+    const on = uses.includes(id);
+    $(id).disabled = !on;
+    $(id).closest('.row').classList.toggle('disabled', !on);
+  }
+  const hard = $('hard').checked;
+  $('C').disabled = hard;
+  $('C').closest('.row').classList.toggle('disabled', hard);
+}
+
+// Warm starts keep dragging fast; when an interaction ends the lab refits from scratch, so
+// what stays on screen is exactly what the scene's link reopens.
+function settle() {
+  if (!app) return;
+  app.settle();
+  requestRender();
+}
+
+function onControl(el) {
+  guard(() => {
+    app.set(el.dataset.key, controlValue(el));
+    transientMessage = null;
+  });
+  showValue(el);
+  if (el.id === 'kernel' || el.id === 'hard') enableForKernel();
+  requestRender();
+}
+
+function setClass(label) {
+  currentLabel = label;
+  for (const b of document.querySelectorAll('.class-button')) {
+    b.setAttribute('aria-pressed', String(Number(b.dataset.label) === label));
+  }
+}
+
+// ---- drawing ------------------------------------------------------------------------------
+
+function resizeCanvas() {
+  const rect = canvas.getBoundingClientRect();
+  const ratio = window.devicePixelRatio || 1;
+  const side = Math.max(200, Math.round(Math.min(rect.width, rect.height) * ratio));
+  if (canvas.width !== side || canvas.height !== side) {
+    canvas.width = side;
+    canvas.height = side;
+  }
+}
+
+function requestRender() {
+  if (frameRequested || !app) return;
+  frameRequested = true;
+  requestAnimationFrame(() => {
+    frameRequested = false;
+    const json = guard(() => app.render());
+    if (!json) return;
+    lastFrame = JSON.parse(json);
+    updateStatus(lastFrame);
+    placeCursor();
+    scheduleHash();
+  });
+}
+
+function updateStatus(f) {
+  const parts = [`${f.points} points`];
+  if (f.support !== undefined && f.iterations !== null) {
+    parts.push(`support vectors ${f.support} (free ${f.free}, bound ${f.bound})`);
+    parts.push(`training accuracy ${fmt(100 * f.train_accuracy, 4)}%`);
+    parts.push(`dual objective ${fmt(f.objective, 5)}`);
+    parts.push(`SMO iterations ${f.iterations}${f.warm_start ? ' (warm start)' : ''}`);
+    if (f.w) {
+      parts.push(`‖w‖ = ${fmt(Math.hypot(f.w[0], f.w[1]))}, margin width 2/‖w‖ = ${fmt(f.margin_width)}`);
+    }
+    parts.push(`b = ${fmt(f.bias)}`);
+  }
+  parts.push(`fit ${f.fit_ms.toFixed(1)} ms`, `draw ${f.draw_ms.toFixed(1)} ms`);
+  statusLine.textContent = parts.join(' · ');
+  renderMessage(f);
+}
+
+// ---- the URL ------------------------------------------------------------------------------
+
+function scheduleHash() {
+  clearTimeout(hashTimer);
+  hashTimer = setTimeout(writeHash, 250);
+}
+
+function writeHash() {
+  if (!app) return;
+  const hash = '#' + app.hash();
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+}
+
+function openFromHash() {
+  const next = guard(() => new App('plot', location.hash));
+  if (!next) return;
+  if (app) app.free();
+  app = next;
+  syncControls();
+  requestRender();
+}
+
+// ---- pointer: mouse, pen and touch --------------------------------------------------------
+
+function canvasPoint(ev) {
+  const r = canvas.getBoundingClientRect();
+  return [(ev.clientX - r.left) * canvas.width / r.width, (ev.clientY - r.top) * canvas.height / r.height];
+}
+
+function pickRadius(ev) {
+  const css = ev && ev.pointerType === 'touch' ? 24 : 12;
+  return css * canvas.width / canvas.getBoundingClientRect().width;
+}
+
+function setHighlight(index) {
+  if (index === highlighted) return;
+  highlighted = index;
+  app.set_highlight(index);
+  requestRender();
+}
+
+function onPointerDown(ev) {
+  if (!app) return;
+  const [px, py] = canvasPoint(ev);
+  if (!app.in_plot(px, py)) return;
+  ev.preventDefault();
+  canvas.focus({ preventScroll: true });
+  const hit = app.point_at(px, py, pickRadius(ev));
+  const erase = ev.button === 2 || ev.altKey || $('tool').value === 'erase';
+  if (erase) {
+    if (hit >= 0) guard(() => app.remove_point(hit));
+    hideTooltip();
+    setHighlight(-1);
+    settle();
+    return;
+  }
+  if (ev.button !== 0) return;
+  if (hit >= 0) {
+    dragging = hit;
+  } else {
+    const label = ev.shiftKey ? 1 - currentLabel : currentLabel;
+    const index = guard(() => app.add_point(px, py, label));
+    dragging = index === undefined ? null : index;
+  }
+  if (dragging !== null) {
+    canvas.setPointerCapture(ev.pointerId);
+    setHighlight(dragging);
+    showTooltip(ev);
+  }
+  requestRender();
+}
+
+function onPointerMove(ev) {
+  if (!app) return;
+  const [px, py] = canvasPoint(ev);
+  if (dragging !== null) {
+    guard(() => app.move_point(dragging, px, py));
+    requestRender();
+    showTooltip(ev);
+    return;
+  }
+  if (!app.in_plot(px, py)) {
+    hideTooltip();
+    setHighlight(-1);
+    return;
+  }
+  setHighlight(app.point_at(px, py, pickRadius(ev)));
+  showTooltip(ev);
+}
+
+function onPointerUp(ev) {
+  if (dragging !== null) {
+    dragging = null;
+    if (canvas.hasPointerCapture(ev.pointerId)) canvas.releasePointerCapture(ev.pointerId);
+    settle();
+  }
+  if (ev.pointerType === 'touch') {
+    hideTooltip();
+    setHighlight(-1);
+  }
+}
+
+// ---- hover readout ------------------------------------------------------------------------
+
+function describe(info) {
+  const lines = [];
+  if (info.index !== null && info.index !== undefined) {
+    const y = info.target === null ? '' : ` (y = ${info.target > 0 ? '+1' : '−1'})`;
+    lines.push(`<b>point ${info.index + 1}</b> · class ${info.label + 1}${y}`);
+    if (info.alpha !== null) {
+      lines.push(`α = ${fmt(info.alpha, 4)}`);
+      lines.push(`y·f(x) = ${fmt(info.margin, 4)}`);
+      lines.push(`ξ = ${fmt(info.slack, 4)}`);
+      lines.push(info.case);
+    }
+  } else {
+    lines.push(`x = (${fmt(info.x)}, ${fmt(info.y)})`);
+    if (info.decision !== null) {
+      const side = info.decision > 0 ? 'class 2' : 'class 1';
+      lines.push(`f(x) = ${fmt(info.decision, 4)} → ${side}`);
+    }
+  }
+  return lines.join('<br>');
+}
+
+function showTooltip(ev) {
+  const [px, py] = canvasPoint(ev);
+  const info = JSON.parse(app.inspect(px, py, pickRadius(ev)));
+  tooltip.innerHTML = describe(info);
+  tooltip.hidden = false;
+  const r = canvas.getBoundingClientRect();
+  let left = ev.clientX - r.left + 18;
+  let top = ev.clientY - r.top + 18;
+  if (left + tooltip.offsetWidth > r.width) left = ev.clientX - r.left - tooltip.offsetWidth - 12;
+  if (top + tooltip.offsetHeight > r.height) top = ev.clientY - r.top - tooltip.offsetHeight - 12;
+  tooltip.style.left = `${left}px`;
+  tooltip.style.top = `${top}px`;
+}
+
+function hideTooltip() {
+  tooltip.hidden = true;
+}
+
+// ---- keyboard -----------------------------------------------------------------------------
+
+function placeCursor() {
+  if (cursor.hidden || !app) return;
+  const [px, py] = app.to_pixel(keyboardCursor[0], keyboardCursor[1]);
+  const scale = canvas.getBoundingClientRect().width / canvas.width;
+  cursor.style.left = `${px * scale}px`;
+  cursor.style.top = `${py * scale}px`;
+}
+
+function onCanvasKey(ev) {
+  if (!app) return;
+  const step = ev.shiftKey ? 0.01 : 0.05;
+  const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+  const [cx, cy] = app.to_pixel(keyboardCursor[0], keyboardCursor[1]);
+  if (moves[ev.key]) {
+    keyboardCursor = [keyboardCursor[0] + moves[ev.key][0], keyboardCursor[1] + moves[ev.key][1]];
+    const [px, py] = app.to_pixel(keyboardCursor[0], keyboardCursor[1]);
+    if (!app.in_plot(px, py)) keyboardCursor = Array.from(app.to_data(cx, cy));
+    cursor.hidden = false;
+    placeCursor();
+    const [qx, qy] = app.to_pixel(keyboardCursor[0], keyboardCursor[1]);
+    setHighlight(app.point_at(qx, qy, pickRadius()));
+  } else if (ev.key === 'Enter' || ev.key === ' ') {
+    const label = ev.shiftKey ? 1 - currentLabel : currentLabel;
+    guard(() => app.add_point(cx, cy, label));
+    cursor.hidden = false;
+    settle();
+  } else if (ev.key === 'Delete' || ev.key === 'Backspace') {
+    const hit = app.point_at(cx, cy, pickRadius() * 2);
+    if (hit >= 0) guard(() => app.remove_point(hit));
+    setHighlight(-1);
+    settle();
+  } else {
+    return;
+  }
+  ev.preventDefault();
+}
+
+function onGlobalKey(ev) {
+  const typing = ev.target.matches('input[type="number"], input[type="text"], select');
+  if (typing || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (ev.key === '1' || ev.key === '2') setClass(Number(ev.key) - 1);
+}
+
+// ---- files and sharing --------------------------------------------------------------------
+
+function download(name, blob) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+async function loadCsv(file) {
+  const text = await file.text();
+  const ok = guard(() => { app.load_csv(text); return true; });
+  if (ok) {
+    transientMessage = null;
+    requestRender();
+  } else {
+    showMessage(`${file.name}: ${messageBox.textContent.replace(/^Something went wrong: /, '')}`);
+  }
+}
+
+async function copyLink() {
+  writeHash();
+  try {
+    await navigator.clipboard.writeText(location.href);
+    showMessage('Link copied: it opens this exact scene.');
+    setTimeout(() => { transientMessage = null; renderMessage(lastFrame); }, 2500);
+  } catch {
+    window.prompt('Copy this link:', location.href);
+  }
+}
+
+// ---- start --------------------------------------------------------------------------------
+
+function wire() {
+  for (const el of keyed()) {
+    const event = el.tagName === 'SELECT' || el.type === 'checkbox' || el.type === 'number' ? 'change' : 'input';
+    el.addEventListener(event, () => onControl(el));
+    el.addEventListener('change', settle);
+  }
+  for (const b of document.querySelectorAll('.class-button')) {
+    b.addEventListener('click', () => setClass(Number(b.dataset.label)));
+  }
+  $('regenerate').addEventListener('click', () => { app.regenerate(); requestRender(); });
+  $('clear').addEventListener('click', () => { app.clear(); hideTooltip(); requestRender(); });
+  $('reseed').addEventListener('click', () => {
+    const seed = $('seed');
+    seed.value = String((Number(seed.value) || 0) + 1);
+    onControl(seed);
+  });
+  $('load-csv').addEventListener('change', (ev) => {
+    const file = ev.target.files[0];
+    if (file) loadCsv(file);
+    ev.target.value = '';
+  });
+  $('save-csv').addEventListener('click', () => download('points.csv', new Blob([app.csv()], { type: 'text/csv' })));
+  $('save-png').addEventListener('click', () => canvas.toBlob((blob) => download('kernel-playground.png', blob)));
+  $('copy-link').addEventListener('click', copyLink);
+
+  canvas.addEventListener('pointerdown', onPointerDown);
+  canvas.addEventListener('pointermove', onPointerMove);
+  canvas.addEventListener('pointerup', onPointerUp);
+  canvas.addEventListener('pointercancel', onPointerUp);
+  canvas.addEventListener('pointerleave', () => { if (dragging === null) { hideTooltip(); setHighlight(-1); } });
+  canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
+  canvas.addEventListener('keydown', onCanvasKey);
+  canvas.addEventListener('blur', () => { cursor.hidden = true; });
+  document.addEventListener('keydown', onGlobalKey);
+  window.addEventListener('hashchange', openFromHash);
+  new ResizeObserver(() => { resizeCanvas(); requestRender(); }).observe(canvas);
+}
+
+async function start() {
+  try {
+    await init();
+  } catch (e) {
+    console.warn('WebAssembly failed to start:', e);
+    $('loading').textContent = 'This browser could not start the lab (WebAssembly failed to load).';
+    return;
+  }
+  resizeCanvas();
+  app = guard(() => new App('plot', location.hash));
+  if (!app) return;
+  $('loading').style.display = 'none';
+  syncControls();
+  wire();
+  requestRender();
+}
+
+start();
