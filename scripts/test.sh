@@ -18,7 +18,7 @@ cargo clippy --all-targets -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
 
 say "native tests"
-cargo test --release
+cargo test
 
 say "wasm build"
 bash scripts/build-web.sh

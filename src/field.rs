@@ -34,13 +34,14 @@ impl View {
         }
     }
 
-    /// [−1, 1]², or the smallest centred square with a 5 % border that holds every point.
+    /// [−1, 1]², or, when a point lies outside it, the smallest centred square with a 5 %
+    /// border that holds every point.
     pub fn around(points: &[Point]) -> View {
         let extent = points
             .iter()
             .map(|p| p[0].abs().max(p[1].abs()))
             .fold(0.0, f64::max);
-        if extent <= 0.95 {
+        if extent <= 1.0 {
             View::square(1.0)
         } else {
             // Round up to a tidy number so axis ticks stay readable.

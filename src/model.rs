@@ -13,6 +13,9 @@ pub enum ExitReason {
     Converged,
     /// The iteration cap was reached first; the model is the best found so far.
     IterationCap,
+    /// A hard-margin fit met a multiplier at its stand-in for ∞: the data are not separable
+    /// (in the kernel's feature space), so there is no hard-margin solution to wait for.
+    NotSeparable,
 }
 
 /// How a fit went: the numbers the status line and the CLI print.

@@ -130,12 +130,32 @@ impl Layout {
     }
 }
 
-/// The shade of a region: white at the boundary, towards the class colour as |f| grows
-/// (capped so that points of the same class still stand out).
+/// How deep a region's colour is at confidence |f|: white-ish at the boundary, towards the
+/// class colour as |f| grows, capped so that points of the same class still stand out.
+fn shade_depth(f_abs: f64) -> f64 {
+    0.08 + 0.52 * (1.0 - (-0.9 * f_abs).exp())
+}
+
+/// [`shade_depth`] tabulated every 1/256 up to |f| = 8 (beyond, it is flat to 10⁻³), so a
+/// frame's hundred thousand pixels cost no exponential each.
+const DEPTH_STEPS_PER_UNIT: f64 = 256.0;
+const DEPTH_TABLE_LEN: usize = 8 * 256 + 1;
+
+fn depth_table() -> &'static [f64] {
+    static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..DEPTH_TABLE_LEN)
+            .map(|i| shade_depth(i as f64 / DEPTH_STEPS_PER_UNIT))
+            .collect()
+    })
+}
+
+/// The shade of a region at decision value f, as RGB.
 pub fn region_shade(f: f64, colours: [usize; 2]) -> [u8; 3] {
     let (r, g, b) = CLASS_COLOURS[colours[(f > 0.0) as usize]];
     let t = if f.is_finite() {
-        0.08 + 0.52 * (1.0 - (-0.9 * f.abs()).exp())
+        let index = (f.abs() * DEPTH_STEPS_PER_UNIT).round();
+        depth_table()[(index as usize).min(DEPTH_TABLE_LEN - 1)]
     } else {
         0.0
     };
@@ -146,9 +166,31 @@ pub fn region_shade(f: f64, colours: [usize; 2]) -> [u8; 3] {
 /// The field as an RGB image of `width` × `height` pixels covering its grid's view
 /// (bilinear resampling when the sizes differ).
 pub fn field_image(field: &Field, colours: [usize; 2], width: u32, height: u32) -> Vec<u8> {
+    let mut rgb = Vec::with_capacity(width as usize * height as usize * 3);
+    field_pixels(field, colours, width, height, |shade| {
+        rgb.extend_from_slice(&shade)
+    });
+    rgb
+}
+
+/// The same image as RGBA (opaque), as a browser's `ImageData` wants it.
+pub fn field_image_rgba(field: &Field, colours: [usize; 2], width: u32, height: u32) -> Vec<u8> {
+    let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
+    field_pixels(field, colours, width, height, |[r, g, b]| {
+        rgba.extend_from_slice(&[r, g, b, 255])
+    });
+    rgba
+}
+
+fn field_pixels(
+    field: &Field,
+    colours: [usize; 2],
+    width: u32,
+    height: u32,
+    mut emit: impl FnMut([u8; 3]),
+) {
     let grid = field.grid;
     let same = width as usize == grid.cols && height as usize == grid.rows;
-    let mut rgb = Vec::with_capacity(width as usize * height as usize * 3);
     for py in 0..height {
         for px in 0..width {
             let f = if same {
@@ -160,10 +202,9 @@ pub fn field_image(field: &Field, colours: [usize; 2], width: u32, height: u32) 
                 ];
                 field.sample(p)
             };
-            rgb.extend_from_slice(&region_shade(f, colours));
+            emit(region_shade(f, colours));
         }
     }
-    rgb
 }
 
 fn colour(index: usize) -> RGBColor {
@@ -454,6 +495,19 @@ mod tests {
             assert_eq!(ys.start as f64, layout.plot.top);
             assert_eq!((xs.end - xs.start) as f64, layout.plot.width);
             assert_eq!((ys.end - ys.start) as f64, layout.plot.height);
+        }
+    }
+
+    #[test]
+    fn tabulated_shade_matches_the_formula() {
+        for i in 0..2000 {
+            let f = i as f64 * 0.0071 - 7.0;
+            let (r, g, b) = CLASS_COLOURS[(f > 0.0) as usize];
+            let t = shade_depth(f.abs());
+            let exact = [r, g, b].map(|c| 255.0 + t * (c as f64 - 255.0));
+            for (got, want) in region_shade(f, [0, 1]).iter().zip(exact) {
+                assert!((*got as f64 - want).abs() <= 1.0, "f = {f}");
+            }
         }
     }
 

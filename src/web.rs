@@ -36,7 +36,12 @@ struct Frame {
     #[serde(flatten)]
     status: crate::playground::Status,
     fit_ms: f64,
+    /// Everything after the fit: `scene_ms` (field, contours, slack) + `regions_ms` (the field
+    /// image onto the canvas) + `overlay_ms` (axes, curves and points through plotters).
     draw_ms: f64,
+    scene_ms: f64,
+    regions_ms: f64,
+    overlay_ms: f64,
     refit: bool,
     exact_nodes: usize,
     warnings: Vec<String>,
@@ -218,15 +223,21 @@ impl App {
         let fitted = now_ms();
         let layout = self.layout();
         let scene = self.lab.scene(&layout);
+        let computed = now_ms();
         self.paint_background(&scene, &layout)?;
+        let painted = now_ms();
         let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
             .ok_or_else(|| js_error("cannot draw on the canvas"))?;
         scene::draw(backend, &scene, &layout, &self.lab.settings().layers, false)
             .map_err(js_error)?;
+        let drawn = now_ms();
         let frame = Frame {
             status: self.lab.status(),
             fit_ms: self.last_fit_ms,
-            draw_ms: now_ms() - fitted,
+            draw_ms: drawn - fitted,
+            scene_ms: computed - fitted,
+            regions_ms: painted - computed,
+            overlay_ms: drawn - painted,
             refit,
             exact_nodes: scene.field.as_ref().map_or(0, |f| f.exact_nodes),
             warnings: self.lab.warnings.clone(),
@@ -257,11 +268,7 @@ impl App {
             return Ok(());
         };
         let (cols, rows) = (field.grid.cols as u32, field.grid.rows as u32);
-        let rgb = scene::field_image(field, scene.region_colours, cols, rows);
-        let mut rgba = Vec::with_capacity(rgb.len() / 3 * 4);
-        for pixel in rgb.chunks_exact(3) {
-            rgba.extend_from_slice(&[pixel[0], pixel[1], pixel[2], 255]);
-        }
+        let rgba = scene::field_image_rgba(field, scene.region_colours, cols, rows);
         if self.field_canvas.width() != cols || self.field_canvas.height() != rows {
             self.field_canvas.set_width(cols);
             self.field_canvas.set_height(rows);

@@ -188,7 +188,7 @@ impl SvmModel {
     /// solver gave up.
     pub fn hard_margin_failed(&self) -> bool {
         self.hard_margin
-            && (self.report.exit == ExitReason::IterationCap
+            && (self.report.exit != ExitReason::Converged
                 || self.alpha.iter().any(|&a| a >= self.c))
     }
 
@@ -454,6 +454,10 @@ impl SvmTrainer {
             let (di, dj) = ((alpha[i] - old_i) * y[i], (alpha[j] - old_j) * y[j]);
             for k in 0..n {
                 grad[k] += y[k] * (ki[k] * di + kj[k] * dj);
+            }
+            if params.is_hard_margin() && (alpha[i] >= c || alpha[j] >= c) {
+                exit = ExitReason::NotSeparable;
+                break;
             }
         }
 

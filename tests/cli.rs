@@ -1,0 +1,221 @@
+//! The `kernel-playground` binary as a script would use it: JSON out, figures out, and one-line
+//! errors with exit status 2 for bad input.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn scratch(name: &str, contents: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kp-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kernel-playground"))
+        .args(args)
+        .output()
+        .expect("run kernel-playground")
+}
+
+fn fit_json(args: &[&str]) -> Value {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+}
+
+const SEPARABLE: &str =
+    "x,y,label\n-1,0,3\n1,0,7\n0.5,0.8,7\n-0.4,-0.9,3\n-0.8,0.5,3\n0.9,-0.4,7\n";
+
+#[test]
+fn fit_prints_the_whole_model() {
+    let data = scratch("separable.csv", SEPARABLE);
+    let json = fit_json(&[
+        "fit",
+        "--data",
+        data.to_str().unwrap(),
+        "--model",
+        "svm",
+        "--kernel",
+        "linear",
+        "--c",
+        "inf",
+    ]);
+    assert_eq!(json["model"], "svm");
+    assert_eq!(json["classes"], serde_json::json!([3, 7]));
+    assert_eq!(json["alpha"].as_array().unwrap().len(), 6);
+    assert_eq!(json["slack"].as_array().unwrap().len(), 6);
+    assert_eq!(json["predicted"], serde_json::json!([3, 7, 7, 3, 3, 7]));
+    assert_eq!(json["train_accuracy"], 1.0);
+    let support: Vec<u64> = json["support"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert!(support.len() >= 2);
+    // On a hard margin, the support vectors sit exactly on f = ±1.
+    for &i in &support {
+        let f = json["decision"][i as usize].as_f64().unwrap();
+        assert!((f.abs() - 1.0).abs() < 1e-3, "f = {f}");
+    }
+    let w: Vec<f64> = json["w"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    let width = json["margin_width"].as_f64().unwrap();
+    assert!((width - 2.0 / w[0].hypot(w[1])).abs() < 1e-12);
+    assert!(json["bound"].as_array().unwrap().is_empty());
+    for key in ["bias", "objective", "iterations"] {
+        assert!(json[key].is_number(), "{key}");
+    }
+}
+
+#[test]
+fn fit_with_query_matches_libsvm() {
+    let fixtures: Value = serde_json::from_str(include_str!("fixtures/svm_libsvm.json")).unwrap();
+    for case in fixtures["cases"].as_array().unwrap().iter().step_by(5) {
+        let mut train = String::from("x,y,label\n");
+        for (x, l) in case["x"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(case["labels"].as_array().unwrap())
+        {
+            train.push_str(&format!("{},{},{}\n", x[0], x[1], l));
+        }
+        let mut query = String::from("x,y\n");
+        for q in case["query"].as_array().unwrap() {
+            query.push_str(&format!("{},{}\n", q[0], q[1]));
+        }
+        let name = case["name"].as_str().unwrap();
+        let train = scratch(&format!("{name}-train.csv"), &train);
+        let query = scratch(&format!("{name}-query.csv"), &query);
+        let number = |k: &str| case[k].to_string();
+        let json = fit_json(&[
+            "fit",
+            "--data",
+            train.to_str().unwrap(),
+            "--query",
+            query.to_str().unwrap(),
+            "--kernel",
+            case["kernel"].as_str().unwrap(),
+            "--c",
+            &number("C"),
+            "--gamma",
+            &number("gamma"),
+            "--degree",
+            &number("degree"),
+            "--coef0",
+            &number("coef0"),
+            "--tol",
+            "1e-6",
+        ]);
+        let expected = case["decision_query"].as_array().unwrap();
+        let scale = expected
+            .iter()
+            .fold(1.0f64, |m, v| m.max(v.as_f64().unwrap().abs()));
+        for (got, want) in json["decision"].as_array().unwrap().iter().zip(expected) {
+            let (got, want) = (got.as_f64().unwrap(), want.as_f64().unwrap());
+            assert!(
+                (got - want).abs() <= 1e-3 * scale,
+                "{name}: {got} vs {want}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_input_is_one_line_and_status_two() {
+    let good = scratch("good.csv", SEPARABLE);
+    let good = good.to_str().unwrap();
+    let malformed = scratch("malformed.csv", "x,y,label\n0,0,1\n1,2\n");
+    let nan = scratch("nan.csv", "0,0,1\nNaN,1,0\n");
+    let infinite = scratch("inf.csv", "0,0,1\n1,inf,0\n");
+    let one_class = scratch("one.csv", "0,0,1\n1,1,1\n");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["fit", "--data", malformed.to_str().unwrap()],
+            "line 3: expected 3 fields",
+        ),
+        (
+            vec!["fit", "--data", nan.to_str().unwrap()],
+            "line 2: x 'NaN' is not a finite number",
+        ),
+        (
+            vec!["fit", "--data", infinite.to_str().unwrap()],
+            "line 2: y 'inf' is not a finite number",
+        ),
+        (
+            vec!["fit", "--data", one_class.to_str().unwrap()],
+            "same class",
+        ),
+        (vec!["fit", "--data", good, "--c", "0"], "C <= 0"),
+        (vec!["fit", "--data", good, "--c", "-1"], "C <= 0"),
+        (vec!["fit", "--data", good, "--gamma", "0"], "gamma <= 0"),
+        (
+            vec!["fit", "--data", good, "--kernel", "cubic"],
+            "unknown kernel 'cubic'",
+        ),
+        (vec!["fit", "--data", "/no/such/file.csv"], "cannot read"),
+        (
+            vec!["render", "--data", good, "--out", "/tmp/figure.jpg"],
+            "must end in .svg or .png",
+        ),
+    ];
+    for (args, message) in cases {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn render_writes_svg_and_png() {
+    let data = scratch("render.csv", SEPARABLE);
+    let dir = data.parent().unwrap();
+    let svg = dir.join("figure.svg");
+    let png = dir.join("figure.png");
+    for out in [&svg, &png] {
+        let result = run(&[
+            "render",
+            "--data",
+            data.to_str().unwrap(),
+            "--kernel",
+            "rbf",
+            "--out",
+            out.to_str().unwrap(),
+            "--width",
+            "400",
+            "--height",
+            "400",
+        ]);
+        assert!(
+            result.status.success(),
+            "{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+    }
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg"));
+    assert!(text.contains("<image"), "regions embedded as one image");
+    assert!(text.contains("x₁"), "axis titles");
+    assert!(
+        text.len() < 2_000_000,
+        "no per-pixel rectangles: {} bytes",
+        text.len()
+    );
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+}
