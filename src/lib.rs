@@ -20,12 +20,14 @@ pub mod contour;
 pub mod data;
 pub mod error;
 pub mod field;
+pub mod fitted;
 pub mod kernel;
 pub mod model;
 pub mod playground;
 pub mod scene;
 pub mod solvers;
 pub mod state;
+pub mod voronoi;
 
 #[cfg(target_arch = "wasm32")]
 mod web;

@@ -4,60 +4,16 @@
 //! Edits are reported to the solver as they happen (a moved point patches the kernel cache, an
 //! added one gets α = 0), so the next fit is a warm start from the last solution.
 
-use crate::contour::level_curves;
 use crate::data::{Dataset, Point};
 use crate::error::Error;
-use crate::field::{Field, Grid, View};
-use crate::model::{Classifier, ExitReason};
+use crate::field::View;
+pub use crate::fitted::{Fitted, Inspection, Status};
 use crate::scene::{Layout, Mark, Scene};
-use crate::solvers::svm::{AlphaStatus, SvmModel, SvmTrainer};
+use crate::solvers::svm::SvmTrainer;
 use crate::state::{Effect, Settings};
-use serde::Serialize;
 
-/// The contour levels drawn: the margins f = −1 and f = +1 and the boundary f = 0.
+/// The contour levels of the SVM: the margins f = −1 and f = +1 and the boundary f = 0.
 pub const LEVELS: [f64; 3] = [-1.0, 0.0, 1.0];
-
-/// Grid nodes per side of the coarse lattice in the adaptive field (see [`Field::adaptive`]).
-const COARSE_STEP: usize = 8;
-
-/// The numbers of the status line.
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
-pub struct Status {
-    pub points: usize,
-    pub support: usize,
-    pub free: usize,
-    pub bound: usize,
-    pub train_accuracy: Option<f64>,
-    pub objective: Option<f64>,
-    pub iterations: Option<usize>,
-    pub converged: Option<bool>,
-    pub warm_start: Option<bool>,
-    pub bias: Option<f64>,
-    pub w: Option<[f64; 2]>,
-    pub margin_width: Option<f64>,
-    /// What the person should know: why nothing is fitted, or why the fit is not to be trusted.
-    pub message: Option<String>,
-}
-
-/// What is under the pointer.
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
-pub struct Inspection {
-    pub x: f64,
-    pub y: f64,
-    /// f at (x, y), when a model is fitted.
-    pub decision: Option<f64>,
-    /// The training point under the pointer, if any.
-    pub index: Option<usize>,
-    pub label: Option<i32>,
-    /// y_i ∈ {−1, +1}.
-    pub target: Option<f64>,
-    pub alpha: Option<f64>,
-    /// y_i f(x_i).
-    pub margin: Option<f64>,
-    pub slack: Option<f64>,
-    /// The KKT case in words.
-    pub case: Option<String>,
-}
 
 /// The lab: settings, points, solver state and the last fit.
 #[derive(Clone, Debug)]
@@ -67,11 +23,16 @@ pub struct Playground {
     /// The points differ from what the preset generates (so the URL must carry them).
     edited: bool,
     trainer: SvmTrainer,
-    model: Option<SvmModel>,
+    model: Option<Fitted>,
     problem: Option<Error>,
     needs_fit: bool,
+    /// Stepping through a perceptron or gradient-descent run: how many updates to show
+    /// (`None`: the whole run).
+    steps: Option<usize>,
     /// The point drawn highlighted (under the pointer or being dragged).
     pub highlight: Option<usize>,
+    /// Where the pointer is, for the lines to its nearest neighbours.
+    pub pointer: Option<Point>,
     /// Problems met while reading a shared link.
     pub warnings: Vec<String>,
 }
@@ -89,7 +50,9 @@ impl Playground {
             model: None,
             problem: None,
             needs_fit: true,
+            steps: None,
             highlight: None,
+            pointer: None,
             warnings: Vec::new(),
         }
     }
@@ -119,8 +82,51 @@ impl Playground {
         &self.data
     }
 
-    pub fn model(&self) -> Option<&SvmModel> {
+    pub fn model(&self) -> Option<&Fitted> {
         self.model.as_ref()
+    }
+
+    /// The fitted SVM, when the method is the SVM.
+    pub fn svm(&self) -> Option<&crate::solvers::svm::SvmModel> {
+        match &self.model {
+            Some(Fitted::Svm(model)) => Some(model),
+            _ => None,
+        }
+    }
+
+    /// Shows the run from the start (w = 0) and steps through it.
+    pub fn reset_steps(&mut self) {
+        self.steps = Some(0);
+        self.needs_fit = true;
+    }
+
+    /// One more update (or iteration) of the run. Returns false when the run has ended.
+    pub fn step(&mut self) -> bool {
+        let ended = match &self.model {
+            Some(Fitted::Perceptron(m)) => {
+                m.converged || m.last_update.is_none() && self.steps.is_some_and(|s| s > 0)
+            }
+            Some(Fitted::Logistic(m)) => {
+                m.report.exit == crate::model::ExitReason::Converged && self.steps.is_some()
+            }
+            _ => true,
+        };
+        if ended && self.steps.is_some() {
+            return false;
+        }
+        self.steps = Some(self.steps.map_or(1, |s| s + 1));
+        self.needs_fit = true;
+        true
+    }
+
+    /// Shows the whole run again.
+    pub fn finish_steps(&mut self) {
+        self.steps = None;
+        self.needs_fit = true;
+    }
+
+    pub fn steps(&self) -> Option<usize> {
+        self.steps
     }
 
     /// Changes one setting (by its URL key); on error nothing changes.
@@ -196,7 +202,7 @@ impl Playground {
     /// solver's tolerance, not to the last bit; this makes what is left on screen exactly what
     /// reopening the scene's link shows.
     pub fn settle(&mut self) {
-        if self.needs_fit || self.model.as_ref().is_some_and(|m| m.report.warm_start) {
+        if self.needs_fit || self.model.as_ref().is_some_and(Fitted::warm_started) {
             self.trainer.forget();
             self.needs_fit = true;
         }
@@ -218,11 +224,12 @@ impl Playground {
             return;
         }
         self.needs_fit = false;
-        let result = self.settings.svm_params().and_then(|params| {
-            self.trainer
-                .fit(&self.data.points, &self.data.labels, &params)
-        });
-        match result {
+        let steps = if matches!(self.settings.model.as_str(), "perceptron" | "logistic") {
+            self.steps
+        } else {
+            None
+        };
+        match Fitted::fit(&self.settings, &self.data, &mut self.trainer, steps) {
             Ok(model) => {
                 self.model = Some(model);
                 self.problem = None;
@@ -237,46 +244,22 @@ impl Playground {
     /// The status line's numbers and message.
     pub fn status(&self) -> Status {
         let mut status = Status {
+            model: self.settings.model.clone(),
             points: self.data.len(),
+            classes: self.data.classes().len(),
+            steps: self.steps,
             ..Status::default()
         };
-        status.message = self.problem.as_ref().map(|e| e.to_string());
-        let Some(model) = &self.model else {
-            return status;
-        };
-        let statuses: Vec<AlphaStatus> = (0..model.alpha.len()).map(|i| model.status(i)).collect();
-        status.free = statuses.iter().filter(|&&s| s == AlphaStatus::Free).count();
-        status.bound = statuses
-            .iter()
-            .filter(|&&s| s == AlphaStatus::Bound)
-            .count();
-        status.support = status.free + status.bound;
-        status.train_accuracy = Some(model.accuracy(&self.data.points, &self.data.labels));
-        status.objective = Some(model.report.objective);
-        status.iterations = Some(model.report.iterations);
-        status.converged = Some(model.report.exit == ExitReason::Converged);
-        status.warm_start = Some(model.report.warm_start);
-        status.bias = Some(model.bias);
-        status.w = model.w;
-        status.margin_width = model.margin_width();
-        status.message = if model.hard_margin_failed() {
-            Some("not linearly separable in this feature space — lower C".into())
-        } else if model.report.exit == ExitReason::IterationCap {
-            Some(format!(
-                "SMO stopped at its iteration cap ({} iterations) before the KKT conditions \
-                 held; the picture is approximate",
-                model.report.iterations
-            ))
-        } else {
-            None
-        };
+        match &self.model {
+            Some(model) => model.report(&self.data, &mut status),
+            None => status.message = self.problem.as_ref().map(|e| e.to_string()),
+        }
         status
     }
 
     /// Everything the picture of this frame shows, for a picture of `layout`'s size.
     pub fn scene(&self, layout: &Layout) -> Scene {
         let view = self.view();
-        let layers = self.settings.layers;
         let mut scene = Scene {
             view: Some(view),
             points: self.data.points.clone(),
@@ -290,34 +273,12 @@ impl Playground {
             return scene;
         };
         let classes = self.data.classes();
+        let model_classes = model.classes();
         let index_of = |label: i32| classes.iter().position(|&c| c == label).unwrap_or(0);
-        scene.region_colours = [index_of(model.classes[0]), index_of(model.classes[1])];
-        let nodes = (layout.plot.width / 2.0).clamp(60.0, 320.0) as usize + 1;
-        let grid = Grid::new(view, nodes, nodes);
-        let evaluator = model.grid_evaluator(&grid);
-        let field = Field::adaptive(grid, COARSE_STEP, &LEVELS, &*evaluator);
-        scene.boundary = level_curves(&field, 0.0);
-        if layers.margins {
-            scene.margins = level_curves(&field, -1.0);
-            scene.margins.extend(level_curves(&field, 1.0));
-        }
-        scene.field = Some(field);
-        for (i, mark) in scene.marks.iter_mut().enumerate() {
-            *mark = match model.status(i) {
-                AlphaStatus::NonSupport => Mark::Plain,
-                AlphaStatus::Free => Mark::FreeSupport,
-                AlphaStatus::Bound => Mark::BoundSupport,
-            };
-        }
-        if layers.slack {
-            scene.slack_segments = model
-                .bound()
-                .into_iter()
-                .filter_map(|i| model.slack_segment(i))
-                .collect();
-        }
-        if layers.w_arrow {
-            scene.w_arrow = model.w.and_then(|w| w_arrow(w, model.bias, &view));
+        scene.region_colours = [index_of(model_classes[0]), index_of(model_classes[1])];
+        model.decorate(&mut scene, &self.data, layout, &self.settings.layers, view);
+        if let Some(at) = self.pointer {
+            scene.neighbour_lines = model.neighbour_lines(at, &self.data);
         }
         scene
     }
@@ -332,70 +293,48 @@ impl Playground {
             .collect()
     }
 
-    /// What is at `p`: the nearest point within `radius` with its α, margin, slack and KKT
-    /// case, or else f(p).
+    /// What is at `p`: the nearest point within `radius` with its multiplier, margin, slack
+    /// and KKT case, or else the model's value at `p`.
     pub fn inspect(&self, p: Point, radius: f64) -> Inspection {
         let mut info = Inspection {
             x: p[0],
             y: p[1],
-            decision: self.model.as_ref().map(|m| m.decision_value(p)),
             ..Inspection::default()
         };
-        if let Some(i) = self.point_near(p, radius) {
+        let index = self.point_near(p, radius);
+        if let Some(i) = index {
             info.index = Some(i);
             info.label = Some(self.data.labels[i]);
             info.x = self.data.points[i][0];
             info.y = self.data.points[i][1];
+        }
+        if let Some(model) = &self.model {
             // A model fitted before the last edit may not know this point yet.
-            if let Some(model) = self.model.as_ref().filter(|m| i < m.alpha.len()) {
-                info.decision = Some(model.decision_value(self.data.points[i]));
-                info.target = Some(model.y[i]);
-                info.alpha = Some(model.alpha[i]);
-                info.margin = Some(model.margins[i]);
-                info.slack = Some(model.slack(i));
-                info.case = Some(model.status(i).describe().to_string());
-            }
+            let known = index.filter(|&i| i < self.data.len());
+            model.inspect(p, known, &self.data, &mut info);
         }
         info
     }
 }
 
-/// The w arrow: from the boundary point nearest the view's centre, along w, a quarter of the
-/// view long (its direction is w's; ‖w‖ is in the status line).
-fn w_arrow(w: [f64; 2], bias: f64, view: &View) -> Option<(Point, Point)> {
-    let norm2 = w[0] * w[0] + w[1] * w[1];
-    if norm2 <= 0.0 || !norm2.is_finite() {
-        return None;
-    }
-    let centre = [
-        (view.x_min + view.x_max) / 2.0,
-        (view.y_min + view.y_max) / 2.0,
-    ];
-    // Move the centre along w onto wᵀx + b = 0.
-    let t = -(w[0] * centre[0] + w[1] * centre[1] + bias) / norm2;
-    let tail = [centre[0] + t * w[0], centre[1] + t * w[1]];
-    if !view.contains(tail) {
-        return None;
-    }
-    let length = 0.25 * view.width() / norm2.sqrt();
-    Some((tail, [tail[0] + length * w[0], tail[1] + length * w[1]]))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Classifier;
+    use crate::scene::CurveKind;
+    use crate::solvers::svm::SvmModel;
 
     #[test]
     fn edits_refit_warm_and_agree_with_a_cold_fit() {
         let mut lab = Playground::new(Settings::default());
         lab.fit();
-        assert!(!lab.model().unwrap().report.warm_start);
+        assert!(!lab.svm().unwrap().report.warm_start);
         lab.move_point(3, [0.1, 0.2]).unwrap();
         lab.add_point([0.5, -0.5], 1).unwrap();
         lab.remove_point(0).unwrap();
         lab.set("C", "3").unwrap();
         lab.fit();
-        let warm = lab.model().unwrap().clone();
+        let warm = lab.svm().unwrap().clone();
         assert!(warm.report.warm_start);
         let params = lab.settings().svm_params().unwrap();
         let cold = SvmModel::fit(&lab.data().points, &lab.data().labels, &params).unwrap();
@@ -410,15 +349,15 @@ mod tests {
         lab.fit();
         lab.set("C", "5").unwrap();
         lab.fit();
-        assert!(lab.model().unwrap().report.warm_start);
+        assert!(lab.svm().unwrap().report.warm_start);
         lab.settle();
         lab.fit();
-        assert!(!lab.model().unwrap().report.warm_start);
+        assert!(!lab.svm().unwrap().report.warm_start);
         // Settling with a change pending makes that fit cold too.
         lab.set("C", "7").unwrap();
         lab.settle();
         lab.fit();
-        assert!(!lab.model().unwrap().report.warm_start);
+        assert!(!lab.svm().unwrap().report.warm_start);
     }
 
     #[test]
@@ -471,10 +410,10 @@ mod tests {
         lab.fit();
         let scene = lab.scene(&Layout::new(400, 400));
         let (tail, head) = scene.w_arrow.expect("w arrow");
-        let model = lab.model().unwrap();
+        let model = lab.svm().unwrap();
         assert!(model.decision_value(tail).abs() < 1e-9);
         assert!(model.decision_value(head) > 0.0);
-        assert_eq!(scene.boundary.len(), 1);
-        assert_eq!(scene.margins.len(), 2);
+        assert_eq!(scene.curves_of(CurveKind::Boundary).count(), 1);
+        assert_eq!(scene.curves_of(CurveKind::Level).count(), 2);
     }
 }

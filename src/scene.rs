@@ -3,10 +3,12 @@
 //! figure for slides is exactly what the page shows.
 //!
 //! Layers, bottom to top: decision regions (a pixel image of the field, coloured by predicted
-//! class and shaded by the confidence |f(x)|), slack segments, the margins f = ±1 (dashed), the
-//! boundary f = 0 (solid), the w arrow, the points, the support-vector rings (a circle for a
-//! free support vector, a square for a bound one), the highlight of the point under the pointer,
-//! and the axes.
+//! class and shaded by the method's confidence: |f(x)| for margins, |2p − 1| for probabilities,
+//! the vote share for neighbours), Delaunay and Voronoi edges, slack segments, level curves
+//! (margins f = ±1 or probability contours, dashed), the boundary (solid), lines to the nearest
+//! neighbours, the w arrow, the points with their labels (mistake counts), the support-vector
+//! rings (a circle for a free support vector, a square for a bound one), the point of the last
+//! update, the highlight of the point under the pointer, and the axes.
 //!
 //! The field image is painted by the caller's backend in one call (`blit_bitmap`) — per-pixel
 //! drawing through canvas calls would be far too slow — or, on the page, by the web facade
@@ -53,6 +55,10 @@ pub struct Layers {
     pub support_vectors: bool,
     pub slack: bool,
     pub w_arrow: bool,
+    /// Voronoi cell edges (k = 1).
+    pub voronoi: bool,
+    /// The Delaunay triangulation, the Voronoi diagram's dual.
+    pub delaunay: bool,
 }
 
 impl Default for Layers {
@@ -63,8 +69,44 @@ impl Default for Layers {
             support_vectors: true,
             slack: true,
             w_arrow: true,
+            voronoi: true,
+            delaunay: false,
         }
     }
+}
+
+/// How a region's depth of colour follows the decision value f.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shading {
+    /// By the margin |f|/scale (SVM: scale 1, so the margin band is pale).
+    Margin { scale: f64 },
+    /// By the probability's distance from ½: f is a log-odds, depth follows |2σ(f) − 1|.
+    Probability,
+    /// f is already a share in [−1, 1] (2 × vote share − 1).
+    Share,
+}
+
+impl Default for Shading {
+    fn default() -> Self {
+        Shading::Margin { scale: 1.0 }
+    }
+}
+
+/// What a level curve is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CurveKind {
+    /// The decision boundary: solid and thick.
+    Boundary,
+    /// A margin or another level of f: dashed, shown with the margins layer.
+    Level,
+}
+
+/// A polyline in data coordinates, with an optional label drawn at its middle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Curve {
+    pub points: Vec<Point>,
+    pub kind: CurveKind,
+    pub label: Option<String>,
 }
 
 /// Everything one picture shows, in data coordinates.
@@ -79,12 +121,28 @@ pub struct Scene {
     pub field: Option<Field>,
     /// [negative, positive] colour indices of the regions.
     pub region_colours: [usize; 2],
-    pub boundary: Vec<Vec<Point>>,
-    pub margins: Vec<Vec<Point>>,
+    pub shading: Shading,
+    pub curves: Vec<Curve>,
     pub slack_segments: Vec<(Point, Point)>,
     /// Tail and head of the w arrow.
     pub w_arrow: Option<(Point, Point)>,
+    /// Short texts beside points (a perceptron's mistake counts).
+    pub point_labels: Vec<(usize, String)>,
+    /// The point of the last update when stepping through a run.
+    pub emphasis: Option<usize>,
+    /// Voronoi cell edges and Delaunay edges.
+    pub cell_edges: Vec<(Point, Point)>,
+    pub delaunay_edges: Vec<(Point, Point)>,
+    /// Lines from the pointer to its nearest neighbours.
+    pub neighbour_lines: Vec<(Point, Point)>,
     pub highlight: Option<usize>,
+}
+
+impl Scene {
+    /// The curves of one kind.
+    pub fn curves_of(&self, kind: CurveKind) -> impl Iterator<Item = &Curve> {
+        self.curves.iter().filter(move |c| c.kind == kind)
+    }
 }
 
 /// Where things go on a picture of a given size (all in the backend's pixels).
@@ -130,61 +188,87 @@ impl Layout {
     }
 }
 
-/// How deep a region's colour is at confidence |f|: white-ish at the boundary, towards the
-/// class colour as |f| grows, capped so that points of the same class still stand out.
-fn shade_depth(f_abs: f64) -> f64 {
-    0.08 + 0.52 * (1.0 - (-0.9 * f_abs).exp())
+/// How deep a region's colour is at a confidence c ∈ [0, 1]: nearly white at c = 0, towards the
+/// class colour as c grows, capped so that points of the same class still stand out.
+fn depth_of_confidence(c: f64) -> f64 {
+    0.08 + 0.52 * c.clamp(0.0, 1.0)
 }
 
-/// [`shade_depth`] tabulated every 1/256 up to |f| = 8 (beyond, it is flat to 10⁻³), so a
-/// frame's hundred thousand pixels cost no exponential each.
-const DEPTH_STEPS_PER_UNIT: f64 = 256.0;
-const DEPTH_TABLE_LEN: usize = 8 * 256 + 1;
+/// Confidence from a margin |f|: 1 − e^(−0.9|f|), so the band |f| < 1 stays pale.
+fn margin_confidence(f_abs: f64) -> f64 {
+    1.0 - (-0.9 * f_abs).exp()
+}
 
-fn depth_table() -> &'static [f64] {
-    static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0..DEPTH_TABLE_LEN)
-            .map(|i| shade_depth(i as f64 / DEPTH_STEPS_PER_UNIT))
+/// Confidence from a log-odds f: |2σ(f) − 1| = tanh(|f|/2).
+fn probability_confidence(f_abs: f64) -> f64 {
+    (0.5 * f_abs).tanh()
+}
+
+/// The two curved confidences tabulated every 1/256 up to |f| = 16 (beyond, both are flat to
+/// 10⁻³), so a frame's hundred thousand pixels cost no exponential each.
+const STEPS_PER_UNIT: f64 = 256.0;
+const TABLE_LEN: usize = 16 * 256 + 1;
+
+fn tabulated(
+    f_abs: f64,
+    table: &'static std::sync::OnceLock<Vec<f64>>,
+    exact: fn(f64) -> f64,
+) -> f64 {
+    let table = table.get_or_init(|| {
+        (0..TABLE_LEN)
+            .map(|i| exact(i as f64 / STEPS_PER_UNIT))
             .collect()
-    })
+    });
+    let index = (f_abs * STEPS_PER_UNIT).round();
+    table[(index as usize).min(TABLE_LEN - 1)]
+}
+
+impl Shading {
+    /// The confidence shown at decision value f.
+    pub fn confidence(&self, f: f64) -> f64 {
+        static MARGIN: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+        static PROBABILITY: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+        if !f.is_finite() {
+            return 0.0;
+        }
+        match *self {
+            Shading::Margin { scale } => tabulated(f.abs() / scale, &MARGIN, margin_confidence),
+            Shading::Probability => tabulated(f.abs(), &PROBABILITY, probability_confidence),
+            Shading::Share => f.abs().min(1.0),
+        }
+    }
 }
 
 /// The shade of a region at decision value f, as RGB.
-pub fn region_shade(f: f64, colours: [usize; 2]) -> [u8; 3] {
-    let (r, g, b) = CLASS_COLOURS[colours[(f > 0.0) as usize]];
-    let t = if f.is_finite() {
-        let index = (f.abs() * DEPTH_STEPS_PER_UNIT).round();
-        depth_table()[(index as usize).min(DEPTH_TABLE_LEN - 1)]
-    } else {
-        0.0
-    };
+pub fn region_shade(f: f64, colours: [usize; 2], shading: Shading) -> [u8; 3] {
+    let (r, g, b) = CLASS_COLOURS[colours[(f > 0.0) as usize] % CLASS_COLOURS.len()];
+    let t = depth_of_confidence(shading.confidence(f));
     let mix = |c: u8| (255.0 + t * (c as f64 - 255.0)).round() as u8;
     [mix(r), mix(g), mix(b)]
 }
 
 /// The field as an RGB image of `width` × `height` pixels covering its grid's view
 /// (bilinear resampling when the sizes differ).
-pub fn field_image(field: &Field, colours: [usize; 2], width: u32, height: u32) -> Vec<u8> {
+pub fn field_image(scene: &Scene, field: &Field, width: u32, height: u32) -> Vec<u8> {
     let mut rgb = Vec::with_capacity(width as usize * height as usize * 3);
-    field_pixels(field, colours, width, height, |shade| {
+    field_pixels(scene, field, width, height, |shade| {
         rgb.extend_from_slice(&shade)
     });
     rgb
 }
 
 /// The same image as RGBA (opaque), as a browser's `ImageData` wants it.
-pub fn field_image_rgba(field: &Field, colours: [usize; 2], width: u32, height: u32) -> Vec<u8> {
+pub fn field_image_rgba(scene: &Scene, field: &Field, width: u32, height: u32) -> Vec<u8> {
     let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
-    field_pixels(field, colours, width, height, |[r, g, b]| {
+    field_pixels(scene, field, width, height, |[r, g, b]| {
         rgba.extend_from_slice(&[r, g, b, 255])
     });
     rgba
 }
 
 fn field_pixels(
+    scene: &Scene,
     field: &Field,
-    colours: [usize; 2],
     width: u32,
     height: u32,
     mut emit: impl FnMut([u8; 3]),
@@ -202,7 +286,7 @@ fn field_pixels(
                 ];
                 field.sample(p)
             };
-            emit(region_shade(f, colours));
+            emit(region_shade(f, scene.region_colours, scene.shading));
         }
     }
 }
@@ -237,7 +321,7 @@ pub fn draw<DB: DrawingBackend>(
             .map_err(|e| Error::Draw(e.to_string()))?;
         if let (Some(field), true) = (&scene.field, layers.regions) {
             let (w, h) = (plot.width as u32, plot.height as u32);
-            let image = field_image(field, scene.region_colours, w, h);
+            let image = field_image(scene, field, w, h);
             backend
                 .blit_bitmap((plot.left as i32, plot.top as i32), (w, h), &image)
                 .map_err(|e| Error::Draw(e.to_string()))?;
@@ -280,34 +364,48 @@ fn draw_overlay<DB: DrawingBackend>(
     let stroke = layout.stroke;
     let ink = RGBColor(20, 20, 20);
 
-    if layers.slack {
-        for (from, to) in &scene.slack_segments {
+    let thin = |edges: &[(Point, Point)], colour: RGBColor, width: u32| -> Result<(), Error> {
+        for (from, to) in edges {
             area.draw(&PathElement::new(
                 vec![to_tuple(from), to_tuple(to)],
-                RGBColor(120, 40, 140).stroke_width(stroke.max(2)),
+                colour.stroke_width(width),
             ))
             .map_err(draw_error)?;
         }
+        Ok(())
+    };
+    if layers.delaunay {
+        thin(&scene.delaunay_edges, RGBColor(110, 110, 110), 1)?;
     }
-    if layers.margins {
-        let dash = (layout.point_radius * 2.0).round() as u32;
-        for curve in &scene.margins {
-            area.draw(&DashedPathElement::new(
-                curve.iter().map(to_tuple).collect::<Vec<_>>(),
-                dash,
-                dash * 2 / 3,
-                ink.stroke_width(stroke.saturating_sub(1).max(2)),
-            ))
-            .map_err(draw_error)?;
+    if layers.voronoi {
+        thin(&scene.cell_edges, RGBColor(60, 60, 60), 2)?;
+    }
+    if layers.slack {
+        thin(&scene.slack_segments, RGBColor(120, 40, 140), stroke.max(2))?;
+    }
+    let dash = (layout.point_radius * 2.0).round() as u32;
+    for curve in &scene.curves {
+        let points: Vec<(f64, f64)> = curve.points.iter().map(to_tuple).collect();
+        match curve.kind {
+            CurveKind::Boundary => area
+                .draw(&PathElement::new(points, ink.stroke_width(stroke + 1)))
+                .map_err(draw_error)?,
+            CurveKind::Level if layers.margins => area
+                .draw(&DashedPathElement::new(
+                    points,
+                    dash,
+                    dash * 2 / 3,
+                    ink.stroke_width(stroke.saturating_sub(1).max(2)),
+                ))
+                .map_err(draw_error)?,
+            CurveKind::Level => {}
+        }
+        if let (Some(label), true) = (&curve.label, layers.margins) {
+            let at = curve.points[curve.points.len() / 2];
+            draw_tag(area, label, at, (0, 0), layout.font_px * 0.75, ink)?;
         }
     }
-    for curve in &scene.boundary {
-        area.draw(&PathElement::new(
-            curve.iter().map(to_tuple).collect::<Vec<_>>(),
-            ink.stroke_width(stroke + 1),
-        ))
-        .map_err(draw_error)?;
-    }
+    thin(&scene.neighbour_lines, RGBColor(204, 121, 167), stroke)?;
     if let (Some((tail, head)), true) = (scene.w_arrow, layers.w_arrow) {
         draw_arrow(area, tail, head, layout, ink)?;
     }
@@ -340,6 +438,28 @@ fn draw_overlay<DB: DrawingBackend>(
             }
         }
     }
+    let offset = (r * 1.6).round() as i32;
+    for (i, text) in &scene.point_labels {
+        if let Some(p) = scene.points.get(*i) {
+            draw_tag(
+                area,
+                text,
+                *p,
+                (offset, -offset),
+                layout.font_px * 0.85,
+                ink,
+            )?;
+        }
+    }
+    if let Some(p) = scene.emphasis.and_then(|i| scene.points.get(i)) {
+        let ring = (r * 2.4).round() as i32;
+        area.draw(&Circle::new(
+            to_tuple(p),
+            ring,
+            RGBColor(213, 94, 0).stroke_width(stroke + 2),
+        ))
+        .map_err(draw_error)?;
+    }
     if let Some(p) = scene.highlight.and_then(|i| scene.points.get(i)) {
         let halo = (r * 2.8).round() as i32;
         area.draw(&Circle::new(
@@ -349,6 +469,36 @@ fn draw_overlay<DB: DrawingBackend>(
         ))
         .map_err(draw_error)?;
     }
+    Ok(())
+}
+
+/// A small label on a white plate centred `offset` pixels from a data point, e.g. "p = 0.9"
+/// on a probability contour or a perceptron's mistake count beside its point.
+fn draw_tag<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Plane>,
+    text: &str,
+    at: Point,
+    offset: (i32, i32),
+    size: f64,
+    ink: RGBColor,
+) -> Result<(), Error> {
+    let width = (text.chars().count() as f64 * size * 0.58).round() as i32;
+    let height = size.round() as i32;
+    let (dx, dy) = offset;
+    let plate = EmptyElement::at((at[0], at[1]))
+        + Rectangle::new(
+            [
+                (dx - width / 2 - 3, dy - height / 2 - 2),
+                (dx + width / 2 + 3, dy + height / 2 + 2),
+            ],
+            WHITE.mix(0.85).filled(),
+        )
+        + Text::new(
+            text.to_string(),
+            (dx - width / 2, dy - height / 2),
+            ("sans-serif", size).into_font().color(&ink),
+        );
+    area.draw(&plate).map_err(draw_error)?;
     Ok(())
 }
 
@@ -503,19 +653,25 @@ mod tests {
         for i in 0..2000 {
             let f = i as f64 * 0.0071 - 7.0;
             let (r, g, b) = CLASS_COLOURS[(f > 0.0) as usize];
-            let t = shade_depth(f.abs());
-            let exact = [r, g, b].map(|c| 255.0 + t * (c as f64 - 255.0));
-            for (got, want) in region_shade(f, [0, 1]).iter().zip(exact) {
-                assert!((*got as f64 - want).abs() <= 1.0, "f = {f}");
+            for (shading, exact) in [
+                (Shading::Margin { scale: 1.0 }, margin_confidence(f.abs())),
+                (Shading::Probability, (2.0 / (1.0 + (-f).exp()) - 1.0).abs()),
+            ] {
+                let t = depth_of_confidence(exact);
+                let want = [r, g, b].map(|c| 255.0 + t * (c as f64 - 255.0));
+                for (got, want) in region_shade(f, [0, 1], shading).iter().zip(want) {
+                    assert!((*got as f64 - want).abs() <= 1.0, "f = {f}");
+                }
             }
         }
     }
 
     #[test]
     fn shade_is_white_at_the_boundary_and_deepens_with_confidence() {
-        let near = region_shade(0.01, [0, 1]);
-        let far = region_shade(5.0, [0, 1]);
-        let other = region_shade(-5.0, [0, 1]);
+        let margin = Shading::Margin { scale: 1.0 };
+        let near = region_shade(0.01, [0, 1], margin);
+        let far = region_shade(5.0, [0, 1], margin);
+        let other = region_shade(-5.0, [0, 1], margin);
         assert!(near.iter().all(|&c| c > 230));
         assert!(far[0] < near[0] && far[2] < near[2], "{far:?}");
         assert_ne!(far, other);

@@ -10,12 +10,18 @@ use crate::data::{Dataset, Preset};
 use crate::error::Error;
 use crate::kernel::Kernel;
 use crate::scene::Layers;
+use crate::solvers::knn::{KnnParams, Metric, Weights};
+use crate::solvers::logistic::{Features, LogisticParams, Solver};
+use crate::solvers::perceptron::PerceptronParams;
 use crate::solvers::svm::SvmParams;
+
+/// The methods, by their URL names.
+pub const MODELS: [&str; 4] = ["svm", "perceptron", "logistic", "knn"];
 
 /// One scene's settings. Every field is a key of the URL and of [`Settings::set`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
-    /// The method: "svm" (more to come).
+    /// The method: svm, perceptron, logistic or knn.
     pub model: String,
     /// linear, poly, rbf or sigmoid.
     pub kernel: String,
@@ -26,6 +32,18 @@ pub struct Settings {
     pub degree: u32,
     pub coef0: f64,
     pub tol: f64,
+    /// Perceptron: the epoch cap.
+    pub epochs: usize,
+    /// Logistic regression: the L2 penalty λ, the features (linear, poly, rbf), the solver
+    /// (newton, gd) and gradient descent's learning rate.
+    pub lambda: f64,
+    pub features: String,
+    pub solver: String,
+    pub learning_rate: f64,
+    /// k-nearest neighbours: k, the metric and the weights.
+    pub k: usize,
+    pub metric: Metric,
+    pub weights: Weights,
     pub preset: Preset,
     /// How many points the preset generates.
     pub count: usize,
@@ -45,6 +63,14 @@ impl Default for Settings {
             degree: 3,
             coef0: 0.0,
             tol: 1e-3,
+            epochs: 100,
+            lambda: 0.01,
+            features: "poly".into(),
+            solver: "newton".into(),
+            learning_rate: 1.0,
+            k: 5,
+            metric: Metric::Euclidean,
+            weights: Weights::Uniform,
             preset: Preset::Moons,
             count: 100,
             noise: 0.2,
@@ -70,9 +96,10 @@ pub enum Effect {
 
 impl Settings {
     /// The keys, in URL order.
-    pub const KEYS: [&'static str; 18] = [
-        "model", "kernel", "C", "hard", "gamma", "degree", "coef0", "tol", "preset", "n", "noise",
-        "seed", "regions", "margins", "sv", "slack", "w", "v",
+    pub const KEYS: [&'static str; 28] = [
+        "model", "kernel", "C", "hard", "gamma", "degree", "coef0", "tol", "epochs", "lambda",
+        "features", "solver", "lr", "k", "metric", "weights", "preset", "n", "noise", "seed",
+        "regions", "margins", "sv", "slack", "w", "vor", "del", "v",
     ];
 
     /// The kernel these settings describe.
@@ -95,6 +122,44 @@ impl Settings {
         Ok(params)
     }
 
+    pub fn perceptron_params(&self) -> Result<PerceptronParams, Error> {
+        let params = PerceptronParams::new(self.kernel()?, self.epochs);
+        params.check()?;
+        Ok(params)
+    }
+
+    pub fn logistic_params(&self) -> Result<LogisticParams, Error> {
+        let features = match self.features.as_str() {
+            "linear" => Features::Linear,
+            "poly" => Features::Polynomial {
+                degree: self.degree,
+            },
+            _ => Features::Rbf { gamma: self.gamma },
+        };
+        let solver = match self.solver.as_str() {
+            "gd" => Solver::GradientDescent {
+                learning_rate: self.learning_rate,
+            },
+            _ => Solver::Newton,
+        };
+        let params = LogisticParams {
+            solver,
+            ..LogisticParams::new(features, self.lambda)
+        };
+        params.check()?;
+        Ok(params)
+    }
+
+    pub fn knn_params(&self) -> Result<KnnParams, Error> {
+        let params = KnnParams {
+            k: self.k,
+            metric: self.metric,
+            weights: self.weights,
+        };
+        params.check()?;
+        Ok(params)
+    }
+
     /// The value of `key` as it is written in the URL.
     pub fn get(&self, key: &str) -> Option<String> {
         let flag = |b: bool| if b { "1" } else { "0" }.to_string();
@@ -107,6 +172,14 @@ impl Settings {
             "degree" => self.degree.to_string(),
             "coef0" => self.coef0.to_string(),
             "tol" => self.tol.to_string(),
+            "epochs" => self.epochs.to_string(),
+            "lambda" => self.lambda.to_string(),
+            "features" => self.features.clone(),
+            "solver" => self.solver.clone(),
+            "lr" => self.learning_rate.to_string(),
+            "k" => self.k.to_string(),
+            "metric" => self.metric.name().to_string(),
+            "weights" => self.weights.name().to_string(),
             "preset" => self.preset.name().to_string(),
             "n" => self.count.to_string(),
             "noise" => self.noise.to_string(),
@@ -116,6 +189,8 @@ impl Settings {
             "sv" => flag(self.layers.support_vectors),
             "slack" => flag(self.layers.slack),
             "w" => flag(self.layers.w_arrow),
+            "vor" => flag(self.layers.voronoi),
+            "del" => flag(self.layers.delaunay),
             "v" => "1".to_string(),
             _ => return None,
         })
@@ -142,6 +217,11 @@ impl Settings {
                 Err(Error::Parameter(format!("{what} <= 0")))
             }
         };
+        let whole = |what: &str| -> Result<usize, Error> {
+            value
+                .parse()
+                .map_err(|_| Error::Parameter(format!("{what} '{value}' is not a whole number")))
+        };
         let flag = || -> Result<bool, Error> {
             match value {
                 "1" | "true" | "on" => Ok(true),
@@ -151,8 +231,10 @@ impl Settings {
         };
         let effect = match key {
             "model" => {
-                if value != "svm" {
-                    return Err(Error::Parameter(format!("unknown model '{value}'")));
+                if !MODELS.contains(&value) {
+                    return Err(Error::Parameter(format!(
+                        "unknown model '{value}' (use svm, perceptron, logistic or knn)"
+                    )));
                 }
                 self.model = value.into();
                 Effect::Refit
@@ -191,6 +273,69 @@ impl Settings {
             "tol" => {
                 self.tol = positive("tol")?;
                 Effect::Refit
+            }
+            "epochs" => {
+                let e = whole("max epochs")?;
+                if !(1..=10_000).contains(&e) {
+                    return Err(Error::Parameter(
+                        "max epochs must be between 1 and 10000".into(),
+                    ));
+                }
+                self.epochs = e;
+                Effect::Refit
+            }
+            "lambda" => {
+                self.lambda = positive("lambda")?;
+                Effect::Refit
+            }
+            "features" => {
+                if !["linear", "poly", "rbf"].contains(&value) {
+                    return Err(Error::Parameter(format!(
+                        "unknown features '{value}' (use linear, poly or rbf)"
+                    )));
+                }
+                self.features = value.into();
+                Effect::Refit
+            }
+            "solver" => {
+                if !["newton", "gd"].contains(&value) {
+                    return Err(Error::Parameter(format!(
+                        "unknown solver '{value}' (use newton or gd)"
+                    )));
+                }
+                self.solver = value.into();
+                Effect::Refit
+            }
+            "lr" => {
+                self.learning_rate = positive("learning rate")?;
+                Effect::Refit
+            }
+            "k" => {
+                let k = whole("k")?;
+                if !(1..=crate::solvers::knn::MAX_K).contains(&k) {
+                    return Err(Error::Parameter(format!(
+                        "k must be between 1 and {}",
+                        crate::solvers::knn::MAX_K
+                    )));
+                }
+                self.k = k;
+                Effect::Refit
+            }
+            "metric" => {
+                self.metric = Metric::from_name(value)?;
+                Effect::Refit
+            }
+            "weights" => {
+                self.weights = Weights::from_name(value)?;
+                Effect::Refit
+            }
+            "vor" => {
+                self.layers.voronoi = flag()?;
+                Effect::Redraw
+            }
+            "del" => {
+                self.layers.delaunay = flag()?;
+                Effect::Redraw
             }
             "preset" => {
                 self.preset = Preset::from_name(value)?;

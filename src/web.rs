@@ -200,6 +200,33 @@ impl App {
         self.lab.data().len()
     }
 
+    /// The pointer is at canvas pixel (px, py) (k-NN draws lines to its neighbours).
+    pub fn set_pointer(&mut self, px: f64, py: f64) {
+        let view = self.lab.view();
+        self.lab.pointer = Some(self.plot().to_data(&view, px, py));
+    }
+
+    /// The pointer left the plot.
+    pub fn clear_pointer(&mut self) {
+        self.lab.pointer = None;
+    }
+
+    /// Stepping through a perceptron or gradient-descent run: back to w = 0.
+    pub fn reset_steps(&mut self) {
+        self.lab.reset_steps();
+    }
+
+    /// One more update; false when the run has ended.
+    pub fn step(&mut self) -> bool {
+        self.fit_timed();
+        self.lab.step()
+    }
+
+    /// Leaves stepping: the whole run again.
+    pub fn finish_steps(&mut self) {
+        self.lab.finish_steps();
+    }
+
     /// Highlights point `index` (−1 for none).
     pub fn set_highlight(&mut self, index: i32) {
         self.lab.highlight = (index >= 0).then_some(index as usize);
@@ -268,7 +295,7 @@ impl App {
             return Ok(());
         };
         let (cols, rows) = (field.grid.cols as u32, field.grid.rows as u32);
-        let rgba = scene::field_image_rgba(field, scene.region_colours, cols, rows);
+        let rgba = scene::field_image_rgba(scene, field, cols, rows);
         if self.field_canvas.width() != cols || self.field_canvas.height() != rows {
             self.field_canvas.set_width(cols);
             self.field_canvas.set_height(rows);

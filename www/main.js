@@ -97,23 +97,27 @@ function syncControls() {
   enableForKernel();
 }
 
-// Only the parameters of the chosen kernel can be changed.
+// Each model shows its own controls; of those, only the ones its kernel or features use are
+// enabled.
 function enableForKernel() {
+  const model = $('model').value;
+  for (const row of document.querySelectorAll('[data-models]')) {
+    row.hidden = !row.dataset.models.split(' ').includes(model);
+  }
+  const kernelModel = model === 'svm' || model === 'perceptron';
   const kernel = $('kernel').value;
+  const features = $('features').value;
   const uses = {
-    linear: [],
-    poly: ['gamma', 'degree', 'coef0'],
-    rbf: ['gamma'],
-    sigmoid: ['gamma', 'coef0'],
-  }[kernel] || [];
-  for (const id of ['gamma', 'degree', 'coef0']) {
-    const on = uses.includes(id);
+    gamma: (kernelModel && kernel !== 'linear') || (model === 'logistic' && features === 'rbf'),
+    degree: (kernelModel && kernel === 'poly') || (model === 'logistic' && features === 'poly'),
+    coef0: kernelModel && (kernel === 'poly' || kernel === 'sigmoid'),
+    lr: model === 'logistic' && $('solver').value === 'gd',
+    C: model === 'svm' && !$('hard').checked,
+  };
+  for (const [id, on] of Object.entries(uses)) {
     $(id).disabled = !on;
     $(id).closest('.row').classList.toggle('disabled', !on);
   }
-  const hard = $('hard').checked;
-  $('C').disabled = hard;
-  $('C').closest('.row').classList.toggle('disabled', hard);
 }
 
 // Warm starts keep dragging fast; when an interaction ends the lab refits from scratch, so
@@ -130,7 +134,8 @@ function onControl(el) {
     transientMessage = null;
   });
   showValue(el);
-  if (el.id === 'kernel' || el.id === 'hard') enableForKernel();
+  enableForKernel();
+  if (el.id === 'model') stopPlaying();
   requestRender();
 }
 
@@ -169,19 +174,62 @@ function requestRender() {
 
 function updateStatus(f) {
   const parts = [`${f.points} points`];
-  if (f.support !== undefined && f.iterations !== null) {
-    parts.push(`support vectors ${f.support} (free ${f.free}, bound ${f.bound})`);
-    parts.push(`training accuracy ${fmt(100 * f.train_accuracy, 4)}%`);
-    parts.push(`dual objective ${fmt(f.objective, 5)}`);
-    parts.push(`SMO iterations ${f.iterations}${f.warm_start ? ' (warm start)' : ''}`);
-    if (f.w) {
-      parts.push(`‖w‖ = ${fmt(Math.hypot(f.w[0], f.w[1]))}, margin width 2/‖w‖ = ${fmt(f.margin_width)}`);
+  if (f.train_accuracy !== null) {
+    if (f.steps !== null && (f.model === 'perceptron' || f.model === 'logistic')) parts.push(`step ${f.steps}`);
+    if (f.model === 'svm') {
+      parts.push(`support vectors ${f.support} (free ${f.free}, bound ${f.bound})`);
     }
-    parts.push(`b = ${fmt(f.bias)}`);
+    parts.push(`training accuracy ${fmt(100 * f.train_accuracy, 4)}%`);
+    if (f.model === 'svm') {
+      parts.push(`dual objective ${fmt(f.objective, 5)}`);
+      parts.push(`SMO iterations ${f.iterations}${f.warm_start ? ' (warm start)' : ''}`);
+    } else if (f.model === 'perceptron') {
+      const bound = f.novikoff_bound !== null ? ` ≤ Novikoff bound (R/γ)² = ${fmt(f.novikoff_bound, 4)}` : '';
+      parts.push(`mistakes ${f.mistakes}${bound}`);
+      parts.push(`epochs ${f.epochs}, ${f.converged ? 'converged' : 'not converged'}`);
+    } else if (f.model === 'logistic') {
+      parts.push(`log loss ${fmt(f.log_loss, 4)} per point`);
+      parts.push(`objective J = ${fmt(f.objective, 5)}`);
+      parts.push(`iterations ${f.iterations}${f.converged ? '' : ' (not converged)'}`);
+    } else if (f.model === 'knn') {
+      parts.push(`k = ${f.k}`);
+    }
+    if (f.w) {
+      const width = f.margin_width !== null ? `, margin width 2/‖w‖ = ${fmt(f.margin_width)}` : '';
+      parts.push(`‖w‖ = ${fmt(Math.hypot(f.w[0], f.w[1]))}${width}`);
+    }
+    if (f.bias !== null) parts.push(`b = ${fmt(f.bias)}`);
   }
   parts.push(`fit ${f.fit_ms.toFixed(1)} ms`, `draw ${f.draw_ms.toFixed(1)} ms`);
   statusLine.textContent = parts.join(' · ');
   renderMessage(f);
+}
+
+// ---- stepping through a run (perceptron updates, logistic-regression iterations) ----------
+
+let playTimer = null;
+
+function stopPlaying() {
+  clearInterval(playTimer);
+  playTimer = null;
+  $('play').setAttribute('aria-pressed', 'false');
+  $('play').textContent = 'Play';
+}
+
+function stepOnce() {
+  const more = guard(() => app.step());
+  requestRender();
+  if (!more) stopPlaying();
+}
+
+function togglePlay() {
+  if (playTimer) {
+    stopPlaying();
+    return;
+  }
+  $('play').setAttribute('aria-pressed', 'true');
+  $('play').textContent = 'Pause';
+  playTimer = setInterval(stepOnce, 350);
 }
 
 // ---- the URL ------------------------------------------------------------------------------
@@ -271,6 +319,10 @@ function onPointerMove(ev) {
     return;
   }
   setHighlight(app.point_at(px, py, pickRadius(ev)));
+  if ($('model').value === 'knn') {
+    app.set_pointer(px, py);
+    requestRender();
+  }
   showTooltip(ev);
 }
 
@@ -293,18 +345,27 @@ function describe(info) {
   if (info.index !== null && info.index !== undefined) {
     const y = info.target === null ? '' : ` (y = ${info.target > 0 ? '+1' : '−1'})`;
     lines.push(`<b>point ${info.index + 1}</b> · class ${info.label + 1}${y}`);
-    if (info.alpha !== null) {
+    if (info.alpha !== null && lastFrame && lastFrame.model === 'svm') {
       lines.push(`α = ${fmt(info.alpha, 4)}`);
       lines.push(`y·f(x) = ${fmt(info.margin, 4)}`);
       lines.push(`ξ = ${fmt(info.slack, 4)}`);
       lines.push(info.case);
+    } else if (info.alpha !== null) {
+      lines.push(`α = ${fmt(info.alpha, 4)} (mistakes on this point)`);
+      lines.push(`y·f(x) = ${fmt(info.margin, 4)}`);
+    } else if (info.margin !== null) {
+      lines.push(`y·f(x) = ${fmt(info.margin, 4)}`);
     }
+    if (info.probability !== null) lines.push(`p(class 2 | x) = ${fmt(info.probability, 4)}`);
   } else {
     lines.push(`x = (${fmt(info.x)}, ${fmt(info.y)})`);
-    if (info.decision !== null) {
-      const side = info.decision > 0 ? 'class 2' : 'class 1';
-      lines.push(`f(x) = ${fmt(info.decision, 4)} → ${side}`);
+    if (info.probability !== null) {
+      lines.push(`p(class 2 | x) = ${fmt(info.probability, 4)}`);
+    } else if (info.decision !== null && info.votes === null) {
+      lines.push(`f(x) = ${fmt(info.decision, 4)}`);
     }
+    if (info.votes) lines.push('votes ' + info.votes.map((v, c) => `class ${c + 1}: ${fmt(100 * v, 3)}%`).join(', '));
+    if (info.predicted !== null) lines.push(`→ predicted class ${info.predicted + 1}`);
   }
   return lines.join('<br>');
 }
@@ -436,7 +497,15 @@ function wire() {
   canvas.addEventListener('pointermove', onPointerMove);
   canvas.addEventListener('pointerup', onPointerUp);
   canvas.addEventListener('pointercancel', onPointerUp);
-  canvas.addEventListener('pointerleave', () => { if (dragging === null) { hideTooltip(); setHighlight(-1); } });
+  canvas.addEventListener('pointerleave', () => {
+    if (dragging === null) { hideTooltip(); setHighlight(-1); }
+    app.clear_pointer();
+    requestRender();
+  });
+  $('step').addEventListener('click', () => { stopPlaying(); stepOnce(); });
+  $('play').addEventListener('click', togglePlay);
+  $('step-reset').addEventListener('click', () => { stopPlaying(); app.reset_steps(); requestRender(); });
+  $('step-finish').addEventListener('click', () => { stopPlaying(); app.finish_steps(); requestRender(); });
   canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
   canvas.addEventListener('keydown', onCanvasKey);
   canvas.addEventListener('blur', () => { cursor.hidden = true; });

@@ -11,7 +11,8 @@ mod bench;
 
 use clap::{Args, Parser, Subcommand};
 use kernel_playground::data::{points_from_csv, Dataset, Point};
-use kernel_playground::model::{Classifier, ExitReason};
+use kernel_playground::fitted::Fitted;
+use kernel_playground::model::ExitReason;
 use kernel_playground::playground::Playground;
 use kernel_playground::scene::{self, Layout};
 use kernel_playground::state::Settings;
@@ -85,9 +86,37 @@ struct ModelArgs {
     degree: String,
     #[arg(long, default_value = "0", allow_hyphen_values = true)]
     coef0: String,
-    /// Stopping tolerance on the maximal KKT violation.
+    /// SVM: stopping tolerance on the maximal KKT violation.
     #[arg(long, default_value = "0.001", allow_hyphen_values = true)]
     tol: String,
+    /// Perceptron: the epoch cap.
+    #[arg(long, default_value = "100", allow_hyphen_values = true)]
+    epochs: String,
+    /// Logistic regression: the L2 penalty λ (scikit-learn's C = 1/λ).
+    #[arg(long, default_value = "0.01", allow_hyphen_values = true)]
+    lambda: String,
+    /// Logistic regression: linear, poly (degree --degree) or rbf (γ --gamma) features.
+    #[arg(long, default_value = "poly")]
+    features: String,
+    /// Logistic regression: newton or gd.
+    #[arg(long, default_value = "newton")]
+    solver: String,
+    /// Logistic regression: gradient descent's step on the mean loss.
+    #[arg(
+        long = "learning-rate",
+        default_value = "1",
+        allow_hyphen_values = true
+    )]
+    learning_rate: String,
+    /// k-nearest neighbours: how many vote.
+    #[arg(long, default_value = "5", allow_hyphen_values = true)]
+    k: String,
+    /// k-nearest neighbours: euclidean, manhattan or chebyshev.
+    #[arg(long, default_value = "euclidean")]
+    metric: String,
+    /// k-nearest neighbours: uniform or distance.
+    #[arg(long, default_value = "uniform")]
+    weights: String,
 }
 
 impl ModelArgs {
@@ -104,13 +133,20 @@ impl ModelArgs {
         settings.set("degree", &self.degree)?;
         settings.set("coef0", &self.coef0)?;
         settings.set("tol", &self.tol)?;
+        settings.set("epochs", &self.epochs)?;
+        settings.set("lambda", &self.lambda)?;
+        settings.set("features", &self.features)?;
+        settings.set("solver", &self.solver)?;
+        settings.set("lr", &self.learning_rate)?;
+        settings.set("k", &self.k)?;
+        settings.set("metric", &self.metric)?;
+        settings.set("weights", &self.weights)?;
         Ok(settings)
     }
 
     /// The lab with these settings and the training data, fitted.
     fn fitted_lab(&self) -> Result<Playground, Error> {
         let data = Dataset::from_csv(&read(&self.data)?).map_err(|e| in_file(&self.data, e))?;
-        data.binary_targets()?;
         let mut lab = Playground::new(self.settings()?);
         lab.replace_data(data);
         lab.fit();
@@ -141,30 +177,74 @@ fn fit(model_args: &ModelArgs, query: Option<&PathBuf>) -> Result<String, Error>
         Some(path) => points_from_csv(&read(path)?).map_err(|e| in_file(path, e))?,
         None => data.points.clone(),
     };
-    let decision: Vec<f64> = queries.iter().map(|&x| model.decision_value(x)).collect();
-    let predicted: Vec<i32> = queries.iter().map(|&x| model.predict(x)).collect();
     let status = lab.status();
     let mut out = json!({
-        "model": "svm",
-        "kernel": model.kernel.name(),
-        "classes": model.classes,
-        "C": if model.hard_margin { json!("inf") } else { json!(model.c) },
-        "bias": model.bias,
-        "alpha": model.alpha,
-        "support": model.support(),
-        "bound": model.bound(),
-        "slack": (0..data.len()).map(|i| model.slack(i)).collect::<Vec<_>>(),
-        "objective": model.report.objective,
-        "iterations": model.report.iterations,
-        "converged": model.report.exit == ExitReason::Converged,
-        "max_violation": model.max_violation,
-        "decision": decision,
-        "predicted": predicted,
-        "train_accuracy": model.accuracy(&data.points, &data.labels),
+        "model": status.model,
+        "classes": model.classes(),
+        "decision": queries.iter().map(|&x| model.decision(x)).collect::<Vec<_>>(),
+        "predicted": queries.iter().map(|&x| model.predict(x)).collect::<Vec<_>>(),
+        "train_accuracy": model.accuracy(data),
     });
-    if let (Some(w), Some(width)) = (model.w, model.margin_width()) {
-        out["w"] = json!(w);
-        out["margin_width"] = json!(width);
+    match model {
+        Fitted::Svm(svm) => {
+            out["kernel"] = json!(svm.kernel.name());
+            out["C"] = if svm.hard_margin {
+                json!("inf")
+            } else {
+                json!(svm.c)
+            };
+            out["bias"] = json!(svm.bias);
+            out["alpha"] = json!(svm.alpha);
+            out["support"] = json!(svm.support());
+            out["bound"] = json!(svm.bound());
+            out["slack"] = json!((0..data.len()).map(|i| svm.slack(i)).collect::<Vec<_>>());
+            out["objective"] = json!(svm.report.objective);
+            out["iterations"] = json!(svm.report.iterations);
+            out["converged"] = json!(svm.report.exit == ExitReason::Converged);
+            out["max_violation"] = json!(svm.max_violation);
+            if let (Some(w), Some(width)) = (svm.w, svm.margin_width()) {
+                out["w"] = json!(w);
+                out["margin_width"] = json!(width);
+            }
+        }
+        Fitted::Perceptron(p) => {
+            out["kernel"] = json!(p.kernel.name());
+            out["alpha"] = json!(p.alpha);
+            out["bias"] = json!(p.bias);
+            out["mistakes"] = json!(p.mistakes);
+            out["epochs"] = json!(p.epochs);
+            out["converged"] = json!(p.converged);
+            out["iterations"] = json!(p.mistakes);
+            if let Some(w) = p.w {
+                out["w"] = json!(w);
+            }
+            if let Some(bound) = status.novikoff_bound {
+                out["novikoff_bound"] = json!(bound);
+            }
+        }
+        Fitted::Logistic(l) => {
+            out["features"] = json!(l.map.features.name());
+            out["feature_names"] = json!(l.map.names());
+            out["coef"] = json!(l.weights);
+            out["bias"] = json!(l.bias);
+            out["lambda"] = json!(l.lambda);
+            out["objective"] = json!(l.objective);
+            out["log_loss"] = json!(l.log_loss);
+            out["iterations"] = json!(l.report.iterations);
+            out["converged"] = json!(l.report.exit == ExitReason::Converged);
+            out["probability"] = json!(queries
+                .iter()
+                .map(|&x| l.probability(x))
+                .collect::<Vec<_>>());
+            if let Some(w) = l.w() {
+                out["w"] = json!(w);
+            }
+        }
+        Fitted::Knn(k) => {
+            out["k"] = json!(k.params().k);
+            out["metric"] = json!(k.params().metric.name());
+            out["weights"] = json!(k.params().weights.name());
+        }
     }
     if let Some(message) = status.message {
         out["message"] = json!(message);

@@ -1,0 +1,527 @@
+//! A fitted model of any method, and what each method adds to the picture, the status line and
+//! the hover readout: the SVM its margins, support vectors and slacks; the perceptron its
+//! mistake counts, the point of the last update and Novikoff's bound; logistic regression its
+//! probability contours p = 0.1, 0.25, 0.75, 0.9; k-nearest neighbours its vote shares, Voronoi
+//! cells (k = 1) with their Delaunay dual, and lines to the neighbours of the pointer.
+
+use crate::contour::level_curves;
+use crate::data::{Dataset, Point};
+use crate::error::Error;
+use crate::field::{Field, Grid, View};
+use crate::model::{Classifier, ExitReason};
+use crate::scene::{Curve, CurveKind, Layers, Layout, Mark, Scene, Shading};
+use crate::solvers::knn::{KnnModel, Metric};
+use crate::solvers::logistic::{sigmoid, LogisticModel, LogisticParams};
+use crate::solvers::perceptron::{PerceptronModel, PerceptronParams};
+use crate::solvers::svm::{AlphaStatus, SvmModel, SvmTrainer};
+use crate::state::Settings;
+use crate::voronoi::{delaunay_edges, voronoi_cells};
+use serde::Serialize;
+
+/// Grid nodes per side of the coarse lattice in the adaptive field (see [`Field::adaptive`]).
+const COARSE_STEP: usize = 8;
+
+/// The probabilities whose contours logistic regression shows besides p = ½.
+pub const PROBABILITY_LEVELS: [f64; 4] = [0.1, 0.25, 0.75, 0.9];
+
+/// The numbers of the status line (what does not apply is `None`).
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Status {
+    pub model: String,
+    pub points: usize,
+    pub classes: usize,
+    pub train_accuracy: Option<f64>,
+    pub support: usize,
+    pub free: usize,
+    pub bound: usize,
+    pub objective: Option<f64>,
+    pub iterations: Option<usize>,
+    pub converged: Option<bool>,
+    pub warm_start: Option<bool>,
+    pub bias: Option<f64>,
+    pub w: Option<[f64; 2]>,
+    pub margin_width: Option<f64>,
+    pub mistakes: Option<usize>,
+    pub epochs: Option<usize>,
+    pub novikoff_bound: Option<f64>,
+    pub log_loss: Option<f64>,
+    pub k: Option<usize>,
+    /// Updates shown when stepping through a run.
+    pub steps: Option<usize>,
+    /// What the person should know: why nothing is fitted, or why the fit is not to be trusted.
+    pub message: Option<String>,
+}
+
+/// What is under the pointer.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Inspection {
+    pub x: f64,
+    pub y: f64,
+    /// f at (x, y) for two-class models.
+    pub decision: Option<f64>,
+    /// p(positive class | x), logistic regression.
+    pub probability: Option<f64>,
+    /// The predicted label there.
+    pub predicted: Option<i32>,
+    /// The k-NN vote shares, in class order.
+    pub votes: Option<Vec<f64>>,
+    /// The training point under the pointer, if any.
+    pub index: Option<usize>,
+    pub label: Option<i32>,
+    /// y_i ∈ {−1, +1}.
+    pub target: Option<f64>,
+    /// α_i (SVM multiplier, or perceptron mistake count).
+    pub alpha: Option<f64>,
+    /// y_i f(x_i).
+    pub margin: Option<f64>,
+    pub slack: Option<f64>,
+    /// The KKT case in words.
+    pub case: Option<String>,
+}
+
+/// A fitted model.
+#[derive(Clone, Debug)]
+pub enum Fitted {
+    Svm(SvmModel),
+    Perceptron(PerceptronModel),
+    Logistic(LogisticModel),
+    Knn(KnnModel),
+}
+
+impl Fitted {
+    /// Fits the method the settings name. `steps` limits a perceptron run to that many
+    /// updates, or logistic regression to that many iterations (stepping through a run).
+    pub fn fit(
+        settings: &Settings,
+        data: &Dataset,
+        trainer: &mut SvmTrainer,
+        steps: Option<usize>,
+    ) -> Result<Fitted, Error> {
+        let (points, labels) = (&data.points, &data.labels);
+        Ok(match settings.model.as_str() {
+            "perceptron" => {
+                let params = PerceptronParams {
+                    max_updates: steps,
+                    ..settings.perceptron_params()?
+                };
+                Fitted::Perceptron(PerceptronModel::fit(points, labels, &params)?)
+            }
+            "logistic" => {
+                let params = LogisticParams {
+                    max_iter: steps,
+                    ..settings.logistic_params()?
+                };
+                Fitted::Logistic(LogisticModel::fit(points, labels, &params)?)
+            }
+            "knn" => {
+                if data.classes().len() > 2 {
+                    return Err(Error::TooManyClasses {
+                        found: data.classes().len(),
+                        max: 2,
+                    });
+                }
+                let model = KnnModel::fit(points, labels, &settings.knn_params()?)?;
+                if model.classes().len() < 2 {
+                    return Err(Error::OneClass);
+                }
+                Fitted::Knn(model)
+            }
+            _ => Fitted::Svm(trainer.fit(points, labels, &settings.svm_params()?)?),
+        })
+    }
+
+    /// The two-class decision function, for the methods that have one.
+    fn classifier(&self) -> Option<&dyn Classifier> {
+        match self {
+            Fitted::Svm(m) => Some(m),
+            Fitted::Perceptron(m) => Some(m),
+            Fitted::Logistic(m) => Some(m),
+            Fitted::Knn(_) => None,
+        }
+    }
+
+    /// f(x): the decision value, or for k-NN 2·(vote share of the second class) − 1.
+    pub fn decision(&self, x: Point) -> f64 {
+        match self {
+            Fitted::Knn(m) => {
+                let mut votes = [0.0; 2];
+                m.votes(x, &mut votes);
+                votes[1] - votes[0]
+            }
+            other => other
+                .classifier()
+                .expect("two-class model")
+                .decision_value(x),
+        }
+    }
+
+    pub fn classes(&self) -> Vec<i32> {
+        match self {
+            Fitted::Knn(m) => m.classes().to_vec(),
+            other => other
+                .classifier()
+                .expect("two-class model")
+                .classes()
+                .to_vec(),
+        }
+    }
+
+    pub fn predict(&self, x: Point) -> i32 {
+        match self {
+            Fitted::Knn(m) => m.predict(x),
+            other => other.classifier().expect("two-class model").predict(x),
+        }
+    }
+
+    pub fn accuracy(&self, data: &Dataset) -> f64 {
+        if data.is_empty() {
+            return 0.0;
+        }
+        let correct = data
+            .points
+            .iter()
+            .zip(&data.labels)
+            .filter(|(&p, &l)| self.predict(p) == l)
+            .count();
+        correct as f64 / data.len() as f64
+    }
+
+    /// Whether the last fit was a warm start (only the SVM warm-starts).
+    pub fn warm_started(&self) -> bool {
+        matches!(self, Fitted::Svm(m) if m.report.warm_start)
+    }
+
+    /// Fills in what this method reports.
+    pub fn report(&self, data: &Dataset, status: &mut Status) {
+        status.train_accuracy = Some(self.accuracy(data));
+        match self {
+            Fitted::Svm(model) => {
+                let statuses: Vec<AlphaStatus> =
+                    (0..model.alpha.len()).map(|i| model.status(i)).collect();
+                status.free = statuses.iter().filter(|&&s| s == AlphaStatus::Free).count();
+                status.bound = statuses
+                    .iter()
+                    .filter(|&&s| s == AlphaStatus::Bound)
+                    .count();
+                status.support = status.free + status.bound;
+                status.objective = Some(model.report.objective);
+                status.iterations = Some(model.report.iterations);
+                status.converged = Some(model.report.exit == ExitReason::Converged);
+                status.warm_start = Some(model.report.warm_start);
+                status.bias = Some(model.bias);
+                status.w = model.w;
+                status.margin_width = model.margin_width();
+                status.message = if model.hard_margin_failed() {
+                    Some("not linearly separable in this feature space — lower C".into())
+                } else if model.report.exit == ExitReason::IterationCap {
+                    Some(format!(
+                        "SMO stopped at its iteration cap ({} iterations) before the KKT \
+                         conditions held; the picture is approximate",
+                        model.report.iterations
+                    ))
+                } else {
+                    None
+                };
+            }
+            Fitted::Perceptron(model) => {
+                status.mistakes = Some(model.mistakes);
+                status.epochs = Some(model.epochs);
+                status.converged = Some(model.converged);
+                status.bias = Some(model.bias);
+                status.w = model.w;
+                status.novikoff_bound = model.converged.then(|| model.novikoff_bound()).flatten();
+                let stepping = model.last_update.is_some() || status.steps == Some(0);
+                status.message = (!model.converged && !stepping).then(|| {
+                    format!(
+                        "the perceptron did not converge in {} epochs: the data are not \
+                         separable in this feature space (or need more epochs)",
+                        model.epochs
+                    )
+                });
+            }
+            Fitted::Logistic(model) => {
+                status.objective = Some(model.objective);
+                status.log_loss = Some(model.log_loss);
+                status.iterations = Some(model.report.iterations);
+                status.converged = Some(model.report.exit == ExitReason::Converged);
+                status.bias = Some(model.bias);
+                status.w = model.w();
+                let stepping = status.steps.is_some();
+                status.message =
+                    (model.report.exit != ExitReason::Converged && !stepping).then(|| {
+                        format!(
+                            "the solver stopped after {} iterations before converging; \
+                             {}",
+                            model.report.iterations,
+                            if model.lambda < 1e-3 {
+                                "with a tiny λ on separable data the weights grow without bound"
+                            } else {
+                                "raise the learning rate or use Newton"
+                            }
+                        )
+                    });
+            }
+            Fitted::Knn(model) => {
+                status.k = Some(model.params().k.min(data.len()));
+            }
+        }
+    }
+
+    /// Adds this method's field, curves and marks to `scene`.
+    pub fn decorate(
+        &self,
+        scene: &mut Scene,
+        data: &Dataset,
+        layout: &Layout,
+        layers: &Layers,
+        view: View,
+    ) {
+        let nodes = (layout.plot.width / 2.0).clamp(60.0, 320.0) as usize + 1;
+        let grid = Grid::new(view, nodes, nodes);
+        let (levels, shading): (Vec<(f64, CurveKind, Option<String>)>, Shading) = match self {
+            Fitted::Svm(_) => (
+                vec![
+                    (0.0, CurveKind::Boundary, None),
+                    (-1.0, CurveKind::Level, None),
+                    (1.0, CurveKind::Level, None),
+                ],
+                Shading::Margin { scale: 1.0 },
+            ),
+            Fitted::Perceptron(model) => (
+                vec![(0.0, CurveKind::Boundary, None)],
+                Shading::Margin {
+                    scale: typical_margin(model, &data.points),
+                },
+            ),
+            Fitted::Logistic(_) => {
+                let mut levels = vec![(0.0, CurveKind::Boundary, None)];
+                for p in PROBABILITY_LEVELS {
+                    levels.push((
+                        (p / (1.0 - p)).ln(),
+                        CurveKind::Level,
+                        Some(format!("p = {p}")),
+                    ));
+                }
+                (levels, Shading::Probability)
+            }
+            Fitted::Knn(_) => (vec![(0.0, CurveKind::Boundary, None)], Shading::Share),
+        };
+        scene.shading = shading;
+        let level_values: Vec<f64> = levels.iter().map(|l| l.0).collect();
+        let field = match self.classifier() {
+            Some(model) => {
+                let evaluator = model.grid_evaluator(&grid);
+                Field::adaptive(grid, COARSE_STEP, &level_values, &*evaluator)
+            }
+            None => {
+                let f = |r: usize, c: usize| self.decision(grid.node(r, c));
+                Field::adaptive(grid, COARSE_STEP, &level_values, &f)
+            }
+        };
+        for (level, kind, label) in levels {
+            if kind == CurveKind::Level && !layers.margins {
+                continue;
+            }
+            for points in level_curves(&field, level) {
+                scene.curves.push(Curve {
+                    points,
+                    kind,
+                    label: label.clone(),
+                });
+            }
+        }
+        // Probability labels once per level, not on every piece of a broken contour.
+        let mut labelled = std::collections::HashSet::new();
+        for curve in scene.curves.iter_mut() {
+            if let Some(label) = &curve.label {
+                if !labelled.insert(label.clone()) || curve.points.len() < 8 {
+                    curve.label = None;
+                }
+            }
+        }
+        scene.field = Some(field);
+
+        match self {
+            Fitted::Svm(model) => {
+                for (i, mark) in scene.marks.iter_mut().enumerate() {
+                    *mark = match model.status(i) {
+                        AlphaStatus::NonSupport => Mark::Plain,
+                        AlphaStatus::Free => Mark::FreeSupport,
+                        AlphaStatus::Bound => Mark::BoundSupport,
+                    };
+                }
+                if layers.slack {
+                    scene.slack_segments = model
+                        .bound()
+                        .into_iter()
+                        .filter_map(|i| model.slack_segment(i))
+                        .collect();
+                }
+                if layers.w_arrow {
+                    scene.w_arrow = model.w.and_then(|w| w_arrow(w, model.bias, &view));
+                }
+            }
+            Fitted::Perceptron(model) => {
+                scene.point_labels = (0..model.alpha.len())
+                    .filter(|&i| model.alpha[i] > 0.0)
+                    .map(|i| (i, format!("{}", model.alpha[i] as usize)))
+                    .collect();
+                scene.emphasis = model.last_update;
+                if layers.w_arrow {
+                    scene.w_arrow = model.w.and_then(|w| w_arrow(w, model.bias, &view));
+                }
+            }
+            Fitted::Logistic(model) => {
+                if layers.w_arrow {
+                    scene.w_arrow = model.w().and_then(|w| w_arrow(w, model.bias, &view));
+                }
+            }
+            Fitted::Knn(model) => {
+                if model.params().k == 1 && model.params().metric == Metric::Euclidean {
+                    let sites = &data.points;
+                    let cells = voronoi_cells(sites, &view);
+                    // With one neighbour the class boundary is exactly the Voronoi edges
+                    // between cells of different classes: draw those, not the grid's contour.
+                    scene.curves.retain(|c| c.kind != CurveKind::Boundary);
+                    for (i, j) in delaunay_edges(sites) {
+                        if data.labels[i] == data.labels[j] {
+                            continue;
+                        }
+                        if let Some((a, b)) = shared_edge(&cells[i], sites[i], sites[j], &view) {
+                            scene.curves.push(Curve {
+                                points: vec![a, b],
+                                kind: CurveKind::Boundary,
+                                label: None,
+                            });
+                        }
+                    }
+                    if layers.voronoi {
+                        scene.cell_edges = cell_edges(&cells);
+                    }
+                    if layers.delaunay {
+                        scene.delaunay_edges = delaunay_edges(sites)
+                            .into_iter()
+                            .map(|(a, b)| (sites[a], sites[b]))
+                            .collect();
+                    }
+                }
+            }
+        }
+    }
+
+    /// Lines from `at` to its nearest neighbours (k-NN only).
+    pub fn neighbour_lines(&self, at: Point, data: &Dataset) -> Vec<(Point, Point)> {
+        match self {
+            Fitted::Knn(model) => model
+                .neighbours(at)
+                .into_iter()
+                .map(|(i, _)| (at, data.points[i]))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The hover readout at `p`, and for training point `index` its multiplier and case.
+    pub fn inspect(&self, p: Point, index: Option<usize>, data: &Dataset, info: &mut Inspection) {
+        let at = index.map_or(p, |i| data.points[i]);
+        info.predicted = Some(self.predict(at));
+        match self {
+            Fitted::Knn(model) => {
+                let mut votes = vec![0.0; model.classes().len()];
+                model.votes(at, &mut votes);
+                info.votes = Some(votes);
+            }
+            other => info.decision = Some(other.decision(at)),
+        }
+        if let Fitted::Logistic(model) = self {
+            info.probability = Some(sigmoid(model.decision_value(at)));
+        }
+        let Some(i) = index else { return };
+        match self {
+            // A model fitted before the last edit may not know this point yet.
+            Fitted::Svm(model) if i < model.alpha.len() => {
+                info.target = Some(model.y[i]);
+                info.alpha = Some(model.alpha[i]);
+                info.margin = Some(model.margins[i]);
+                info.slack = Some(model.slack(i));
+                info.case = Some(model.status(i).describe().to_string());
+            }
+            Fitted::Perceptron(model) if i < model.alpha.len() => {
+                info.target = Some(model.y[i]);
+                info.alpha = Some(model.alpha[i]);
+                info.margin = Some(model.y[i] * model.decision_value(at));
+                info.case = Some(format!("{} mistakes on this point", model.alpha[i]));
+            }
+            Fitted::Logistic(model) => {
+                let y = if data.labels[i] == model.classes[1] {
+                    1.0
+                } else {
+                    -1.0
+                };
+                info.target = Some(y);
+                info.margin = Some(y * model.decision_value(at));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A scale for shading a perceptron's f, which has no natural unit: the median |f| over the
+/// training points.
+fn typical_margin(model: &PerceptronModel, points: &[Point]) -> f64 {
+    let mut values: Vec<f64> = points
+        .iter()
+        .map(|&p| model.decision_value(p).abs())
+        .collect();
+    values.sort_by(|a, b| a.total_cmp(b));
+    values
+        .get(values.len() / 2)
+        .copied()
+        .filter(|m| *m > 0.0)
+        .unwrap_or(1.0)
+}
+
+/// The edges of the Voronoi cells (an edge shared by two cells comes twice, which draws the same).
+fn cell_edges(cells: &[Vec<Point>]) -> Vec<(Point, Point)> {
+    let mut edges = Vec::new();
+    for cell in cells {
+        for (k, &a) in cell.iter().enumerate() {
+            edges.push((a, cell[(k + 1) % cell.len()]));
+        }
+    }
+    edges
+}
+
+/// The edge of `cell` (the cell of `site`) that lies on the perpendicular bisector of `site`
+/// and `other`: the Voronoi edge the two cells share, if they share one inside the view.
+fn shared_edge(cell: &[Point], site: Point, other: Point, view: &View) -> Option<(Point, Point)> {
+    let tolerance = 1e-9 * view.width() * view.width();
+    let on_bisector = |p: Point| {
+        let d = |q: Point| (p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2);
+        (d(site) - d(other)).abs() <= tolerance
+    };
+    (0..cell.len())
+        .map(|k| (cell[k], cell[(k + 1) % cell.len()]))
+        .find(|&(a, b)| a != b && on_bisector(a) && on_bisector(b))
+}
+
+/// The w arrow: from the boundary point nearest the view's centre, along w, a quarter of the
+/// view long (its direction is w's; ‖w‖ is in the status line).
+pub fn w_arrow(w: [f64; 2], bias: f64, view: &View) -> Option<(Point, Point)> {
+    let norm2 = w[0] * w[0] + w[1] * w[1];
+    if norm2 <= 0.0 || !norm2.is_finite() {
+        return None;
+    }
+    let centre = [
+        (view.x_min + view.x_max) / 2.0,
+        (view.y_min + view.y_max) / 2.0,
+    ];
+    // Move the centre along w onto wᵀx + b = 0.
+    let t = -(w[0] * centre[0] + w[1] * centre[1] + bias) / norm2;
+    let tail = [centre[0] + t * w[0], centre[1] + t * w[1]];
+    if !view.contains(tail) {
+        return None;
+    }
+    let length = 0.25 * view.width() / norm2.sqrt();
+    Some((tail, [tail[0] + length * w[0], tail[1] + length * w[1]]))
+}

@@ -1,0 +1,677 @@
+//! k-nearest neighbours: no training problem to solve, only a vote among the training points
+//! closest to the query.
+//!
+//! For a query x, let N_k(x) be the k training points nearest to x under a metric d. The
+//! prediction is the class with the largest vote
+//!
+//! ```text
+//!     v_c(x) = Σ_{i ∈ N_k(x), y_i = c} w_i / Σ_{i ∈ N_k(x)} w_i,
+//! ```
+//!
+//! with uniform weights w_i = 1 (a plain majority) or inverse-distance weights
+//! w_i = 1 / d(x, x_i). If a neighbour sits exactly on x (d = 0), the neighbours at distance 0
+//! get weight 1 and all others weight 0, as scikit-learn does.
+//!
+//! Metrics ([`Metric`]), for u = x − x_i:
+//! - Euclidean ‖u‖₂ = √(u₁² + u₂²); neighbours are ranked by u₁² + u₂², which orders them
+//!   the same way, so the square root is taken only for the distances that are reported;
+//! - Manhattan ‖u‖₁ = |u₁| + |u₂|;
+//! - Chebyshev ‖u‖_∞ = max(|u₁|, |u₂|).
+//!
+//! Ties, as in scikit-learn's `KNeighborsClassifier`: neighbours at equal distance are ordered
+//! by training index, so N_k(x) takes the lower index when the k-th and (k+1)-th points are
+//! equally far; equal votes go to the smallest label. k larger than the number of training
+//! points n means all n of them.
+//!
+//! Search: a k-d tree over the training points (median splits along the wider side, buckets of
+//! a few points at the leaves). A subtree is skipped only when the distance from x to its
+//! bounding box is *larger* than the k-th best distance found so far, which keeps the result
+//! identical to brute force for every metric, including the order of equal distances. It is
+//! written here rather than taken from a crate because those do not promise that tie order,
+//! and the lab's points lie on a 10⁻⁴ grid where equal distances are common.
+
+use crate::data::Point;
+use crate::error::Error;
+
+/// The largest k [`KnnParams::check`] accepts.
+pub const MAX_K: usize = 25;
+
+/// Training points per leaf of the k-d tree: a linear scan of a bucket this size is cheaper
+/// than descending further.
+const LEAF_SIZE: usize = 8;
+
+/// How the distance between two points is measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metric {
+    /// ‖u‖₂ = √(u₁² + u₂²).
+    Euclidean,
+    /// ‖u‖₁ = |u₁| + |u₂| (L1).
+    Manhattan,
+    /// ‖u‖_∞ = max(|u₁|, |u₂|) (L∞).
+    Chebyshev,
+}
+
+impl Metric {
+    pub const ALL: [Metric; 3] = [Metric::Euclidean, Metric::Manhattan, Metric::Chebyshev];
+
+    /// The short name used in the URL, the CLI and scikit-learn.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Metric::Euclidean => "euclidean",
+            Metric::Manhattan => "manhattan",
+            Metric::Chebyshev => "chebyshev",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Result<Metric, Error> {
+        Metric::ALL
+            .into_iter()
+            .find(|m| m.name() == name)
+            .ok_or_else(|| Error::Parameter(format!("unknown metric '{name}'")))
+    }
+
+    /// d(a, b).
+    pub fn distance(&self, a: Point, b: Point) -> f64 {
+        self.distance_from_rank(self.rank(a, b))
+    }
+
+    /// A number that orders pairs of points as d does: d itself, or d² for Euclidean.
+    #[inline]
+    fn rank(&self, a: Point, b: Point) -> f64 {
+        self.rank_of_offsets((a[0] - b[0]).abs(), (a[1] - b[1]).abs())
+    }
+
+    /// The rank of an offset (|u₁|, |u₂|). Non-decreasing in both arguments, also in floating
+    /// point, so a lower bound on each offset gives a lower bound on the rank.
+    #[inline]
+    fn rank_of_offsets(&self, du: f64, dv: f64) -> f64 {
+        match self {
+            Metric::Euclidean => du * du + dv * dv,
+            Metric::Manhattan => du + dv,
+            Metric::Chebyshev => du.max(dv),
+        }
+    }
+
+    #[inline]
+    fn distance_from_rank(&self, rank: f64) -> f64 {
+        match self {
+            Metric::Euclidean => rank.sqrt(),
+            Metric::Manhattan | Metric::Chebyshev => rank,
+        }
+    }
+}
+
+/// How the k neighbours' votes are weighted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weights {
+    /// w_i = 1: a plain majority.
+    Uniform,
+    /// w_i = 1/d(x, x_i); neighbours at distance 0 take the whole vote.
+    Distance,
+}
+
+impl Weights {
+    pub const ALL: [Weights; 2] = [Weights::Uniform, Weights::Distance];
+
+    /// The short name used in the URL, the CLI and scikit-learn.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Weights::Uniform => "uniform",
+            Weights::Distance => "distance",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Result<Weights, Error> {
+        Weights::ALL
+            .into_iter()
+            .find(|w| w.name() == name)
+            .ok_or_else(|| Error::Parameter(format!("unknown weights '{name}'")))
+    }
+}
+
+/// The parameters of a k-nearest-neighbour model, checked by [`KnnParams::check`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KnnParams {
+    /// How many neighbours vote, 1 ..= [`MAX_K`].
+    pub k: usize,
+    pub metric: Metric,
+    pub weights: Weights,
+}
+
+impl Default for KnnParams {
+    /// scikit-learn's defaults: k = 5, Euclidean, uniform.
+    fn default() -> Self {
+        Self {
+            k: 5,
+            metric: Metric::Euclidean,
+            weights: Weights::Uniform,
+        }
+    }
+}
+
+impl KnnParams {
+    pub fn check(&self) -> Result<(), Error> {
+        if !(1..=MAX_K).contains(&self.k) {
+            return Err(Error::Parameter(format!("k must be between 1 and {MAX_K}")));
+        }
+        Ok(())
+    }
+}
+
+/// A fitted k-nearest-neighbour classifier: the training points, indexed for search.
+#[derive(Clone, Debug)]
+pub struct KnnModel {
+    params: KnnParams,
+    /// Distinct labels, ascending.
+    classes: Vec<i32>,
+    /// The index into `classes` of each training point's label, in input order.
+    class_of: Vec<usize>,
+    /// min(k, n): how many neighbours a query returns.
+    k: usize,
+    tree: KdTree,
+}
+
+impl KnnModel {
+    /// Indexes the training points. One class is allowed (every query predicts it); no points
+    /// is [`Error::TooFewPoints`]; k beyond the number of points is clamped to it.
+    pub fn fit(points: &[Point], labels: &[i32], params: &KnnParams) -> Result<KnnModel, Error> {
+        params.check()?;
+        if points.len() != labels.len() {
+            return Err(Error::Parameter(format!(
+                "{} points but {} labels",
+                points.len(),
+                labels.len()
+            )));
+        }
+        if points.is_empty() {
+            return Err(Error::TooFewPoints);
+        }
+        if points.iter().flatten().any(|v| !v.is_finite()) {
+            return Err(Error::NotFinite {
+                what: "a training point".into(),
+            });
+        }
+        let mut classes = labels.to_vec();
+        classes.sort_unstable();
+        classes.dedup();
+        let class_of = labels
+            .iter()
+            .map(|l| classes.binary_search(l).expect("every label is a class"))
+            .collect();
+        Ok(KnnModel {
+            params: *params,
+            classes,
+            class_of,
+            k: params.k.min(points.len()),
+            tree: KdTree::new(points),
+        })
+    }
+
+    /// The distinct training labels, ascending; [`KnnModel::votes`] follows this order.
+    pub fn classes(&self) -> &[i32] {
+        &self.classes
+    }
+
+    /// The parameters as given (`k` not clamped).
+    pub fn params(&self) -> &KnnParams {
+        &self.params
+    }
+
+    /// The min(k, n) nearest training points as (index, distance), nearest first, equal
+    /// distances by increasing index.
+    pub fn neighbours(&self, x: Point) -> Vec<(usize, f64)> {
+        let metric = self.params.metric;
+        self.nearest(x)
+            .as_slice()
+            .iter()
+            .map(|&(rank, index)| (index, metric.distance_from_rank(rank)))
+            .collect()
+    }
+
+    /// Writes v_c(x), the weighted vote share of each class in [`KnnModel::classes`] order;
+    /// the shares sum to 1.
+    ///
+    /// # Panics
+    /// If `out.len()` differs from the number of classes.
+    pub fn votes(&self, x: Point, out: &mut [f64]) {
+        assert_eq!(
+            out.len(),
+            self.classes.len(),
+            "votes: one slot per class is needed"
+        );
+        out.fill(0.0);
+        let mut total = 0.0;
+        self.tally(x, |class, weight| {
+            out[class] += weight;
+            total += weight;
+        });
+        for share in out.iter_mut() {
+            *share /= total;
+        }
+    }
+
+    /// The class with the largest vote; equal votes go to the smallest label.
+    pub fn predict(&self, x: Point) -> i32 {
+        // At most k classes receive a vote: keep (class, weight) pairs on the stack.
+        let mut tally = [(usize::MAX, 0.0); MAX_K];
+        let mut used = 0;
+        self.tally(x, |class, weight| {
+            match tally[..used].iter_mut().find(|(c, _)| *c == class) {
+                Some(entry) => entry.1 += weight,
+                None => {
+                    tally[used] = (class, weight);
+                    used += 1;
+                }
+            }
+        });
+        let (best_class, _) =
+            tally[..used]
+                .iter()
+                .fold((usize::MAX, f64::NEG_INFINITY), |best, &(class, weight)| {
+                    if weight > best.1 || (weight == best.1 && class < best.0) {
+                        (class, weight)
+                    } else {
+                        best
+                    }
+                });
+        self.classes[best_class]
+    }
+
+    /// Calls `vote(class index, w_i)` for each of the k nearest neighbours, nearest first.
+    fn tally(&self, x: Point, mut vote: impl FnMut(usize, f64)) {
+        let nearest = self.nearest(x);
+        let neighbours = nearest.as_slice();
+        let on_a_point = neighbours.first().is_some_and(|&(rank, _)| rank == 0.0);
+        for &(rank, index) in neighbours {
+            let weight = match self.params.weights {
+                Weights::Uniform => 1.0,
+                Weights::Distance if on_a_point => {
+                    if rank == 0.0 {
+                        1.0
+                    } else {
+                        0.0
+                    }
+                }
+                Weights::Distance => 1.0 / self.params.metric.distance_from_rank(rank),
+            };
+            vote(self.class_of[index], weight);
+        }
+    }
+
+    fn nearest(&self, x: Point) -> Nearest {
+        let mut nearest = Nearest::new(self.k);
+        self.tree
+            .search(0, x, [0.0, 0.0], self.params.metric, &mut nearest);
+        nearest
+    }
+}
+
+/// The best candidates so far as (rank, index), sorted by rank then index; at most k ≤ MAX_K.
+struct Nearest {
+    k: usize,
+    len: usize,
+    found: [(f64, usize); MAX_K],
+}
+
+impl Nearest {
+    fn new(k: usize) -> Self {
+        Nearest {
+            k,
+            len: 0,
+            found: [(f64::INFINITY, usize::MAX); MAX_K],
+        }
+    }
+
+    fn as_slice(&self) -> &[(f64, usize)] {
+        &self.found[..self.len]
+    }
+
+    /// Whether a subtree whose points all have rank ≥ `bound` may still hold a candidate. An
+    /// equal rank may: it wins if its index is lower.
+    #[inline]
+    fn may_improve(&self, bound: f64) -> bool {
+        self.len < self.k || bound <= self.found[self.len - 1].0
+    }
+
+    #[inline]
+    fn offer(&mut self, rank: f64, index: usize) {
+        let before =
+            |a: (f64, usize), b: (f64, usize)| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).is_lt();
+        let candidate = (rank, index);
+        if self.len == self.k {
+            if !before(candidate, self.found[self.len - 1]) {
+                return;
+            }
+            self.len -= 1;
+        }
+        let mut slot = self.len;
+        while slot > 0 && before(candidate, self.found[slot - 1]) {
+            self.found[slot] = self.found[slot - 1];
+            slot -= 1;
+        }
+        self.found[slot] = candidate;
+        self.len += 1;
+    }
+}
+
+/// A node of the k-d tree, stored in pre-order: a split's lower child follows it directly.
+#[derive(Clone, Copy, Debug)]
+enum KdNode {
+    /// Training points `start..end` of [`KdTree::points`].
+    Leaf { start: usize, end: usize },
+    /// Points of the lower child have `p[axis] ≤ value`, of the upper child `p[axis] ≥ value`.
+    Split {
+        axis: usize,
+        value: f64,
+        upper: usize,
+    },
+}
+
+#[derive(Clone, Debug)]
+struct KdTree {
+    nodes: Vec<KdNode>,
+    /// The training points reordered so each leaf is a contiguous run, with their input index.
+    points: Vec<(Point, usize)>,
+}
+
+impl KdTree {
+    fn new(training: &[Point]) -> KdTree {
+        let mut tree = KdTree {
+            nodes: Vec::with_capacity(2 * training.len() / LEAF_SIZE + 1),
+            points: training.iter().copied().zip(0..).collect(),
+        };
+        tree.build(0, training.len());
+        tree
+    }
+
+    fn build(&mut self, start: usize, end: usize) {
+        if end - start <= LEAF_SIZE {
+            self.nodes.push(KdNode::Leaf { start, end });
+            return;
+        }
+        let run = &mut self.points[start..end];
+        let spread = |axis: usize| {
+            let (lo, hi) = run
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                    (lo.min(p.0[axis]), hi.max(p.0[axis]))
+                });
+            hi - lo
+        };
+        let axis = if spread(0) >= spread(1) { 0 } else { 1 };
+        let middle = run.len() / 2;
+        run.select_nth_unstable_by(middle, |a, b| a.0[axis].total_cmp(&b.0[axis]));
+        let value = run[middle].0[axis];
+        let here = self.nodes.len();
+        self.nodes.push(KdNode::Leaf { start, end }); // patched below
+        self.build(start, start + middle);
+        let upper = self.nodes.len();
+        self.build(start + middle, end);
+        self.nodes[here] = KdNode::Split { axis, value, upper };
+    }
+
+    /// Offers every point of subtree `node` that may be among the nearest; `offsets` are lower
+    /// bounds on |x − p| per coordinate for all points p of the subtree.
+    fn search(&self, node: usize, x: Point, offsets: [f64; 2], metric: Metric, best: &mut Nearest) {
+        match self.nodes[node] {
+            KdNode::Leaf { start, end } => {
+                for &(p, index) in &self.points[start..end] {
+                    best.offer(metric.rank(x, p), index);
+                }
+            }
+            KdNode::Split { axis, value, upper } => {
+                let lower = node + 1;
+                let (near, far) = if x[axis] <= value {
+                    (lower, upper)
+                } else {
+                    (upper, lower)
+                };
+                self.search(near, x, offsets, metric, best);
+                let mut far_offsets = offsets;
+                far_offsets[axis] = far_offsets[axis].max((x[axis] - value).abs());
+                if best.may_improve(metric.rank_of_offsets(far_offsets[0], far_offsets[1])) {
+                    self.search(far, x, far_offsets, metric, best);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    fn params(k: usize, metric: Metric, weights: Weights) -> KnnParams {
+        KnnParams { k, metric, weights }
+    }
+
+    /// All training points sorted by (rank, index), the first k kept: the definition.
+    fn brute_force(points: &[Point], x: Point, k: usize, metric: Metric) -> Vec<(usize, f64)> {
+        let mut all: Vec<(usize, f64)> = points
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (i, metric.rank(x, p)))
+            .collect();
+        all.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+        all.truncate(k);
+        all.into_iter()
+            .map(|(i, rank)| (i, metric.distance_from_rank(rank)))
+            .collect()
+    }
+
+    /// Points on a coarse grid, so that equal distances (ties) are frequent.
+    fn random_points(rng: &mut StdRng, n: usize, step: f64) -> Vec<Point> {
+        (0..n)
+            .map(|_| {
+                let mut coordinate = || (rng.random_range(-1.0..1.0) / step).round() * step;
+                [coordinate(), coordinate()]
+            })
+            .collect()
+    }
+
+    #[test]
+    fn neighbours_match_brute_force() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for (n, step) in [(1, 0.1), (9, 0.1), (300, 0.05), (2000, 1e-4)] {
+            let points = random_points(&mut rng, n, step);
+            let labels: Vec<i32> = (0..n).map(|i| (i % 3) as i32).collect();
+            let mut queries = random_points(&mut rng, 200, step / 2.0);
+            queries.extend_from_slice(&points[..n.min(20)]);
+            queries.extend([[5.0, 5.0], [-3.0, 0.2], [0.0, 0.0]]);
+            for metric in Metric::ALL {
+                for k in [1, 2, 3, 5, 8, 25] {
+                    let model =
+                        KnnModel::fit(&points, &labels, &params(k, metric, Weights::Uniform))
+                            .unwrap();
+                    for &x in &queries {
+                        assert_eq!(
+                            model.neighbours(x),
+                            brute_force(&points, x, k, metric),
+                            "n = {n}, {metric:?}, k = {k}, x = {x:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn metrics_measure_as_stated() {
+        let (a, b) = ([1.0, 2.0], [4.0, -2.0]);
+        assert_eq!(Metric::Euclidean.distance(a, b), 5.0);
+        assert_eq!(Metric::Manhattan.distance(a, b), 7.0);
+        assert_eq!(Metric::Chebyshev.distance(a, b), 4.0);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for metric in Metric::ALL {
+            assert_eq!(Metric::from_name(metric.name()).unwrap(), metric);
+        }
+        for weights in Weights::ALL {
+            assert_eq!(Weights::from_name(weights.name()).unwrap(), weights);
+        }
+        assert!(Metric::from_name("cosine").is_err());
+        assert!(Weights::from_name("gaussian").is_err());
+    }
+
+    #[test]
+    fn checks_parameters_and_input() {
+        let good = KnnParams::default();
+        assert!(good.check().is_ok());
+        for k in [0, MAX_K + 1] {
+            let err = KnnParams { k, ..good }.check().unwrap_err();
+            assert_eq!(err.to_string(), "k must be between 1 and 25");
+        }
+        assert_eq!(
+            KnnModel::fit(&[], &[], &good).unwrap_err(),
+            Error::TooFewPoints
+        );
+        assert!(matches!(
+            KnnModel::fit(&[[0.0, f64::NAN]], &[1], &good),
+            Err(Error::NotFinite { .. })
+        ));
+        assert!(matches!(
+            KnnModel::fit(&[[0.0, 0.0]], &[1, 2], &good),
+            Err(Error::Parameter(_))
+        ));
+    }
+
+    #[test]
+    fn one_class_is_predicted_everywhere() {
+        let model =
+            KnnModel::fit(&[[0.0, 0.0], [1.0, 1.0]], &[4, 4], &KnnParams::default()).unwrap();
+        assert_eq!(model.classes(), &[4]);
+        assert_eq!(model.predict([-7.0, 3.0]), 4);
+        let mut votes = [0.0];
+        model.votes([0.5, 0.5], &mut votes);
+        assert_eq!(votes, [1.0]);
+    }
+
+    #[test]
+    fn k_beyond_n_uses_every_point() {
+        let points = [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0]];
+        let model = KnnModel::fit(
+            &points,
+            &[2, 1, 1],
+            &params(25, Metric::Euclidean, Weights::Uniform),
+        )
+        .unwrap();
+        assert_eq!(model.params().k, 25);
+        assert_eq!(
+            model.neighbours([0.1, 0.0]),
+            brute_force(&points, [0.1, 0.0], 3, Metric::Euclidean)
+        );
+        let mut votes = [0.0; 2];
+        model.votes([0.1, 0.0], &mut votes);
+        assert_eq!(votes, [2.0 / 3.0, 1.0 / 3.0]);
+        // Nearest to the class-2 point, but outvoted by the two class-1 points.
+        assert_eq!(model.predict([0.1, 0.0]), 1);
+    }
+
+    #[test]
+    fn equal_distances_go_to_the_lower_index() {
+        // Both points are at distance 1 from the origin; k = 1 takes index 0.
+        let points = [[1.0, 0.0], [-1.0, 0.0]];
+        let model = KnnModel::fit(
+            &points,
+            &[9, 3],
+            &params(1, Metric::Euclidean, Weights::Uniform),
+        )
+        .unwrap();
+        assert_eq!(model.neighbours([0.0, 0.0]), vec![(0, 1.0)]);
+        assert_eq!(model.predict([0.0, 0.0]), 9);
+    }
+
+    #[test]
+    fn equal_votes_go_to_the_smallest_label() {
+        let points = [[1.0, 0.0], [-1.0, 0.0], [0.0, 3.0], [0.0, -3.0]];
+        let labels = [5, 2, 7, 7];
+        for weights in Weights::ALL {
+            let model =
+                KnnModel::fit(&points, &labels, &params(2, Metric::Manhattan, weights)).unwrap();
+            let mut votes = [0.0; 3];
+            model.votes([0.0, 0.0], &mut votes);
+            assert_eq!(votes, [0.5, 0.5, 0.0]);
+            assert_eq!(model.predict([0.0, 0.0]), 2);
+        }
+        // Four neighbours, two votes each for 2 and 7 (uniform): 2 wins over 5 and 7.
+        let model = KnnModel::fit(
+            &points,
+            &[7, 2, 2, 7],
+            &params(4, Metric::Chebyshev, Weights::Uniform),
+        )
+        .unwrap();
+        assert_eq!(model.predict([0.0, 0.0]), 2);
+    }
+
+    #[test]
+    fn inverse_distance_weights() {
+        let points = [[1.0, 0.0], [0.0, 2.0], [0.0, -2.0]];
+        let model = KnnModel::fit(
+            &points,
+            &[1, 0, 0],
+            &params(3, Metric::Euclidean, Weights::Distance),
+        )
+        .unwrap();
+        let mut votes = [0.0; 2];
+        model.votes([0.0, 0.0], &mut votes);
+        // w = 1, ½, ½: class 1 holds half of the total weight 2 — a tie, won by label 0.
+        assert_eq!(votes, [0.5, 0.5]);
+        assert_eq!(model.predict([0.0, 0.0]), 0);
+        model.votes([0.1, 0.0], &mut votes);
+        let near = 1.0 / 0.9;
+        let far = 2.0 / (0.01f64 + 4.0).sqrt();
+        assert!((votes[1] - near / (near + far)).abs() < 1e-12);
+        assert_eq!(model.predict([0.1, 0.0]), 1);
+    }
+
+    #[test]
+    fn a_neighbour_at_distance_zero_takes_the_whole_vote() {
+        let points = [[0.0, 0.0], [0.1, 0.0], [-0.1, 0.0], [0.0, 0.1]];
+        let model = KnnModel::fit(
+            &points,
+            &[3, 1, 1, 1],
+            &params(4, Metric::Euclidean, Weights::Distance),
+        )
+        .unwrap();
+        let mut votes = [0.0; 2];
+        model.votes([0.0, 0.0], &mut votes);
+        assert_eq!(votes, [0.0, 1.0]);
+        assert_eq!(model.predict([0.0, 0.0]), 3);
+
+        // Two points on the query with different labels share it; the tie goes to label 1.
+        let points = [[0.5, 0.5], [0.0, 0.0], [0.5, 0.5]];
+        let model = KnnModel::fit(
+            &points,
+            &[6, 6, 1],
+            &params(3, Metric::Chebyshev, Weights::Distance),
+        )
+        .unwrap();
+        model.votes([0.5, 0.5], &mut votes);
+        assert_eq!(votes, [0.5, 0.5]);
+        assert_eq!(model.predict([0.5, 0.5]), 1);
+    }
+
+    #[test]
+    fn many_classes_vote_shares_sum_to_one() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let points = random_points(&mut rng, 500, 1e-4);
+        let labels: Vec<i32> = (0..500).map(|i| [10, -2, 4, 0, 7, 1][i % 6]).collect();
+        for weights in Weights::ALL {
+            let model =
+                KnnModel::fit(&points, &labels, &params(9, Metric::Euclidean, weights)).unwrap();
+            assert_eq!(model.classes(), &[-2, 0, 1, 4, 7, 10]);
+            let mut votes = [0.0; 6];
+            for x in random_points(&mut rng, 50, 1e-3) {
+                model.votes(x, &mut votes);
+                assert!((votes.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+                let top = votes.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+                let first_top = votes.iter().position(|&v| v == top).unwrap();
+                assert_eq!(model.predict(x), model.classes()[first_top]);
+            }
+        }
+    }
+}
