@@ -226,15 +226,21 @@ pub enum Preset {
     Rings,
     /// Two interleaved half circles.
     Moons,
+    /// Three Gaussian blobs at the corners of a triangle (three classes).
+    Blobs3,
+    /// Three interleaved spiral arms (three classes).
+    Spiral3,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 5] = [
+    pub const ALL: [Preset; 7] = [
         Preset::Separable,
         Preset::Overlapping,
         Preset::Xor,
         Preset::Rings,
         Preset::Moons,
+        Preset::Blobs3,
+        Preset::Spiral3,
     ];
 
     /// The short name used in the URL, the CLI and the preset menu.
@@ -245,6 +251,16 @@ impl Preset {
             Preset::Xor => "xor",
             Preset::Rings => "rings",
             Preset::Moons => "moons",
+            Preset::Blobs3 => "blobs3",
+            Preset::Spiral3 => "spiral3",
+        }
+    }
+
+    /// How many classes the preset makes.
+    pub fn classes(self) -> usize {
+        match self {
+            Preset::Blobs3 | Preset::Spiral3 => 3,
+            _ => 2,
         }
     }
 
@@ -255,14 +271,14 @@ impl Preset {
             .ok_or_else(|| Error::Parameter(format!("unknown preset '{name}'")))
     }
 
-    /// `n` points (half of each class, labels 0 and 1) with Gaussian jitter of standard
+    /// `n` points (the classes take turns, labels 0, 1, …) with Gaussian jitter of standard
     /// deviation `0.25 · noise`; the same arguments always give the same points.
     pub fn generate(self, n: usize, noise: f64, seed: u64) -> Dataset {
         let mut rng = StdRng::seed_from_u64(seed ^ (self as u64).wrapping_mul(0x9E37_79B9));
         let jitter = 0.25 * noise.max(0.0);
         let mut data = Dataset::new();
         for i in 0..n {
-            let label = (i % 2) as i32;
+            let label = (i % self.classes()) as i32;
             let base = self.sample(label, &mut rng);
             let p = [
                 base[0] + jitter * gaussian(&mut rng),
@@ -308,6 +324,20 @@ impl Preset {
                     (1.0 - t.cos(), 0.5 - t.sin())
                 };
                 [0.55 * (x - 0.5), 0.55 * (y - 0.25)]
+            }
+            Preset::Blobs3 => {
+                let angle =
+                    std::f64::consts::FRAC_PI_2 + label as f64 * std::f64::consts::TAU / 3.0;
+                [
+                    0.5 * angle.cos() + 0.17 * gaussian(rng),
+                    0.5 * angle.sin() + 0.17 * gaussian(rng),
+                ]
+            }
+            Preset::Spiral3 => {
+                // Arm c: radius r ∈ (0.08, 0.9], angle growing with r, turned by c·120°.
+                let r: f64 = rng.random_range(0.08..0.9);
+                let angle = 3.2 * r + label as f64 * std::f64::consts::TAU / 3.0;
+                [r * angle.cos(), r * angle.sin()]
             }
         }
     }
@@ -376,7 +406,9 @@ mod tests {
             assert_eq!(a, preset.generate(101, 0.3, 7));
             assert_ne!(a, preset.generate(101, 0.3, 8));
             assert_eq!(a.len(), 101);
-            assert_eq!(a.labels.iter().filter(|&&l| l == 1).count(), 50);
+            let per_class = 101 / preset.classes();
+            assert!(a.labels.iter().filter(|&&l| l == 1).count() >= per_class);
+            assert_eq!(a.classes().len(), preset.classes());
             assert_eq!(Preset::from_name(preset.name()).unwrap(), preset);
             for p in &a.points {
                 assert_eq!(p[0], quantize(p[0]));

@@ -256,6 +256,108 @@ impl Field {
     }
 }
 
+/// The predicted class (an index into the model's classes) and a confidence in [0, 1] at
+/// every node of a grid: how regions are painted when there are more than two classes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabelField {
+    pub grid: Grid,
+    pub class: Vec<u8>,
+    pub confidence: Vec<f32>,
+    /// How many nodes were evaluated (the rest filled in).
+    pub exact_nodes: usize,
+}
+
+impl LabelField {
+    #[inline]
+    pub fn at(&self, row: usize, col: usize) -> (u8, f32) {
+        let k = row * self.grid.cols + col;
+        (self.class[k], self.confidence[k])
+    }
+
+    /// The model at every `step`-th node; inside a coarse cell whose corners all predict the
+    /// same class the class is filled in and the confidence interpolated, elsewhere every node
+    /// is evaluated, so the boundaries between classes are placed at the grid's resolution.
+    pub fn adaptive(grid: Grid, step: usize, f: &dyn Fn(usize, usize) -> (u8, f32)) -> LabelField {
+        let step = step.max(1);
+        let (rows, cols) = (grid.rows, grid.cols);
+        let mut class = vec![0u8; rows * cols];
+        let mut confidence = vec![0f32; rows * cols];
+        let mut known = vec![false; rows * cols];
+        let mut exact_nodes = 0;
+        let mut evaluate =
+            |r: usize, c: usize, class: &mut [u8], confidence: &mut [f32], known: &mut [bool]| {
+                let k = r * cols + c;
+                if !known[k] {
+                    (class[k], confidence[k]) = f(r, c);
+                    known[k] = true;
+                    exact_nodes += 1;
+                }
+            };
+        let lattice = |len: usize| -> Vec<usize> {
+            let mut v: Vec<usize> = (0..len).step_by(step).collect();
+            if *v.last().unwrap() != len - 1 {
+                v.push(len - 1);
+            }
+            v
+        };
+        let (lattice_rows, lattice_cols) = (lattice(rows), lattice(cols));
+        for &r in &lattice_rows {
+            for &c in &lattice_cols {
+                evaluate(r, c, &mut class, &mut confidence, &mut known);
+            }
+        }
+        for rs in lattice_rows.windows(2) {
+            for cs in lattice_cols.windows(2) {
+                let (r0, r1, c0, c1) = (rs[0], rs[1], cs[0], cs[1]);
+                let corners = [
+                    r0 * cols + c0,
+                    r0 * cols + c1,
+                    r1 * cols + c0,
+                    r1 * cols + c1,
+                ];
+                let same = corners.iter().all(|&k| class[k] == class[corners[0]]);
+                for r in r0..=r1 {
+                    for c in c0..=c1 {
+                        if same {
+                            let k = r * cols + c;
+                            if known[k] {
+                                continue;
+                            }
+                            let u = (c - c0) as f32 / (c1 - c0) as f32;
+                            let v = (r - r0) as f32 / (r1 - r0) as f32;
+                            let q = corners.map(|k| confidence[k]);
+                            class[k] = class[corners[0]];
+                            confidence[k] = (1.0 - v) * ((1.0 - u) * q[0] + u * q[1])
+                                + v * ((1.0 - u) * q[2] + u * q[3]);
+                        } else {
+                            evaluate(r, c, &mut class, &mut confidence, &mut known);
+                        }
+                    }
+                }
+            }
+        }
+        LabelField {
+            grid,
+            class,
+            confidence,
+            exact_nodes,
+        }
+    }
+
+    /// 1 where class `index` is predicted, 0 elsewhere: its level ½ traces that class's region.
+    pub fn indicator(&self, index: u8) -> Field {
+        Field {
+            grid: self.grid,
+            values: self
+                .class
+                .iter()
+                .map(|&c| (c == index) as u8 as f64)
+                .collect(),
+            exact_nodes: 0,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -313,6 +415,27 @@ mod tests {
             }
             assert!((a - b).abs() < 1.0);
         }
+    }
+
+    #[test]
+    fn label_field_agrees_with_the_exact_labels() {
+        // Three sectors around the origin.
+        let grid = Grid::new(View::square(1.0), 97, 97);
+        let f = |r: usize, c: usize| {
+            let p = grid.node(r, c);
+            let sector =
+                ((p[1].atan2(p[0]) + std::f64::consts::PI) / (std::f64::consts::TAU / 3.0)) as u8;
+            (sector.min(2), 0.5)
+        };
+        let fast = LabelField::adaptive(grid, 8, &f);
+        assert!(fast.exact_nodes < 97 * 97 / 2);
+        for r in 0..97 {
+            for c in 0..97 {
+                assert_eq!(fast.at(r, c).0, f(r, c).0, "({r}, {c})");
+            }
+        }
+        let ring = crate::contour::level_curves(&fast.indicator(1), 0.5);
+        assert!(!ring.is_empty());
     }
 
     #[test]

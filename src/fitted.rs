@@ -7,8 +7,9 @@
 use crate::contour::level_curves;
 use crate::data::{Dataset, Point};
 use crate::error::Error;
-use crate::field::{Field, Grid, View};
+use crate::field::{Field, Grid, LabelField, View};
 use crate::model::{Classifier, ExitReason};
+use crate::multiclass::{argmax, Multiclass, Scheme, MAX_CLASSES};
 use crate::scene::{Curve, CurveKind, Layers, Layout, Mark, Scene, Shading};
 use crate::solvers::knn::{KnnModel, Metric};
 use crate::solvers::logistic::{sigmoid, LogisticModel, LogisticParams};
@@ -46,6 +47,9 @@ pub struct Status {
     pub novikoff_bound: Option<f64>,
     pub log_loss: Option<f64>,
     pub k: Option<usize>,
+    /// More than two classes: "ovo" or "ovr", and how many two-class models.
+    pub scheme: Option<String>,
+    pub members: Option<usize>,
     /// Updates shown when stepping through a run.
     pub steps: Option<usize>,
     /// What the person should know: why nothing is fitted, or why the fit is not to be trusted.
@@ -86,6 +90,8 @@ pub enum Fitted {
     Perceptron(PerceptronModel),
     Logistic(LogisticModel),
     Knn(KnnModel),
+    /// More than two classes from two-class models (one-versus-one or one-versus-rest).
+    Multi(Box<Multiclass>),
 }
 
 impl Fitted {
@@ -98,6 +104,23 @@ impl Fitted {
         steps: Option<usize>,
     ) -> Result<Fitted, Error> {
         let (points, labels) = (&data.points, &data.labels);
+        let classes = data.classes().len();
+        if classes > MAX_CLASSES {
+            return Err(Error::TooManyClasses {
+                found: classes,
+                max: MAX_CLASSES,
+            });
+        }
+        if classes > 2 && settings.model != "knn" {
+            let scheme = match settings.model.as_str() {
+                "svm" => settings.multiclass,
+                _ => Scheme::OneVsRest,
+            };
+            let multi = Multiclass::fit(data, scheme, |pair| {
+                Fitted::fit(settings, pair, &mut SvmTrainer::new(), None)
+            })?;
+            return Ok(Fitted::Multi(Box::new(multi)));
+        }
         Ok(match settings.model.as_str() {
             "perceptron" => {
                 let params = PerceptronParams {
@@ -114,12 +137,6 @@ impl Fitted {
                 Fitted::Logistic(LogisticModel::fit(points, labels, &params)?)
             }
             "knn" => {
-                if data.classes().len() > 2 {
-                    return Err(Error::TooManyClasses {
-                        found: data.classes().len(),
-                        max: 2,
-                    });
-                }
                 let model = KnnModel::fit(points, labels, &settings.knn_params()?)?;
                 if model.classes().len() < 2 {
                     return Err(Error::OneClass);
@@ -136,13 +153,68 @@ impl Fitted {
             Fitted::Svm(m) => Some(m),
             Fitted::Perceptron(m) => Some(m),
             Fitted::Logistic(m) => Some(m),
-            Fitted::Knn(_) => None,
+            Fitted::Knn(_) | Fitted::Multi(_) => None,
         }
     }
 
-    /// f(x): the decision value, or for k-NN 2·(vote share of the second class) − 1.
+    /// Whether the model tells more than two classes apart.
+    pub fn is_multiclass(&self) -> bool {
+        match self {
+            Fitted::Knn(m) => m.classes().len() > 2,
+            Fitted::Multi(_) => true,
+            _ => false,
+        }
+    }
+
+    /// One score per class (k-NN: vote shares; one-versus-one: votes; one-versus-rest: each
+    /// model's f; two-class models: [−f, f]).
+    pub fn scores(&self, x: Point) -> Vec<f64> {
+        match self {
+            Fitted::Knn(m) => {
+                let mut votes = vec![0.0; m.classes().len()];
+                m.votes(x, &mut votes);
+                votes
+            }
+            Fitted::Multi(m) => {
+                let mut scores = vec![0.0; m.classes.len()];
+                m.scores(x, &mut scores);
+                scores
+            }
+            other => {
+                let f = other.decision(x);
+                vec![-f, f]
+            }
+        }
+    }
+
+    /// The predicted class index and a confidence in [0, 1], for painting regions.
+    fn label_and_confidence(&self, x: Point) -> (usize, f64) {
+        match self {
+            Fitted::Multi(m) => m.predict_index(x),
+            other => {
+                let votes = other.scores(x);
+                let best = argmax(&votes);
+                let k = votes.len() as f64;
+                (
+                    best,
+                    ((votes[best] - 1.0 / k) / (1.0 - 1.0 / k)).clamp(0.0, 1.0),
+                )
+            }
+        }
+    }
+
+    /// f(x): the decision value, or for k-NN 2·(vote share of the second class) − 1; for more
+    /// than two classes, the winning class's score.
     pub fn decision(&self, x: Point) -> f64 {
         match self {
+            Fitted::Multi(_) => {
+                let scores = self.scores(x);
+                scores[argmax(&scores)]
+            }
+            Fitted::Knn(m) if m.classes().len() > 2 => {
+                let scores = self.scores(x);
+                scores[argmax(&scores)]
+            }
             Fitted::Knn(m) => {
                 let mut votes = [0.0; 2];
                 m.votes(x, &mut votes);
@@ -158,6 +230,7 @@ impl Fitted {
     pub fn classes(&self) -> Vec<i32> {
         match self {
             Fitted::Knn(m) => m.classes().to_vec(),
+            Fitted::Multi(m) => m.classes.clone(),
             other => other
                 .classifier()
                 .expect("two-class model")
@@ -169,6 +242,7 @@ impl Fitted {
     pub fn predict(&self, x: Point) -> i32 {
         match self {
             Fitted::Knn(m) => m.predict(x),
+            Fitted::Multi(m) => m.predict(x),
             other => other.classifier().expect("two-class model").predict(x),
         }
     }
@@ -264,6 +338,24 @@ impl Fitted {
             Fitted::Knn(model) => {
                 status.k = Some(model.params().k.min(data.len()));
             }
+            Fitted::Multi(multi) => {
+                let marks = support_marks(multi, data.len());
+                status.free = marks.iter().filter(|&&m| m == Mark::FreeSupport).count();
+                status.bound = marks.iter().filter(|&&m| m == Mark::BoundSupport).count();
+                status.support = status.free + status.bound;
+                status.scheme = Some(multi.scheme.name().to_string());
+                status.members = Some(multi.members.len());
+                let mut messages = Vec::new();
+                for member in &multi.members {
+                    let mut part = Status::default();
+                    member.model.report(data, &mut part);
+                    if let Some(m) = part.message {
+                        messages.push(m);
+                    }
+                }
+                messages.dedup();
+                status.message = messages.into_iter().next();
+            }
         }
     }
 
@@ -278,6 +370,10 @@ impl Fitted {
     ) {
         let nodes = (layout.plot.width / 2.0).clamp(60.0, 320.0) as usize + 1;
         let grid = Grid::new(view, nodes, nodes);
+        if self.is_multiclass() {
+            self.decorate_classes(scene, data, layers, grid);
+            return;
+        }
         let (levels, shading): (Vec<(f64, CurveKind, Option<String>)>, Shading) = match self {
             Fitted::Svm(_) => (
                 vec![
@@ -304,7 +400,9 @@ impl Fitted {
                 }
                 (levels, Shading::Probability)
             }
-            Fitted::Knn(_) => (vec![(0.0, CurveKind::Boundary, None)], Shading::Share),
+            Fitted::Knn(_) | Fitted::Multi(_) => {
+                (vec![(0.0, CurveKind::Boundary, None)], Shading::Share)
+            }
         };
         scene.shading = shading;
         let level_values: Vec<f64> = levels.iter().map(|l| l.0).collect();
@@ -376,6 +474,7 @@ impl Fitted {
                     scene.w_arrow = model.w().and_then(|w| w_arrow(w, model.bias, &view));
                 }
             }
+            Fitted::Multi(_) => {}
             Fitted::Knn(model) => {
                 if model.params().k == 1 && model.params().metric == Metric::Euclidean {
                     let sites = &data.points;
@@ -409,6 +508,51 @@ impl Fitted {
         }
     }
 
+    /// Regions, class boundaries and (SVM) support vectors for more than two classes; with the
+    /// pairwise layer, each two-class model's own boundary f = 0, dashed and labelled.
+    fn decorate_classes(&self, scene: &mut Scene, data: &Dataset, layers: &Layers, grid: Grid) {
+        let f = |r: usize, c: usize| {
+            let (class, confidence) = self.label_and_confidence(grid.node(r, c));
+            (class as u8, confidence as f32)
+        };
+        let labels = LabelField::adaptive(grid, COARSE_STEP, &f);
+        let classes = self.classes();
+        for k in 0..classes.len() {
+            for points in level_curves(&labels.indicator(k as u8), 0.5) {
+                scene.curves.push(Curve {
+                    points,
+                    kind: CurveKind::Boundary,
+                    label: None,
+                });
+            }
+        }
+        scene.labels = Some(labels);
+        let Fitted::Multi(multi) = self else { return };
+        if layers.support_vectors {
+            scene.marks = support_marks(multi, data.len());
+        }
+        if layers.pairwise {
+            for member in &multi.members {
+                let Some(model) = member.model.classifier() else {
+                    continue;
+                };
+                let evaluator = model.grid_evaluator(&grid);
+                let field = Field::adaptive(grid, COARSE_STEP, &[0.0], &*evaluator);
+                let name = match member.negative {
+                    Some(i) => format!("{} | {}", i + 1, member.positive + 1),
+                    None => format!("{} | rest", member.positive + 1),
+                };
+                for points in level_curves(&field, 0.0) {
+                    scene.curves.push(Curve {
+                        points,
+                        kind: CurveKind::Level,
+                        label: Some(name.clone()),
+                    });
+                }
+            }
+        }
+    }
+
     /// Lines from `at` to its nearest neighbours (k-NN only).
     pub fn neighbour_lines(&self, at: Point, data: &Dataset) -> Vec<(Point, Point)> {
         match self {
@@ -426,11 +570,7 @@ impl Fitted {
         let at = index.map_or(p, |i| data.points[i]);
         info.predicted = Some(self.predict(at));
         match self {
-            Fitted::Knn(model) => {
-                let mut votes = vec![0.0; model.classes().len()];
-                model.votes(at, &mut votes);
-                info.votes = Some(votes);
-            }
+            Fitted::Knn(_) | Fitted::Multi(_) => info.votes = Some(self.scores(at)),
             other => info.decision = Some(other.decision(at)),
         }
         if let Fitted::Logistic(model) = self {
@@ -464,6 +604,28 @@ impl Fitted {
             _ => {}
         }
     }
+}
+
+/// How each training point is marked by an ensemble of SVMs: a support vector of any member
+/// is ringed, as a bound one if it is bound in any member.
+fn support_marks(multi: &Multiclass, n: usize) -> Vec<Mark> {
+    let mut marks = vec![Mark::Plain; n];
+    for member in &multi.members {
+        let Fitted::Svm(model) = &member.model else {
+            continue;
+        };
+        for (local, &t) in member.indices.iter().enumerate() {
+            let mark = match model.status(local) {
+                AlphaStatus::NonSupport => continue,
+                AlphaStatus::Free => Mark::FreeSupport,
+                AlphaStatus::Bound => Mark::BoundSupport,
+            };
+            if marks[t] != Mark::BoundSupport {
+                marks[t] = mark;
+            }
+        }
+    }
+    marks
 }
 
 /// A scale for shading a perceptron's f, which has no natural unit: the median |f| over the

@@ -23,6 +23,7 @@ pub mod field;
 pub mod fitted;
 pub mod kernel;
 pub mod model;
+pub mod multiclass;
 pub mod playground;
 pub mod scene;
 pub mod solvers;

@@ -16,7 +16,7 @@
 
 use crate::data::Point;
 use crate::error::Error;
-use crate::field::{Field, PixelRect, View};
+use crate::field::{Field, LabelField, PixelRect, View};
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -59,6 +59,8 @@ pub struct Layers {
     pub voronoi: bool,
     /// The Delaunay triangulation, the Voronoi diagram's dual.
     pub delaunay: bool,
+    /// With more than two classes, each two-class model's own boundary.
+    pub pairwise: bool,
 }
 
 impl Default for Layers {
@@ -71,6 +73,7 @@ impl Default for Layers {
             w_arrow: true,
             voronoi: true,
             delaunay: false,
+            pairwise: false,
         }
     }
 }
@@ -119,6 +122,9 @@ pub struct Scene {
     pub marks: Vec<Mark>,
     /// The decision field; regions are coloured by `region_colours[f > 0]`.
     pub field: Option<Field>,
+    /// With more than two classes: the predicted class index (= colour) at each node, which
+    /// then paints the regions instead of `field`.
+    pub labels: Option<LabelField>,
     /// [negative, positive] colour indices of the regions.
     pub region_colours: [usize; 2],
     pub shading: Shading,
@@ -241,54 +247,84 @@ impl Shading {
 
 /// The shade of a region at decision value f, as RGB.
 pub fn region_shade(f: f64, colours: [usize; 2], shading: Shading) -> [u8; 3] {
-    let (r, g, b) = CLASS_COLOURS[colours[(f > 0.0) as usize] % CLASS_COLOURS.len()];
-    let t = depth_of_confidence(shading.confidence(f));
-    let mix = |c: u8| (255.0 + t * (c as f64 - 255.0)).round() as u8;
-    [mix(r), mix(g), mix(b)]
+    class_shade(colours[(f > 0.0) as usize], shading.confidence(f))
 }
 
-/// The field as an RGB image of `width` × `height` pixels covering its grid's view
-/// (bilinear resampling when the sizes differ).
-pub fn field_image(scene: &Scene, field: &Field, width: u32, height: u32) -> Vec<u8> {
+/// The grid the regions are painted from, if the scene has regions.
+pub fn region_grid(scene: &Scene) -> Option<crate::field::Grid> {
+    scene
+        .labels
+        .as_ref()
+        .map(|l| l.grid)
+        .or(scene.field.as_ref().map(|f| f.grid))
+}
+
+/// The regions as an RGB image of `width` × `height` pixels covering the view (bilinear
+/// resampling of a two-class field, nearest node for class labels, when the sizes differ).
+pub fn field_image(scene: &Scene, width: u32, height: u32) -> Vec<u8> {
     let mut rgb = Vec::with_capacity(width as usize * height as usize * 3);
-    field_pixels(scene, field, width, height, |shade| {
-        rgb.extend_from_slice(&shade)
-    });
+    region_pixels(scene, width, height, |shade| rgb.extend_from_slice(&shade));
     rgb
 }
 
 /// The same image as RGBA (opaque), as a browser's `ImageData` wants it.
-pub fn field_image_rgba(scene: &Scene, field: &Field, width: u32, height: u32) -> Vec<u8> {
+pub fn field_image_rgba(scene: &Scene, width: u32, height: u32) -> Vec<u8> {
     let mut rgba = Vec::with_capacity(width as usize * height as usize * 4);
-    field_pixels(scene, field, width, height, |[r, g, b]| {
+    region_pixels(scene, width, height, |[r, g, b]| {
         rgba.extend_from_slice(&[r, g, b, 255])
     });
     rgba
 }
 
-fn field_pixels(
-    scene: &Scene,
-    field: &Field,
-    width: u32,
-    height: u32,
-    mut emit: impl FnMut([u8; 3]),
-) {
-    let grid = field.grid;
+fn region_pixels(scene: &Scene, width: u32, height: u32, mut emit: impl FnMut([u8; 3])) {
+    let Some(grid) = region_grid(scene) else {
+        return;
+    };
     let same = width as usize == grid.cols && height as usize == grid.rows;
+    // Pixel centre → fractional grid position.
+    let position = |px: u32, py: u32| -> (f64, f64) {
+        (
+            (px as f64 + 0.5) / width as f64 * (grid.cols - 1) as f64,
+            (py as f64 + 0.5) / height as f64 * (grid.rows - 1) as f64,
+        )
+    };
     for py in 0..height {
         for px in 0..width {
+            if let Some(labels) = &scene.labels {
+                let (col, row) = if same {
+                    (px as usize, py as usize)
+                } else {
+                    let (u, v) = position(px, py);
+                    (u.round() as usize, v.round() as usize)
+                };
+                let (class, confidence) = labels.at(row, col);
+                emit(class_shade(class as usize, confidence as f64));
+                continue;
+            }
+            let field = scene
+                .field
+                .as_ref()
+                .expect("a region grid comes from a field");
             let f = if same {
                 field.at(py as usize, px as usize)
             } else {
-                let p = [
-                    grid.view.x_min + (px as f64 + 0.5) / width as f64 * grid.view.width(),
-                    grid.view.y_max - (py as f64 + 0.5) / height as f64 * grid.view.height(),
-                ];
-                field.sample(p)
+                let (u, v) = position(px, py);
+                field.sample([
+                    grid.view.x_min + u / (grid.cols - 1) as f64 * grid.view.width(),
+                    grid.view.y_max - v / (grid.rows - 1) as f64 * grid.view.height(),
+                ])
             };
             emit(region_shade(f, scene.region_colours, scene.shading));
         }
     }
+}
+
+/// The shade of class `index`'s region at confidence c.
+pub fn class_shade(index: usize, confidence: f64) -> [u8; 3] {
+    let (r, g, b) = CLASS_COLOURS[index % CLASS_COLOURS.len()];
+    let t = depth_of_confidence(confidence);
+    let mix = |c: u8| (255.0 + t * (c as f64 - 255.0)).round() as u8;
+    [mix(r), mix(g), mix(b)]
 }
 
 fn colour(index: usize) -> RGBColor {
@@ -319,9 +355,9 @@ pub fn draw<DB: DrawingBackend>(
                 true,
             )
             .map_err(|e| Error::Draw(e.to_string()))?;
-        if let (Some(field), true) = (&scene.field, layers.regions) {
+        if region_grid(scene).is_some() && layers.regions {
             let (w, h) = (plot.width as u32, plot.height as u32);
-            let image = field_image(scene, field, w, h);
+            let image = field_image(scene, w, h);
             backend
                 .blit_bitmap((plot.left as i32, plot.top as i32), (w, h), &image)
                 .map_err(|e| Error::Draw(e.to_string()))?;

@@ -9,6 +9,7 @@
 use crate::data::{Dataset, Preset};
 use crate::error::Error;
 use crate::kernel::Kernel;
+use crate::multiclass::Scheme;
 use crate::scene::Layers;
 use crate::solvers::knn::{KnnParams, Metric, Weights};
 use crate::solvers::logistic::{Features, LogisticParams, Solver};
@@ -44,6 +45,8 @@ pub struct Settings {
     pub k: usize,
     pub metric: Metric,
     pub weights: Weights,
+    /// More than two classes with the SVM: one-versus-one (LIBSVM's) or one-versus-rest.
+    pub multiclass: Scheme,
     pub preset: Preset,
     /// How many points the preset generates.
     pub count: usize,
@@ -71,6 +74,7 @@ impl Default for Settings {
             k: 5,
             metric: Metric::Euclidean,
             weights: Weights::Uniform,
+            multiclass: Scheme::OneVsOne,
             preset: Preset::Moons,
             count: 100,
             noise: 0.2,
@@ -96,10 +100,10 @@ pub enum Effect {
 
 impl Settings {
     /// The keys, in URL order.
-    pub const KEYS: [&'static str; 28] = [
+    pub const KEYS: [&'static str; 30] = [
         "model", "kernel", "C", "hard", "gamma", "degree", "coef0", "tol", "epochs", "lambda",
-        "features", "solver", "lr", "k", "metric", "weights", "preset", "n", "noise", "seed",
-        "regions", "margins", "sv", "slack", "w", "vor", "del", "v",
+        "features", "solver", "lr", "k", "metric", "weights", "mc", "preset", "n", "noise", "seed",
+        "regions", "margins", "sv", "slack", "w", "vor", "del", "pairs", "v",
     ];
 
     /// The kernel these settings describe.
@@ -180,6 +184,7 @@ impl Settings {
             "k" => self.k.to_string(),
             "metric" => self.metric.name().to_string(),
             "weights" => self.weights.name().to_string(),
+            "mc" => self.multiclass.name().to_string(),
             "preset" => self.preset.name().to_string(),
             "n" => self.count.to_string(),
             "noise" => self.noise.to_string(),
@@ -191,6 +196,7 @@ impl Settings {
             "w" => flag(self.layers.w_arrow),
             "vor" => flag(self.layers.voronoi),
             "del" => flag(self.layers.delaunay),
+            "pairs" => flag(self.layers.pairwise),
             "v" => "1".to_string(),
             _ => return None,
         })
@@ -332,6 +338,14 @@ impl Settings {
             "vor" => {
                 self.layers.voronoi = flag()?;
                 Effect::Redraw
+            }
+            "pairs" => {
+                self.layers.pairwise = flag()?;
+                Effect::Redraw
+            }
+            "mc" => {
+                self.multiclass = Scheme::from_name(value)?;
+                Effect::Refit
             }
             "del" => {
                 self.layers.delaunay = flag()?;

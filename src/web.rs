@@ -266,7 +266,12 @@ impl App {
             regions_ms: painted - computed,
             overlay_ms: drawn - painted,
             refit,
-            exact_nodes: scene.field.as_ref().map_or(0, |f| f.exact_nodes),
+            exact_nodes: scene
+                .labels
+                .as_ref()
+                .map(|l| l.exact_nodes)
+                .or(scene.field.as_ref().map(|f| f.exact_nodes))
+                .unwrap_or(0),
             warnings: self.lab.warnings.clone(),
         };
         serde_json::to_string(&frame).map_err(js_error)
@@ -287,15 +292,12 @@ impl App {
         let ctx = &self.context;
         ctx.set_fill_style_str("#ffffff");
         ctx.fill_rect(0.0, 0.0, layout.width as f64, layout.height as f64);
-        let Some(field) = scene
-            .field
-            .as_ref()
-            .filter(|_| self.lab.settings().layers.regions)
+        let Some(grid) = scene::region_grid(scene).filter(|_| self.lab.settings().layers.regions)
         else {
             return Ok(());
         };
-        let (cols, rows) = (field.grid.cols as u32, field.grid.rows as u32);
-        let rgba = scene::field_image_rgba(scene, field, cols, rows);
+        let (cols, rows) = (grid.cols as u32, grid.rows as u32);
+        let rgba = scene::field_image_rgba(scene, cols, rows);
         if self.field_canvas.width() != cols || self.field_canvas.height() != rows {
             self.field_canvas.set_width(cols);
             self.field_canvas.set_height(rows);

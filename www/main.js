@@ -139,6 +139,9 @@ function onControl(el) {
   requestRender();
 }
 
+// Shift-click adds "the other class": class 2 for class 1 and class 1 for any other.
+const otherClass = () => (currentLabel === 0 ? 1 : 0);
+
 function setClass(label) {
   currentLabel = label;
   for (const b of document.querySelectorAll('.class-button')) {
@@ -174,31 +177,35 @@ function requestRender() {
 
 function updateStatus(f) {
   const parts = [`${f.points} points`];
-  if (f.train_accuracy !== null) {
-    if (f.steps !== null && (f.model === 'perceptron' || f.model === 'logistic')) parts.push(`step ${f.steps}`);
-    if (f.model === 'svm') {
-      parts.push(`support vectors ${f.support} (free ${f.free}, bound ${f.bound})`);
+  const has = (v) => v !== null && v !== undefined;
+  if (has(f.train_accuracy)) {
+    if (has(f.steps) && (f.model === 'perceptron' || f.model === 'logistic')) parts.push(`step ${f.steps}`);
+    if (has(f.scheme)) {
+      const name = f.scheme === 'ovo' ? 'one-vs-one voting' : 'one-vs-rest';
+      parts.push(`${f.classes} classes: ${name} over ${f.members} two-class models`);
     }
+    if (f.model === 'svm') parts.push(`support vectors ${f.support} (free ${f.free}, bound ${f.bound})`);
     parts.push(`training accuracy ${fmt(100 * f.train_accuracy, 4)}%`);
-    if (f.model === 'svm') {
+    if (f.model === 'svm' && has(f.objective)) {
       parts.push(`dual objective ${fmt(f.objective, 5)}`);
       parts.push(`SMO iterations ${f.iterations}${f.warm_start ? ' (warm start)' : ''}`);
-    } else if (f.model === 'perceptron') {
-      const bound = f.novikoff_bound !== null ? ` ≤ Novikoff bound (R/γ)² = ${fmt(f.novikoff_bound, 4)}` : '';
+    }
+    if (has(f.mistakes)) {
+      const bound = has(f.novikoff_bound) ? ` ≤ Novikoff bound (R/γ)² = ${fmt(f.novikoff_bound, 4)}` : '';
       parts.push(`mistakes ${f.mistakes}${bound}`);
       parts.push(`epochs ${f.epochs}, ${f.converged ? 'converged' : 'not converged'}`);
-    } else if (f.model === 'logistic') {
+    }
+    if (has(f.log_loss)) {
       parts.push(`log loss ${fmt(f.log_loss, 4)} per point`);
       parts.push(`objective J = ${fmt(f.objective, 5)}`);
       parts.push(`iterations ${f.iterations}${f.converged ? '' : ' (not converged)'}`);
-    } else if (f.model === 'knn') {
-      parts.push(`k = ${f.k}`);
     }
+    if (has(f.k)) parts.push(`k = ${f.k}`);
     if (f.w) {
-      const width = f.margin_width !== null ? `, margin width 2/‖w‖ = ${fmt(f.margin_width)}` : '';
+      const width = has(f.margin_width) ? `, margin width 2/‖w‖ = ${fmt(f.margin_width)}` : '';
       parts.push(`‖w‖ = ${fmt(Math.hypot(f.w[0], f.w[1]))}${width}`);
     }
-    if (f.bias !== null) parts.push(`b = ${fmt(f.bias)}`);
+    if (has(f.bias)) parts.push(`b = ${fmt(f.bias)}`);
   }
   parts.push(`fit ${f.fit_ms.toFixed(1)} ms`, `draw ${f.draw_ms.toFixed(1)} ms`);
   statusLine.textContent = parts.join(' · ');
@@ -292,7 +299,7 @@ function onPointerDown(ev) {
   if (hit >= 0) {
     dragging = hit;
   } else {
-    const label = ev.shiftKey ? 1 - currentLabel : currentLabel;
+    const label = ev.shiftKey ? otherClass() : currentLabel;
     const index = guard(() => app.add_point(px, py, label));
     dragging = index === undefined ? null : index;
   }
@@ -412,7 +419,7 @@ function onCanvasKey(ev) {
     const [qx, qy] = app.to_pixel(keyboardCursor[0], keyboardCursor[1]);
     setHighlight(app.point_at(qx, qy, pickRadius()));
   } else if (ev.key === 'Enter' || ev.key === ' ') {
-    const label = ev.shiftKey ? 1 - currentLabel : currentLabel;
+    const label = ev.shiftKey ? otherClass() : currentLabel;
     guard(() => app.add_point(cx, cy, label));
     cursor.hidden = false;
     settle();
@@ -430,7 +437,7 @@ function onCanvasKey(ev) {
 function onGlobalKey(ev) {
   const typing = ev.target.matches('input[type="number"], input[type="text"], select');
   if (typing || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  if (ev.key === '1' || ev.key === '2') setClass(Number(ev.key) - 1);
+  if (ev.key >= '1' && ev.key <= '6') setClass(Number(ev.key) - 1);
 }
 
 // ---- files and sharing --------------------------------------------------------------------

@@ -178,10 +178,18 @@ fn fit(model_args: &ModelArgs, query: Option<&PathBuf>) -> Result<String, Error>
         None => data.points.clone(),
     };
     let status = lab.status();
+    let decision = if model.is_multiclass() {
+        json!(queries.iter().map(|&x| model.scores(x)).collect::<Vec<_>>())
+    } else {
+        json!(queries
+            .iter()
+            .map(|&x| model.decision(x))
+            .collect::<Vec<_>>())
+    };
     let mut out = json!({
         "model": status.model,
         "classes": model.classes(),
-        "decision": queries.iter().map(|&x| model.decision(x)).collect::<Vec<_>>(),
+        "decision": decision,
         "predicted": queries.iter().map(|&x| model.predict(x)).collect::<Vec<_>>(),
         "train_accuracy": model.accuracy(data),
     });
@@ -238,6 +246,25 @@ fn fit(model_args: &ModelArgs, query: Option<&PathBuf>) -> Result<String, Error>
                 .collect::<Vec<_>>());
             if let Some(w) = l.w() {
                 out["w"] = json!(w);
+            }
+        }
+        Fitted::Multi(multi) => {
+            out["scheme"] = json!(multi.scheme.name());
+            out["members"] = json!(multi.members.len());
+            // Support vectors of any pairwise (or one-versus-rest) SVM.
+            let mut support: Vec<usize> = multi
+                .members
+                .iter()
+                .filter_map(|m| match &m.model {
+                    Fitted::Svm(svm) => Some(svm.support().into_iter().map(|l| m.indices[l])),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            support.sort_unstable();
+            support.dedup();
+            if matches!(multi.members[0].model, Fitted::Svm(_)) {
+                out["support"] = json!(support);
             }
         }
         Fitted::Knn(k) => {
