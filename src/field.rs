@@ -13,6 +13,7 @@
 //! from the field are those of the exact f, and the shading far from them is smooth anyway.
 
 use crate::data::Point;
+use crate::kernel::Kernel;
 
 /// The window of the plane that is plotted.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -254,6 +255,54 @@ impl Field {
         let bottom = (1.0 - fu) * self.at(r0 + 1, c0) + fu * self.at(r0 + 1, c0 + 1);
         (1.0 - fv) * top + fv * bottom
     }
+}
+
+/// A function of grid node (row, column) returning f = b + Σ_j c_j K(z_j, x) at that node, for
+/// a kernel expansion {(z_j, c_j)} (an SVM's support vectors, a kernel perceptron's mistakes,
+/// RBF features' centres). The RBF kernel factorises over coordinates,
+/// exp(−γ‖x − z‖²) = exp(−γ(x₁ − z₁)²)·exp(−γ(x₂ − z₂)²), so on a grid
+/// f(row, col) = b + Σ_j [c_j e^{−γ(u_col − z_j1)²}] · [e^{−γ(v_row − z_j2)²}]:
+/// (columns + rows)·m exponentials once, then one dot product of length m per node. Other
+/// kernels are summed directly.
+pub fn expansion_evaluator<'a>(
+    kernel: Kernel,
+    expansion: &'a [(Point, f64)],
+    bias: f64,
+    grid: &'a Grid,
+) -> Box<dyn Fn(usize, usize) -> f64 + 'a> {
+    let Kernel::Rbf { gamma } = kernel else {
+        return Box::new(move |row, col| {
+            let x = grid.node(row, col);
+            bias + expansion
+                .iter()
+                .map(|&(z, c)| c * kernel.eval(z, x))
+                .sum::<f64>()
+        });
+    };
+    let m = expansion.len();
+    let mut across = Vec::with_capacity(grid.cols * m);
+    for col in 0..grid.cols {
+        let u = grid.x_at(col);
+        across.extend(
+            expansion
+                .iter()
+                .map(|&(z, coef)| coef * (-gamma * (u - z[0]).powi(2)).exp()),
+        );
+    }
+    let mut down = Vec::with_capacity(grid.rows * m);
+    for row in 0..grid.rows {
+        let v = grid.y_at(row);
+        down.extend(
+            expansion
+                .iter()
+                .map(|&(z, _)| (-gamma * (v - z[1]).powi(2)).exp()),
+        );
+    }
+    Box::new(move |row, col| {
+        let a = &across[col * m..(col + 1) * m];
+        let d = &down[row * m..(row + 1) * m];
+        bias + a.iter().zip(d).map(|(p, q)| p * q).sum::<f64>()
+    })
 }
 
 /// The predicted class (an index into the model's classes) and a confidence in [0, 1] at

@@ -23,6 +23,7 @@
 
 use crate::data::Point;
 use crate::error::Error;
+use crate::field::{expansion_evaluator, Grid};
 use crate::kernel::Kernel;
 use crate::model::{Classifier, ExitReason, FitReport};
 use nalgebra::{DMatrix, DVector};
@@ -207,6 +208,8 @@ pub struct LogisticModel {
     /// ‖∇J‖ at the solution.
     pub gradient_norm: f64,
     pub report: FitReport,
+    /// RBF features: (c_j, w_j), so f is a kernel expansion the grid can evaluate fast.
+    expansion: Vec<(Point, f64)>,
 }
 
 /// log(1 + e^z) without overflow.
@@ -404,10 +407,18 @@ impl LogisticModel {
             .map(|(fi, yi)| softplus(-yi * fi))
             .sum::<f64>()
             / n as f64;
+        let weights: Vec<f64> = theta.rows(0, p).iter().copied().collect();
+        let expansion = map
+            .centres
+            .iter()
+            .copied()
+            .zip(weights.iter().copied())
+            .collect();
         Ok(LogisticModel {
+            expansion,
             classes,
             map,
-            weights: theta.rows(0, p).iter().copied().collect(),
+            weights,
             bias: theta[p],
             lambda: params.lambda,
             objective,
@@ -453,6 +464,15 @@ impl Classifier for LogisticModel {
                 .map(|(a, b)| a * b)
                 .sum::<f64>()
     }
+
+    fn grid_evaluator<'a>(&'a self, grid: &'a Grid) -> Box<dyn Fn(usize, usize) -> f64 + 'a> {
+        match self.map.features {
+            Features::Rbf { gamma } => {
+                expansion_evaluator(Kernel::Rbf { gamma }, &self.expansion, self.bias, grid)
+            }
+            _ => Box::new(move |row, col| self.decision_value(grid.node(row, col))),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -491,6 +511,25 @@ mod tests {
             );
             for (a, b) in newton.weights.iter().zip(&gd.weights) {
                 assert!((a - b).abs() < 1e-3, "{features:?}: {a} vs {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn rbf_grid_evaluation_matches_the_model() {
+        let data = Preset::Rings.generate(120, 0.1, 2);
+        let model = LogisticModel::fit(
+            &data.points,
+            &data.labels,
+            &LogisticParams::new(Features::Rbf { gamma: 3.0 }, 0.1),
+        )
+        .unwrap();
+        assert!(model.accuracy(&data.points, &data.labels) > 0.9);
+        let grid = Grid::new(crate::field::View::square(1.0), 9, 11);
+        let fast = model.grid_evaluator(&grid);
+        for r in 0..grid.rows {
+            for c in 0..grid.cols {
+                assert!((fast(r, c) - model.decision_value(grid.node(r, c))).abs() < 1e-9);
             }
         }
     }

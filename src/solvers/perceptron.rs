@@ -19,9 +19,12 @@
 
 use crate::data::Point;
 use crate::error::Error;
-use crate::field::Grid;
-use crate::kernel::Kernel;
+use crate::field::{expansion_evaluator, Grid};
+use crate::kernel::{Kernel, KernelCache};
 use crate::model::{Classifier, ExitReason, FitReport};
+
+/// The memory the kernel-column cache of a run may use.
+const CACHE_BYTES: usize = 64 << 20;
 
 /// The parameters of a perceptron run.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -73,6 +76,8 @@ pub struct PerceptronModel {
     /// The point of the last update, when the run was limited to a number of updates (stepping).
     pub last_update: Option<usize>,
     pub report: FitReport,
+    /// (x_i, α_i y_i) for the points with mistakes: f(x) = Σ α_i y_i K(x_i, x) + b.
+    expansion: Vec<(Point, f64)>,
 }
 
 impl PerceptronModel {
@@ -90,7 +95,10 @@ impl PerceptronModel {
         let n = points.len();
         let kernel = params.kernel;
         // f at each training point, kept up to date column by column: each update adds
-        // y_i (K(x_i, x_k) + 1) to f(x_k).
+        // y_i (K(x_i, x_k) + 1) to f(x_k). Kernel columns are computed once, on a point's first
+        // mistake, and kept (up to the cache's budget) for its later ones.
+        let mut cache = KernelCache::new(CACHE_BYTES);
+        cache.prepare(kernel, points);
         let mut f = vec![0.0; n];
         let mut alpha = vec![0.0; n];
         let mut mistakes = 0;
@@ -112,9 +120,9 @@ impl PerceptronModel {
                 mistakes += 1;
                 alpha[i] += 1.0;
                 last_update = Some(i);
-                let xi = points[i];
-                for (k, fk) in f.iter_mut().enumerate() {
-                    *fk += y[i] * (kernel.eval(xi, points[k]) + 1.0);
+                cache.ensure(i, points);
+                for (fk, k) in f.iter_mut().zip(cache.column(i)) {
+                    *fk += y[i] * (k + 1.0);
                 }
             }
             if clean {
@@ -129,7 +137,12 @@ impl PerceptronModel {
                 [w[0] + c * points[i][0], w[1] + c * points[i][1]]
             })
         });
+        let expansion = (0..n)
+            .filter(|&i| alpha[i] > 0.0)
+            .map(|i| (points[i], alpha[i] * y[i]))
+            .collect();
         Ok(PerceptronModel {
+            expansion,
             kernel,
             classes,
             points: points.to_vec(),
@@ -180,17 +193,20 @@ impl Classifier for PerceptronModel {
         if let Some(w) = self.w {
             return w[0] * x[0] + w[1] * x[1] + self.bias;
         }
-        let mut f = 0.0;
-        for i in 0..self.points.len() {
-            if self.alpha[i] > 0.0 {
-                f += self.alpha[i] * self.y[i] * (self.kernel.eval(self.points[i], x) + 1.0);
-            }
-        }
-        f
+        // Σ α_i y_i (K(x_i, x) + 1) = Σ α_i y_i K(x_i, x) + b with b = Σ α_i y_i.
+        self.bias
+            + self
+                .expansion
+                .iter()
+                .map(|&(z, c)| c * self.kernel.eval(z, x))
+                .sum::<f64>()
     }
 
     fn grid_evaluator<'a>(&'a self, grid: &'a Grid) -> Box<dyn Fn(usize, usize) -> f64 + 'a> {
-        Box::new(move |row, col| self.decision_value(grid.node(row, col)))
+        match self.w {
+            Some(_) => Box::new(move |row, col| self.decision_value(grid.node(row, col))),
+            None => expansion_evaluator(self.kernel, &self.expansion, self.bias, grid),
+        }
     }
 }
 
@@ -271,6 +287,43 @@ mod tests {
                     })
                     .sum();
                 assert!((w[0] * p[0] + w[1] * p[1] + model.bias - dual).abs() < 1e-9);
+            }
+        }
+    }
+
+    #[test]
+    fn kernel_perceptron_grid_matches_its_decision_function() {
+        let data = Preset::Xor.generate(60, 0.1, 4);
+        for kernel in [
+            Kernel::Rbf { gamma: 4.0 },
+            Kernel::Polynomial {
+                gamma: 1.0,
+                degree: 2,
+                coef0: 0.5,
+            },
+        ] {
+            let model = PerceptronModel::fit(
+                &data.points,
+                &data.labels,
+                &PerceptronParams::new(kernel, 50),
+            )
+            .unwrap();
+            let grid = Grid::new(crate::field::View::square(1.0), 7, 9);
+            let fast = model.grid_evaluator(&grid);
+            for r in 0..grid.rows {
+                for c in 0..grid.cols {
+                    let direct: f64 = (0..data.len())
+                        .map(|i| {
+                            model.alpha[i]
+                                * model.y[i]
+                                * (kernel.eval(data.points[i], grid.node(r, c)) + 1.0)
+                        })
+                        .sum();
+                    assert!(
+                        (fast(r, c) - direct).abs() < 1e-9 * direct.abs().max(1.0),
+                        "{kernel:?}"
+                    );
+                }
             }
         }
     }

@@ -36,7 +36,7 @@
 
 use crate::data::Point;
 use crate::error::Error;
-use crate::field::Grid;
+use crate::field::{expansion_evaluator, Grid};
 use crate::kernel::{Kernel, KernelCache};
 use crate::model::{Classifier, ExitReason, FitReport};
 
@@ -283,46 +283,11 @@ impl Classifier for SvmModel {
 
     fn grid_evaluator<'a>(&'a self, grid: &'a Grid) -> Box<dyn Fn(usize, usize) -> f64 + 'a> {
         match self.kernel {
-            Kernel::Rbf { gamma } if self.w.is_none() => {
-                Box::new(separable_rbf(&self.expansion, gamma, self.bias, grid))
+            Kernel::Rbf { .. } if self.w.is_none() => {
+                expansion_evaluator(self.kernel, &self.expansion, self.bias, grid)
             }
             _ => Box::new(move |row, col| self.decision_value(grid.node(row, col))),
         }
-    }
-}
-
-/// The RBF kernel factorises over coordinates, exp(−γ‖x − z‖²) = exp(−γ(x₁−z₁)²)·exp(−γ(x₂−z₂)²),
-/// so on a grid f(row, col) = b + Σ_j [c_j e^{−γ(u_col − z_j1)²}] · [e^{−γ(v_row − z_j2)²}]:
-/// (columns + rows)·m exponentials once, then one dot product of length m per node.
-fn separable_rbf(
-    expansion: &[(Point, f64)],
-    gamma: f64,
-    bias: f64,
-    grid: &Grid,
-) -> impl Fn(usize, usize) -> f64 {
-    let m = expansion.len();
-    let mut across = Vec::with_capacity(grid.cols * m);
-    for col in 0..grid.cols {
-        let u = grid.x_at(col);
-        across.extend(
-            expansion
-                .iter()
-                .map(|&(z, coef)| coef * (-gamma * (u - z[0]).powi(2)).exp()),
-        );
-    }
-    let mut down = Vec::with_capacity(grid.rows * m);
-    for row in 0..grid.rows {
-        let v = grid.y_at(row);
-        down.extend(
-            expansion
-                .iter()
-                .map(|&(z, _)| (-gamma * (v - z[1]).powi(2)).exp()),
-        );
-    }
-    move |row, col| {
-        let a = &across[col * m..(col + 1) * m];
-        let d = &down[row * m..(row + 1) * m];
-        bias + a.iter().zip(d).map(|(p, q)| p * q).sum::<f64>()
     }
 }
 

@@ -1,6 +1,6 @@
 // The browser frame budget: medians of one retrain + redraw (as App.render measures it with
-// performance.now) while the C slider, the γ slider and a point are dragged, on two moons with
-// noise, RBF, C = 1, γ = 2, in headless Chromium. Run after scripts/build-web.sh:
+// performance.now) while a slider and a point are dragged, for every model, on two moons with
+// noise 0.3, in headless Chromium. Run after scripts/build-web.sh:
 //   node tests/e2e/bench.mjs [points ...]      (default: 500)
 // Timings only; nothing here passes or fails.
 import { start, openPage, settle } from './browser.mjs';
@@ -47,22 +47,33 @@ function report(name, frames) {
   return total;
 }
 
+const log10 = (from, to) => Array.from({ length: STEPS }, (_, i) => from + ((to - from) * i) / STEPS);
+const models = [
+  { name: 'svm', hash: 'model=svm&kernel=rbf&C=1&gamma=2', slider: 'C', values: log10(-1, 1) },
+  { name: 'svm', hash: 'model=svm&kernel=rbf&C=1&gamma=2', slider: 'gamma', values: log10(0, 1) },
+  { name: 'perceptron', hash: 'model=perceptron&kernel=rbf&gamma=2&epochs=100', slider: 'gamma', values: log10(0, 1) },
+  { name: 'logistic', hash: 'model=logistic&features=poly&degree=3&lambda=0.01', slider: 'lambda', values: log10(-3, 0) },
+  { name: 'knn', hash: 'model=knn&k=5', slider: 'k', values: Array.from({ length: STEPS }, (_, i) => 1 + (i % 25)) },
+];
+
 const env = await start();
 try {
   for (const n of sizes.length ? sizes : [500]) {
-    const url = `${env.base}#preset=moons&n=${n}&noise=0.3&kernel=rbf&C=1&gamma=2&seed=1`;
-    const { page, errors } = await openPage(env.browser, url, { width: 1400, height: 1000 });
-    const canvas = await page.evaluate(() => [document.getElementById('plot').width, document.getElementById('plot').height]);
-    console.log(`\n${n} points, two moons (noise 0.3), RBF C=1 γ=2, canvas ${canvas[0]}×${canvas[1]} px; medians in ms`);
-    console.log(`${'interaction'.padEnd(22)} ${'frames'.padStart(6)} ${'fit'.padStart(8)} ${'draw'.padStart(8)} ${'fit+draw'.padStart(9)}   ${'(scene regions overlay)'}`);
-    const cs = Array.from({ length: STEPS }, (_, i) => -1 + (2 * i) / STEPS); // log10 C from −1 to 1
-    report('C slider', await sweep(page, 'C', cs));
-    await page.evaluate(() => { const el = document.getElementById('C'); el.value = '0'; el.dispatchEvent(new Event('input', { bubbles: true })); });
-    const gs = Array.from({ length: STEPS }, (_, i) => 0 + (1 * i) / STEPS); // log10 γ from 0 to 1
-    report('γ slider', await sweep(page, 'gamma', gs));
-    report('dragging a point', await drag(page));
-    if (errors.length) console.log('errors:', errors);
-    await page.close();
+    let header = false;
+    for (const model of models) {
+      const url = `${env.base}#preset=moons&n=${n}&noise=0.3&seed=1&${model.hash}`;
+      const { page, errors } = await openPage(env.browser, url, { width: 1400, height: 1000 });
+      if (!header) {
+        const canvas = await page.evaluate(() => document.getElementById('plot').width);
+        console.log(`\n${n} points, two moons (noise 0.3), canvas ${canvas}×${canvas} px; medians in ms`);
+        console.log(`${'interaction'.padEnd(22)} ${'frames'.padStart(6)} ${'fit'.padStart(8)} ${'draw'.padStart(8)} ${'fit+draw'.padStart(9)}   (scene regions overlay)`);
+        header = true;
+      }
+      report(`${model.name}: ${model.slider} slider`, await sweep(page, model.slider, model.values));
+      if (model.slider !== 'gamma') report(`${model.name}: drag a point`, await drag(page));
+      if (errors.length) console.log('errors:', errors);
+      await page.close();
+    }
   }
 } finally {
   await env.close();

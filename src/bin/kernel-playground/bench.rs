@@ -2,14 +2,19 @@
 //! (RBF, C = 1, γ = 2) — a cold fit, a warm refit after one point moved, and the decision
 //! field on a 512 × 512 grid three ways: summing the kernel over every support vector at every
 //! node (naive), the separable-RBF evaluator at every node (exact), and the adaptive field the
-//! page draws. Timings only; correctness is the tests' business.
+//! page draws. Then, for every method with the page's default settings, the fit and the
+//! adaptive field. Timings only; correctness is the tests' business.
 
 use kernel_playground::data::Preset;
 use kernel_playground::field::{Field, Grid, View};
+use kernel_playground::fitted::Fitted;
 use kernel_playground::kernel::Kernel;
 use kernel_playground::model::Classifier;
 use kernel_playground::playground::LEVELS;
+use kernel_playground::scene::Layout;
+use kernel_playground::solvers::svm::SvmTrainer as Trainer;
 use kernel_playground::solvers::svm::{SvmModel, SvmParams, SvmTrainer};
+use kernel_playground::state::Settings;
 use std::time::Instant;
 
 const GRID: usize = 512;
@@ -90,6 +95,44 @@ pub fn run(sizes: &[usize], repeats: usize) -> String {
             model.report.iterations,
             naive / adaptive,
         ));
+    }
+    out.push_str(&format!(
+        "\nevery method, page defaults (SVM RBF C=1 γ=2; perceptron RBF γ=2, ≤100 epochs; \
+         logistic cubic features λ=0.01, Newton; k-NN k=5), two moons noise 0.3; \
+         medians of {repeats} runs, ms; field = the page's adaptive field on a 512 px plot\n\
+         {:>6} {:>12} {:>9} {:>9}\n",
+        "n", "model", "fit", "field"
+    ));
+    for &n in sizes {
+        let data = Preset::Moons.generate(n, 0.3, 1);
+        for model in ["svm", "perceptron", "logistic", "knn"] {
+            let mut settings = Settings::default();
+            settings.set("model", model).expect("model");
+            if model == "perceptron" {
+                settings.set("kernel", "rbf").expect("kernel");
+            }
+            let fit = || Fitted::fit(&settings, &data, &mut Trainer::new(), None).expect("fit");
+            let fit_ms = time_ms(repeats, || {
+                std::hint::black_box(fit());
+            });
+            let fitted = fit();
+            let layout = Layout::new(GRID as u32, GRID as u32);
+            let field_ms = time_ms(repeats, || {
+                let mut scene = kernel_playground::scene::Scene::default();
+                scene.marks = vec![kernel_playground::scene::Mark::Plain; n];
+                fitted.decorate(
+                    &mut scene,
+                    &data,
+                    &layout,
+                    &settings.layers,
+                    View::around(&data.points),
+                );
+                std::hint::black_box(scene);
+            });
+            out.push_str(&format!(
+                "{n:>6} {model:>12} {fit_ms:>9.2} {field_ms:>9.2}\n"
+            ));
+        }
     }
     out
 }
