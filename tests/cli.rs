@@ -165,6 +165,44 @@ fn bad_input_is_one_line_and_status_two() {
             vec!["fit", "--data", good, "--kernel", "cubic"],
             "unknown kernel 'cubic'",
         ),
+        (
+            vec!["fit", "--data", good, "--model", "tree"],
+            "unknown model 'tree'",
+        ),
+        (
+            vec!["fit", "--data", good, "--model", "knn", "--k", "0"],
+            "k must be between 1 and 25",
+        ),
+        (
+            vec![
+                "fit", "--data", good, "--model", "logistic", "--lambda", "0",
+            ],
+            "lambda <= 0",
+        ),
+        (
+            vec![
+                "fit",
+                "--data",
+                good,
+                "--model",
+                "logistic",
+                "--features",
+                "cubic",
+            ],
+            "unknown features 'cubic'",
+        ),
+        (
+            vec![
+                "fit",
+                "--data",
+                good,
+                "--model",
+                "perceptron",
+                "--epochs",
+                "0",
+            ],
+            "max epochs",
+        ),
         (vec!["fit", "--data", "/no/such/file.csv"], "cannot read"),
         (
             vec!["render", "--data", good, "--out", "/tmp/figure.jpg"],
@@ -218,4 +256,183 @@ fn render_writes_svg_and_png() {
     );
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+}
+
+#[test]
+fn fit_reports_every_method() {
+    let data = scratch("methods.csv", SEPARABLE);
+    let data = data.to_str().unwrap();
+    let perceptron = fit_json(&[
+        "fit",
+        "--data",
+        data,
+        "--model",
+        "perceptron",
+        "--kernel",
+        "linear",
+        "--epochs",
+        "50",
+    ]);
+    assert_eq!(perceptron["model"], "perceptron");
+    assert_eq!(perceptron["converged"], true);
+    assert!(perceptron["mistakes"].as_u64().unwrap() >= 1);
+    let alpha_sum: f64 = perceptron["alpha"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_f64().unwrap())
+        .sum();
+    assert_eq!(
+        alpha_sum,
+        perceptron["mistakes"].as_f64().unwrap(),
+        "α counts the mistakes"
+    );
+    assert!(
+        perceptron["novikoff_bound"].as_f64().unwrap() >= perceptron["mistakes"].as_f64().unwrap()
+    );
+    assert_eq!(perceptron["w"].as_array().unwrap().len(), 2);
+
+    let logistic = fit_json(&[
+        "fit",
+        "--data",
+        data,
+        "--model",
+        "logistic",
+        "--features",
+        "linear",
+        "--lambda",
+        "0.1",
+    ]);
+    let (w, b) = (&logistic["w"], logistic["bias"].as_f64().unwrap());
+    for (i, p) in logistic["probability"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        let f = logistic["decision"][i].as_f64().unwrap();
+        assert!(
+            (p.as_f64().unwrap() - 1.0 / (1.0 + (-f).exp())).abs() < 1e-12,
+            "p = σ(f)"
+        );
+        assert!(w.is_array() && b.is_finite());
+    }
+    let gd = fit_json(&[
+        "fit",
+        "--data",
+        data,
+        "--model",
+        "logistic",
+        "--features",
+        "linear",
+        "--lambda",
+        "0.1",
+        "--solver",
+        "gd",
+        "--learning-rate",
+        "2",
+    ]);
+    for (a, c) in gd["coef"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(logistic["coef"].as_array().unwrap())
+    {
+        assert!(
+            (a.as_f64().unwrap() - c.as_f64().unwrap()).abs() < 1e-3,
+            "Newton and GD agree"
+        );
+    }
+
+    let knn = fit_json(&[
+        "fit",
+        "--data",
+        data,
+        "--model",
+        "knn",
+        "--k",
+        "3",
+        "--metric",
+        "manhattan",
+        "--weights",
+        "distance",
+    ]);
+    assert_eq!(knn["k"], 3);
+    assert_eq!(knn["metric"], "manhattan");
+    assert_eq!(knn["predicted"], serde_json::json!([3, 7, 7, 3, 3, 7]));
+}
+
+#[test]
+fn three_classes_give_labels_and_one_score_per_class() {
+    let data = scratch(
+        "three.csv",
+        "x,y,label\n0,0.8,0\n0.1,0.7,0\n-0.1,0.9,0\n-0.7,-0.4,1\n-0.8,-0.5,1\n-0.6,-0.6,1\n0.7,-0.4,2\n0.8,-0.5,2\n0.6,-0.6,2\n",
+    );
+    let query = scratch("three-query.csv", "0,0.75\n-0.7,-0.5\n0.7,-0.5\n");
+    for model in ["svm", "perceptron", "logistic", "knn"] {
+        let json = fit_json(&[
+            "fit",
+            "--data",
+            data.to_str().unwrap(),
+            "--query",
+            query.to_str().unwrap(),
+            "--model",
+            model,
+            "--kernel",
+            "linear",
+            "--features",
+            "linear",
+            "--k",
+            "1",
+        ]);
+        assert_eq!(json["classes"], serde_json::json!([0, 1, 2]), "{model}");
+        assert_eq!(json["predicted"], serde_json::json!([0, 1, 2]), "{model}");
+        for scores in json["decision"].as_array().unwrap() {
+            assert_eq!(
+                scores.as_array().unwrap().len(),
+                3,
+                "{model}: one score per class"
+            );
+        }
+        assert_eq!(json["train_accuracy"], 1.0, "{model}");
+    }
+    let svm = fit_json(&[
+        "fit",
+        "--data",
+        data.to_str().unwrap(),
+        "--kernel",
+        "linear",
+    ]);
+    assert_eq!(svm["scheme"], "ovo");
+    assert_eq!(svm["members"], 3);
+}
+
+#[test]
+fn render_draws_every_method() {
+    let data = scratch("render-all.csv", SEPARABLE);
+    for model in ["perceptron", "logistic", "knn"] {
+        let out = data.parent().unwrap().join(format!("{model}.svg"));
+        let result = run(&[
+            "render",
+            "--data",
+            data.to_str().unwrap(),
+            "--model",
+            model,
+            "--out",
+            out.to_str().unwrap(),
+            "--width",
+            "300",
+            "--height",
+            "300",
+        ]);
+        assert!(
+            result.status.success(),
+            "{model}: {}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+        assert!(
+            std::fs::read_to_string(&out).unwrap().contains("<image"),
+            "{model}"
+        );
+    }
 }
