@@ -9,6 +9,7 @@
 //! - [`solvers`]: one module per method — [`solvers::svm`] is SMO for the soft-margin dual;
 //! - [`field`]: the decision field on a pixel grid, pixel ↔ data maps;
 //! - [`contour`]: level curves (boundary, margins) by marching squares;
+//! - [`regions`]: the colours and shading of decision regions, as a pixel image;
 //! - [`scene`]: drawing with plotters, the same code for canvas, SVG and PNG;
 //! - [`state`]: the settings table and its URL-hash form;
 //! - [`playground`]: the lab as a whole — what the page and the CLI drive.
@@ -25,6 +26,7 @@ pub mod kernel;
 pub mod model;
 pub mod multiclass;
 pub mod playground;
+pub mod regions;
 pub mod scene;
 pub mod solvers;
 pub mod state;

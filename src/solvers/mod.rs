@@ -3,4 +3,5 @@
 pub mod knn;
 pub mod logistic;
 pub mod perceptron;
+pub mod smo;
 pub mod svm;
