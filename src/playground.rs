@@ -33,6 +33,11 @@ pub struct Playground {
     pub highlight: Option<usize>,
     /// Where the pointer is, for the lines to its nearest neighbours.
     pub pointer: Option<Point>,
+    /// Bumped by every change that alters the picture other than the highlight and the pointer.
+    version: u64,
+    /// The last picture, by (version, width, height): hovering and highlighting redraw it
+    /// without recomputing the field.
+    scene_cache: Option<((u64, u32, u32), Scene)>,
     /// Problems met while reading a shared link.
     pub warnings: Vec<String>,
 }
@@ -53,6 +58,8 @@ impl Playground {
             steps: None,
             highlight: None,
             pointer: None,
+            version: 0,
+            scene_cache: None,
             warnings: Vec::new(),
         }
     }
@@ -97,7 +104,7 @@ impl Playground {
     /// Shows the run from the start (w = 0) and steps through it.
     pub fn reset_steps(&mut self) {
         self.steps = Some(0);
-        self.needs_fit = true;
+        self.changed();
     }
 
     /// One more update (or iteration) of the run. Returns false when the run has ended.
@@ -115,14 +122,14 @@ impl Playground {
             return false;
         }
         self.steps = Some(self.steps.map_or(1, |s| s + 1));
-        self.needs_fit = true;
+        self.changed();
         true
     }
 
     /// Shows the whole run again.
     pub fn finish_steps(&mut self) {
         self.steps = None;
-        self.needs_fit = true;
+        self.changed();
     }
 
     pub fn steps(&self) -> Option<usize> {
@@ -131,6 +138,7 @@ impl Playground {
 
     /// Changes one setting (by its URL key); on error nothing changes.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), Error> {
+        self.version += 1;
         match self.settings.set(key, value)? {
             Effect::Refit => self.needs_fit = true,
             Effect::Regenerate => self.regenerate(),
@@ -153,7 +161,7 @@ impl Playground {
         self.edited = true;
         self.trainer.forget();
         self.highlight = None;
-        self.needs_fit = true;
+        self.changed();
     }
 
     /// Reads `x,y,label` CSV; on error the current points stay.
@@ -171,7 +179,7 @@ impl Playground {
         let index = self.data.push(p, label)?;
         self.trainer.point_added();
         self.edited = true;
-        self.needs_fit = true;
+        self.changed();
         Ok(index)
     }
 
@@ -179,7 +187,7 @@ impl Playground {
         self.data.move_point(index, p)?;
         self.trainer.point_moved(index, &self.data.points);
         self.edited = true;
-        self.needs_fit = true;
+        self.changed();
         Ok(())
     }
 
@@ -188,7 +196,7 @@ impl Playground {
         self.trainer.point_removed(index);
         self.highlight = None;
         self.edited = true;
-        self.needs_fit = true;
+        self.changed();
         Ok(())
     }
 
@@ -204,7 +212,7 @@ impl Playground {
     pub fn settle(&mut self) {
         if self.needs_fit || self.model.as_ref().is_some_and(Fitted::warm_started) {
             self.trainer.forget();
-            self.needs_fit = true;
+            self.changed();
         }
     }
 
@@ -224,6 +232,7 @@ impl Playground {
             return;
         }
         self.needs_fit = false;
+        self.version += 1;
         let steps = if matches!(self.settings.model.as_str(), "perceptron" | "logistic") {
             self.steps
         } else {
@@ -257,8 +266,31 @@ impl Playground {
         status
     }
 
+    /// Something that needs a new fit changed.
+    fn changed(&mut self) {
+        self.needs_fit = true;
+        self.version += 1;
+    }
+
     /// Everything the picture of this frame shows, for a picture of `layout`'s size.
-    pub fn scene(&self, layout: &Layout) -> Scene {
+    pub fn scene(&mut self, layout: &Layout) -> Scene {
+        let key = (self.version, layout.width, layout.height);
+        let mut scene = match &self.scene_cache {
+            Some((cached, scene)) if *cached == key => scene.clone(),
+            _ => {
+                let scene = self.compute_scene(layout);
+                self.scene_cache = Some((key, scene.clone()));
+                scene
+            }
+        };
+        scene.highlight = self.highlight;
+        if let (Some(at), Some(model)) = (self.pointer, &self.model) {
+            scene.neighbour_lines = model.neighbour_lines(at, &self.data);
+        }
+        scene
+    }
+
+    fn compute_scene(&self, layout: &Layout) -> Scene {
         let view = self.view();
         let mut scene = Scene {
             view: Some(view),
@@ -266,7 +298,6 @@ impl Playground {
             colour_of: self.colour_indices(),
             marks: vec![Mark::Plain; self.data.len()],
             region_colours: [0, 1],
-            highlight: self.highlight,
             ..Scene::default()
         };
         let Some(model) = &self.model else {
@@ -277,9 +308,6 @@ impl Playground {
         let index_of = |label: i32| classes.iter().position(|&c| c == label).unwrap_or(0);
         scene.region_colours = [index_of(model_classes[0]), index_of(model_classes[1])];
         model.decorate(&mut scene, &self.data, layout, &self.settings.layers, view);
-        if let Some(at) = self.pointer {
-            scene.neighbour_lines = model.neighbour_lines(at, &self.data);
-        }
         scene
     }
 
@@ -358,6 +386,29 @@ mod tests {
         lab.settle();
         lab.fit();
         assert!(!lab.svm().unwrap().report.warm_start);
+    }
+
+    #[test]
+    fn the_picture_is_kept_until_something_changes() {
+        let mut lab = Playground::new(Settings::default());
+        lab.fit();
+        let layout = Layout::new(300, 300);
+        let first = lab.scene(&layout);
+        lab.highlight = Some(3);
+        let hovered = lab.scene(&layout);
+        assert_eq!(hovered.highlight, Some(3));
+        assert_eq!(hovered.curves, first.curves);
+        lab.set("C", "10").unwrap();
+        lab.fit();
+        assert_ne!(lab.scene(&layout).curves, first.curves, "a refit redraws");
+        lab.set("margins", "0").unwrap();
+        assert_eq!(lab.scene(&layout).curves_of(CurveKind::Level).count(), 0);
+        lab.move_point(0, [0.9, 0.9]).unwrap();
+        assert_eq!(
+            lab.scene(&layout).points[0],
+            [0.9, 0.9],
+            "an edit redraws even before a fit"
+        );
     }
 
     #[test]

@@ -285,7 +285,7 @@ fn render(model_args: &ModelArgs, out: &Path, width: u32, height: u32) -> Result
             "width and height must be between 64 and 8192".into(),
         ));
     }
-    let lab = model_args.fitted_lab()?;
+    let mut lab = model_args.fitted_lab()?;
     let layout = Layout::new(width, height);
     let scene = lab.scene(&layout);
     let layers = lab.settings().layers;
