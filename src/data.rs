@@ -144,6 +144,8 @@ pub fn points_from_csv(text: &str) -> Result<Vec<Point>, Error> {
 fn parse_rows(text: &str, need_label: bool) -> Result<Vec<(Point, Option<i32>)>, Error> {
     let mut rows = Vec::new();
     let mut seen_content = false;
+    // A byte-order mark (spreadsheets write one) is not part of the first field.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let row = raw.trim();
@@ -177,6 +179,11 @@ fn parse_rows(text: &str, need_label: bool) -> Result<Vec<(Point, Option<i32>)>,
             if !v.is_finite() {
                 return Err(csv_error(format!("{name} '{s}' is not a finite number")));
             }
+            if v.abs() > MAX_COORDINATE {
+                return Err(csv_error(format!(
+                    "{name} '{s}' lies outside ±{MAX_COORDINATE:e}"
+                )));
+            }
             Ok(v)
         };
         let point = [coordinate("x", fields[0])?, coordinate("y", fields[1])?];
@@ -205,12 +212,20 @@ fn starts_numeric(field: &str) -> bool {
         .is_some_and(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.'))
 }
 
+/// The largest coordinate accepted: far beyond any lecture's plot, and small enough that
+/// squared distances and the plot's axes stay finite.
+pub const MAX_COORDINATE: f64 = 1e6;
+
 fn check_finite(point: Point, what: &str) -> Result<(), Error> {
-    if point.iter().all(|v| v.is_finite()) {
-        Ok(())
-    } else {
-        Err(Error::NotFinite { what: what.into() })
+    if !point.iter().all(|v| v.is_finite()) {
+        return Err(Error::NotFinite { what: what.into() });
     }
+    if point.iter().any(|v| v.abs() > MAX_COORDINATE) {
+        return Err(Error::Parameter(format!(
+            "{what} lies outside ±{MAX_COORDINATE:e}"
+        )));
+    }
+    Ok(())
 }
 
 /// The seeded point sets a lecture starts from.
@@ -381,6 +396,12 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("line 1: expected x,y"));
+        assert_eq!(
+            Dataset::from_csv("\u{feff}0.5,1,0\n2,3,1\n").unwrap().len(),
+            2
+        );
+        let err = Dataset::from_csv("0,0,1\n1e305,0,0\n").unwrap_err();
+        assert_eq!(err.to_string(), "line 2: x '1e305' lies outside ±1e6");
         let err = Dataset::from_csv("0,0,1.5\n").unwrap_err();
         assert!(err.to_string().contains("not an integer"));
         assert!(Dataset::from_csv("x,y,label\n").is_err());

@@ -8,9 +8,13 @@
 //! coarse cell whose corner values, widened by a quarter of their spread (a cheap guard
 //! against a level curve that bulges into the cell between its corners), could reach any
 //! contour level of interest (f = −1, 0, +1) has every node inside evaluated exactly;
-//! elsewhere nodes are bilinearly interpolated. Interpolated values
-//! lie between the corner values, which all lie on one side of every level, so contours drawn
-//! from the field are those of the exact f, and the shading far from them is smooth anyway.
+//! elsewhere nodes are bilinearly interpolated. Interpolated values lie between the corner
+//! values, which all lie on one side of every level, so wherever a cell is refined the contours
+//! are those of the exact f, and the shading far from them is smooth anyway. This is a
+//! heuristic, not a guarantee: a feature narrower than a coarse cell (a loop of a margin
+//! around one point under a very narrow RBF kernel, a k-NN island) can fall between lattice
+//! nodes and be missed. The lab therefore chooses the lattice from the model (see
+//! `fitted::coarse_step`): finer for narrow kernels and for k-NN, coarse for smooth models.
 
 use crate::data::Point;
 use crate::kernel::Kernel;
@@ -42,7 +46,7 @@ impl View {
             .iter()
             .map(|p| p[0].abs().max(p[1].abs()))
             .fold(0.0, f64::max);
-        if extent <= 1.0 {
+        if extent <= 1.0 || !extent.is_finite() {
             View::square(1.0)
         } else {
             // Round up to a tidy number so axis ticks stay readable.

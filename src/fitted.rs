@@ -19,8 +19,42 @@ use crate::state::Settings;
 use crate::voronoi::{delaunay_edges, voronoi_cells};
 use serde::Serialize;
 
-/// Grid nodes per side of the coarse lattice in the adaptive field (see [`Field::adaptive`]).
+/// Grid nodes per side of the coarse lattice in the adaptive field (see [`Field::adaptive`])
+/// for smooth models.
 const COARSE_STEP: usize = 8;
+
+/// The coarse lattice's step for this model on `grid`: 8 nodes for smooth fields; for an RBF
+/// kernel (or RBF features) of width 1/√γ, small enough that a bump around one point spans
+/// a few lattice cells; 4 for k-NN, whose piecewise-constant votes give the refinement no
+/// slope to go by.
+fn coarse_step(model: &Fitted, grid: &Grid) -> usize {
+    let node_spacing = grid.view.width() / (grid.cols - 1) as f64;
+    let for_gamma = |gamma: f64| {
+        let width = 0.35 / gamma.sqrt();
+        ((width / node_spacing).floor() as usize).clamp(2, COARSE_STEP)
+    };
+    match model {
+        Fitted::Svm(m) => match m.kernel {
+            crate::kernel::Kernel::Rbf { gamma } => for_gamma(gamma),
+            _ => COARSE_STEP,
+        },
+        Fitted::Perceptron(m) => match m.kernel {
+            crate::kernel::Kernel::Rbf { gamma } => for_gamma(gamma),
+            _ => COARSE_STEP,
+        },
+        Fitted::Logistic(m) => match m.map.features {
+            crate::solvers::logistic::Features::Rbf { gamma } => for_gamma(gamma),
+            _ => COARSE_STEP,
+        },
+        Fitted::Knn(_) => 4,
+        Fitted::Multi(multi) => multi
+            .members
+            .iter()
+            .map(|member| coarse_step(&member.model, grid))
+            .min()
+            .unwrap_or(COARSE_STEP),
+    }
+}
 
 /// The probabilities whose contours logistic regression shows besides p = ½.
 pub const PROBABILITY_LEVELS: [f64; 4] = [0.1, 0.25, 0.75, 0.9];
@@ -303,15 +337,20 @@ impl Fitted {
                 status.converged = Some(model.converged);
                 status.bias = Some(model.bias);
                 status.w = model.w;
-                status.novikoff_bound = model.converged.then(|| model.novikoff_bound()).flatten();
-                let stepping = model.last_update.is_some() || status.steps == Some(0);
-                status.message = (!model.converged && !stepping).then(|| {
-                    format!(
+                status.novikoff_bound = model.novikoff_bound();
+                status.message = match (model.finished, model.converged, model.out_of_work) {
+                    (true, false, true) => Some(format!(
+                        "the kernel perceptron stopped after {} updates without converging: \
+                         the data are probably not separable in this feature space",
+                        model.mistakes
+                    )),
+                    (true, false, false) => Some(format!(
                         "the perceptron did not converge in {} epochs: the data are not \
                          separable in this feature space (or need more epochs)",
                         model.epochs
-                    )
-                });
+                    )),
+                    _ => None,
+                };
             }
             Fitted::Logistic(model) => {
                 status.objective = Some(model.objective);
@@ -321,19 +360,24 @@ impl Fitted {
                 status.bias = Some(model.bias);
                 status.w = model.w();
                 let stepping = status.steps.is_some();
-                status.message =
-                    (model.report.exit != ExitReason::Converged && !stepping).then(|| {
-                        format!(
-                            "the solver stopped after {} iterations before converging; \
-                             {}",
-                            model.report.iterations,
-                            if model.lambda < 1e-3 {
-                                "with a tiny λ on separable data the weights grow without bound"
-                            } else {
-                                "raise the learning rate or use Newton"
-                            }
-                        )
-                    });
+                status.message = if model.overshoot {
+                    Some(
+                        "gradient descent overshoots (the objective rose): lower the learning rate"
+                            .into(),
+                    )
+                } else if model.report.exit != ExitReason::Converged && !stepping {
+                    Some(format!(
+                        "the solver stopped after {} iterations before converging; {}",
+                        model.report.iterations,
+                        if model.lambda < 1e-3 {
+                            "with a tiny λ on separable data the weights grow without bound"
+                        } else {
+                            "raise the learning rate or use Newton"
+                        }
+                    ))
+                } else {
+                    None
+                };
             }
             Fitted::Knn(model) => {
                 status.k = Some(model.params().k.min(data.len()));
@@ -409,11 +453,11 @@ impl Fitted {
         let field = match self.classifier() {
             Some(model) => {
                 let evaluator = model.grid_evaluator(&grid);
-                Field::adaptive(grid, COARSE_STEP, &level_values, &*evaluator)
+                Field::adaptive(grid, coarse_step(self, &grid), &level_values, &*evaluator)
             }
             None => {
                 let f = |r: usize, c: usize| self.decision(grid.node(r, c));
-                Field::adaptive(grid, COARSE_STEP, &level_values, &f)
+                Field::adaptive(grid, coarse_step(self, &grid), &level_values, &f)
             }
         };
         for (level, kind, label) in levels {
@@ -515,7 +559,7 @@ impl Fitted {
             let (class, confidence) = self.label_and_confidence(grid.node(r, c));
             (class as u8, confidence as f32)
         };
-        let labels = LabelField::adaptive(grid, COARSE_STEP, &f);
+        let labels = LabelField::adaptive(grid, coarse_step(self, &grid), &f);
         let classes = self.classes();
         for k in 0..classes.len() {
             for points in level_curves(&labels.indicator(k as u8), 0.5) {
@@ -537,7 +581,8 @@ impl Fitted {
                     continue;
                 };
                 let evaluator = model.grid_evaluator(&grid);
-                let field = Field::adaptive(grid, COARSE_STEP, &[0.0], &*evaluator);
+                let field =
+                    Field::adaptive(grid, coarse_step(&member.model, &grid), &[0.0], &*evaluator);
                 let name = match member.negative {
                     Some(i) => format!("{} | {}", i + 1, member.positive + 1),
                     None => format!("{} | rest", member.positive + 1),
@@ -686,4 +731,48 @@ pub fn w_arrow(w: [f64; 2], bias: f64, view: &View) -> Option<(Point, Point)> {
     }
     let length = 0.25 * view.width() / norm2.sqrt();
     Some((tail, [tail[0] + length * w[0], tail[1] + length * w[1]]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Preset;
+
+    /// Nodes where the page's adaptive field and the exact field put f on different sides of
+    /// one of the levels drawn.
+    fn misplaced_nodes(settings: &Settings, data: &Dataset) -> usize {
+        let model = Fitted::fit(settings, data, &mut SvmTrainer::new(), None).unwrap();
+        let layout = Layout::new(700, 700);
+        let mut scene = Scene {
+            marks: vec![Mark::Plain; data.len()],
+            ..Scene::default()
+        };
+        let view = View::around(&data.points);
+        model.decorate(&mut scene, data, &layout, &settings.layers, view);
+        let field = scene.field.expect("a two-class field");
+        let grid = field.grid;
+        let exact = Field::exact(grid, &|r, c| model.decision(grid.node(r, c)));
+        let levels = [-1.0, 0.0, 1.0];
+        field
+            .values
+            .iter()
+            .zip(&exact.values)
+            .filter(|(a, b)| levels.iter().any(|&l| (**a > l) != (**b > l)))
+            .count()
+    }
+
+    #[test]
+    fn narrow_kernels_get_a_finer_lattice() {
+        let data = Preset::Overlapping.generate(100, 0.3, 1);
+        for gamma in ["2", "30", "300"] {
+            let mut settings = Settings::default();
+            settings.set("gamma", gamma).unwrap();
+            settings.set("C", "10").unwrap();
+            let wrong = misplaced_nodes(&settings, &data);
+            assert!(
+                wrong <= 5,
+                "γ = {gamma}: {wrong} nodes on the wrong side of a level"
+            );
+        }
+    }
 }

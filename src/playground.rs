@@ -109,17 +109,18 @@ impl Playground {
 
     /// One more update (or iteration) of the run. Returns false when the run has ended.
     pub fn step(&mut self) -> bool {
-        let ended = match &self.model {
-            Some(Fitted::Perceptron(m)) => {
-                m.converged || m.last_update.is_none() && self.steps.is_some_and(|s| s > 0)
+        if let Some(shown) = self.steps {
+            let ended = match &self.model {
+                Some(Fitted::Perceptron(m)) => m.finished,
+                Some(Fitted::Logistic(m)) => {
+                    m.report.iterations < shown
+                        || m.report.exit == crate::model::ExitReason::Converged
+                }
+                _ => true,
+            };
+            if ended {
+                return false;
             }
-            Some(Fitted::Logistic(m)) => {
-                m.report.exit == crate::model::ExitReason::Converged && self.steps.is_some()
-            }
-            _ => true,
-        };
-        if ended && self.steps.is_some() {
-            return false;
         }
         self.steps = Some(self.steps.map_or(1, |s| s + 1));
         self.changed();
@@ -159,7 +160,7 @@ impl Playground {
     pub fn replace_data(&mut self, data: Dataset) {
         self.data = data;
         self.edited = true;
-        self.trainer.forget();
+        self.trainer.data_replaced();
         self.highlight = None;
         self.changed();
     }
@@ -372,6 +373,21 @@ mod tests {
     }
 
     #[test]
+    fn new_points_of_the_same_count_are_fitted_afresh() {
+        // The kernel cache must not outlive the points it was computed on.
+        let mut lab = Playground::new(Settings::default());
+        lab.fit();
+        lab.set("seed", "2").unwrap();
+        lab.fit();
+        let params = lab.settings().svm_params().unwrap();
+        let cold = SvmModel::fit(&lab.data().points, &lab.data().labels, &params).unwrap();
+        let shown = lab.svm().unwrap();
+        for &x in &lab.data().points {
+            assert!((shown.decision_value(x) - cold.decision_value(x)).abs() < 1e-6);
+        }
+    }
+
+    #[test]
     fn settling_leaves_the_cold_fit_on_screen() {
         let mut lab = Playground::new(Settings::default());
         lab.fit();
@@ -386,6 +402,32 @@ mod tests {
         lab.settle();
         lab.fit();
         assert!(!lab.svm().unwrap().report.warm_start);
+    }
+
+    #[test]
+    fn stepping_ends_with_the_run() {
+        // Non-separable data: the run ends at the epoch cap, and so does stepping.
+        let mut lab = Playground::from_hash(
+            "model=perceptron&kernel=linear&preset=overlapping&n=40&epochs=2",
+        );
+        lab.fit();
+        let total = match lab.model() {
+            Some(Fitted::Perceptron(m)) => m.mistakes,
+            _ => panic!("a perceptron"),
+        };
+        lab.reset_steps();
+        let mut steps = 0;
+        loop {
+            lab.fit();
+            if !lab.step() {
+                break;
+            }
+            steps += 1;
+            assert!(steps <= total + 1, "stepping never ends");
+        }
+        assert_eq!(steps, total);
+        lab.fit();
+        assert!(lab.status().message.unwrap().contains("did not converge"));
     }
 
     #[test]

@@ -70,7 +70,7 @@ impl Default for Settings {
             lambda: 0.01,
             features: "poly".into(),
             solver: "newton".into(),
-            learning_rate: 1.0,
+            learning_rate: 4.0,
             k: 5,
             metric: Metric::Euclidean,
             weights: Weights::Uniform,
@@ -146,8 +146,15 @@ impl Settings {
             },
             _ => Solver::Newton,
         };
+        // Gradient descent stops at a tolerance that is tight for the picture (‖∇J‖ ≤ 10⁻⁵ J(0))
+        // rather than Newton's 10⁻⁸, which it would need thousands more steps to reach.
+        let tol = match solver {
+            Solver::GradientDescent { .. } => 1e-5,
+            Solver::Newton => 1e-8,
+        };
         let params = LogisticParams {
             solver,
+            tol,
             ..LogisticParams::new(features, self.lambda)
         };
         params.check()?;

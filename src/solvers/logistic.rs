@@ -19,7 +19,8 @@
 //!   p_i = σ(f(x_i)), the gradient is Σ(p_i − t_i) φ̃_i + λ(w, 0) and the Hessian
 //!   Σ p_i(1 − p_i) φ̃_i φ̃_iᵀ + λ diag(1, …, 1, 0) on φ̃ = (φ, 1); each step solves H Δ = −∇
 //!   (Cholesky, nalgebra) with a backtracking line search, until ‖∇J‖ ≤ tol · J(0);
-//! - gradient descent on the mean J/n with a fixed learning rate η: θ ← θ − η ∇J/n.
+//! - gradient descent on the mean J/n with a fixed learning rate η: θ ← θ − η ∇J/n, for at
+//!   most [`GD_ITERATIONS`] steps; a rise of J shows η is too large.
 
 use crate::data::Point;
 use crate::error::Error;
@@ -27,6 +28,10 @@ use crate::field::{expansion_evaluator, Grid};
 use crate::kernel::Kernel;
 use crate::model::{Classifier, ExitReason, FitReport};
 use nalgebra::{DMatrix, DVector};
+
+/// Gradient descent's default iteration cap: enough for the lab's data at a good learning
+/// rate, and few enough that a drag never waits long.
+pub const GD_ITERATIONS: usize = 3_000;
 
 /// The most RBF centres used as basis.
 pub const MAX_CENTRES: usize = 100;
@@ -64,7 +69,7 @@ pub struct LogisticParams {
     pub solver: Solver,
     /// Stop when ‖∇J‖ ≤ tol · max(1, J(0)), J(0) = n log 2.
     pub tol: f64,
-    /// Iteration cap; `None` means 100 for Newton and 20 000 for gradient descent.
+    /// Iteration cap; `None` means 100 for Newton and [`GD_ITERATIONS`] for gradient descent.
     pub max_iter: Option<usize>,
 }
 
@@ -207,6 +212,8 @@ pub struct LogisticModel {
     pub log_loss: f64,
     /// ‖∇J‖ at the solution.
     pub gradient_norm: f64,
+    /// Gradient descent saw J rise: the learning rate is too large.
+    pub overshoot: bool,
     pub report: FitReport,
     /// RBF features: (c_j, w_j), so f is a kernel expansion the grid can evaluate fast.
     expansion: Vec<(Point, f64)>,
@@ -332,6 +339,7 @@ impl LogisticModel {
         let start_objective = objective;
         let mut iterations = 0;
         let mut exit = ExitReason::IterationCap;
+        let mut overshoot = false;
         let (mut grad, _) = problem.derivatives(&theta, false);
         match params.solver {
             Solver::Newton => {
@@ -382,7 +390,7 @@ impl LogisticModel {
                 }
             }
             Solver::GradientDescent { learning_rate } => {
-                let cap = params.max_iter.unwrap_or(20_000);
+                let cap = params.max_iter.unwrap_or(GD_ITERATIONS);
                 while iterations < cap {
                     if grad.norm() <= gradient_tol {
                         exit = ExitReason::Converged;
@@ -391,7 +399,11 @@ impl LogisticModel {
                     theta -= (learning_rate / n as f64) * &grad;
                     iterations += 1;
                     grad = problem.derivatives(&theta, false).0;
+                    let previous = objective;
                     objective = problem.objective(&theta);
+                    // With a small enough step J falls every iteration; a rise means the step
+                    // overshoots the valley.
+                    overshoot |= objective > previous * (1.0 + 1e-12);
                     if !objective.is_finite() || objective > 100.0 * start_objective {
                         return Err(Error::Parameter(
                             "gradient descent diverged: lower the learning rate".into(),
@@ -424,6 +436,7 @@ impl LogisticModel {
             objective,
             log_loss,
             gradient_norm: grad.norm(),
+            overshoot,
             report: FitReport {
                 iterations,
                 exit,

@@ -26,6 +26,10 @@ use crate::model::{Classifier, ExitReason, FitReport};
 /// The memory the kernel-column cache of a run may use.
 const CACHE_BYTES: usize = 64 << 20;
 
+/// A kernel run stops after this many kernel-row additions (each update costs n), so a drag
+/// never waits long on data no perceptron will separate.
+pub const WORK_LIMIT: usize = 20_000_000;
+
 /// The parameters of a perceptron run.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PerceptronParams {
@@ -73,6 +77,12 @@ pub struct PerceptronModel {
     pub epochs: usize,
     /// An epoch passed without a mistake.
     pub converged: bool,
+    /// The run ended by itself (converged, or at the epoch cap or the work budget), not at
+    /// the number of updates asked for when stepping.
+    pub finished: bool,
+    /// A kernel run stopped at the work budget ([`WORK_LIMIT`]) before the epoch cap.
+    pub out_of_work: bool,
+    novikoff: Option<f64>,
     /// The point of the last update, when the run was limited to a number of updates (stepping).
     pub last_update: Option<usize>,
     pub report: FitReport,
@@ -94,35 +104,59 @@ impl PerceptronModel {
         let (classes, y) = data.binary_targets()?;
         let n = points.len();
         let kernel = params.kernel;
-        // f at each training point, kept up to date column by column: each update adds
-        // y_i (K(x_i, x_k) + 1) to f(x_k). Kernel columns are computed once, on a point's first
-        // mistake, and kept (up to the cache's budget) for its later ones.
+        // The linear kernel runs in the primal: f(x_i) = wᵀx_i + b costs O(1) per visit. Other
+        // kernels keep f at every training point up to date column by column: each update adds
+        // y_i (K(x_i, x_k) + 1) to f(x_k); columns are computed on a point's first mistake and
+        // kept (up to the cache's budget) for its later ones.
+        let linear = kernel.is_linear();
+        let (mut w, mut b) = ([0.0f64; 2], 0.0f64);
         let mut cache = KernelCache::new(CACHE_BYTES);
-        cache.prepare(kernel, points);
+        if !linear {
+            cache.prepare(kernel, points);
+        }
         let mut f = vec![0.0; n];
         let mut alpha = vec![0.0; n];
         let mut mistakes = 0;
         let mut epochs = 0;
         let mut converged = false;
+        let mut stopped_by_budget = false;
+        let mut out_of_work = false;
+        let mut work = 0usize;
         let mut last_update = None;
         let budget = params.max_updates.unwrap_or(usize::MAX);
         'run: while epochs < params.max_epochs {
             epochs += 1;
             let mut clean = true;
             for i in 0..n {
-                if y[i] * f[i] > 0.0 {
+                let fi = if linear {
+                    w[0] * points[i][0] + w[1] * points[i][1] + b
+                } else {
+                    f[i]
+                };
+                if y[i] * fi > 0.0 {
                     continue;
                 }
                 if mistakes >= budget {
+                    stopped_by_budget = true;
+                    break 'run;
+                }
+                if work > WORK_LIMIT {
+                    out_of_work = true;
                     break 'run;
                 }
                 clean = false;
                 mistakes += 1;
                 alpha[i] += 1.0;
                 last_update = Some(i);
-                cache.ensure(i, points);
-                for (fk, k) in f.iter_mut().zip(cache.column(i)) {
-                    *fk += y[i] * (k + 1.0);
+                if linear {
+                    w = [w[0] + y[i] * points[i][0], w[1] + y[i] * points[i][1]];
+                    b += y[i];
+                } else {
+                    cache.ensure(i, points);
+                    for (fk, k) in f.iter_mut().zip(cache.column(i)) {
+                        *fk += y[i] * (k + 1.0);
+                    }
+                    work += n;
                 }
             }
             if clean {
@@ -141,7 +175,11 @@ impl PerceptronModel {
             .filter(|&i| alpha[i] > 0.0)
             .map(|i| (points[i], alpha[i] * y[i]))
             .collect();
+        let novikoff = (converged && n <= NOVIKOFF_LIMIT)
+            .then(|| novikoff_bound(points, &y, kernel))
+            .flatten();
         Ok(PerceptronModel {
+            novikoff,
             expansion,
             kernel,
             classes,
@@ -153,6 +191,8 @@ impl PerceptronModel {
             mistakes,
             epochs,
             converged,
+            finished: !stopped_by_budget,
+            out_of_work,
             last_update: params.max_updates.and(last_update),
             report: FitReport {
                 iterations: mistakes,
@@ -168,16 +208,26 @@ impl PerceptronModel {
     }
 
     /// Novikoff's bound (R/γ)² for these points and this kernel, if they are separable
-    /// through the origin of the augmented feature space.
+    /// through the origin of the augmented feature space (computed up to
+    /// [`NOVIKOFF_LIMIT`] points).
+    /// Computed once, when the run converges (a run that does not converge has data that
+    /// are not separable this way, so there is no bound to show).
     pub fn novikoff_bound(&self) -> Option<f64> {
-        let radius2 = self
-            .points
-            .iter()
-            .map(|&p| self.kernel.eval(p, p) + 1.0)
-            .fold(0.0, f64::max);
-        let gamma = max_margin_through_origin(&self.points, &self.y, self.kernel)?;
-        Some(radius2 / (gamma * gamma))
+        self.novikoff
     }
+}
+
+/// The most points for which the Novikoff bound is computed (it needs the n × n Gram matrix).
+pub const NOVIKOFF_LIMIT: usize = 2000;
+
+/// (R/γ)² with R = max ‖φ̃(x_i)‖ and γ from [`max_margin_through_origin`].
+fn novikoff_bound(points: &[Point], y: &[f64], kernel: Kernel) -> Option<f64> {
+    let radius2 = points
+        .iter()
+        .map(|&p| kernel.eval(p, p) + 1.0)
+        .fold(0.0, f64::max);
+    let gamma = max_margin_through_origin(points, y, kernel)?;
+    Some(radius2 / (gamma * gamma))
 }
 
 impl Classifier for PerceptronModel {
@@ -210,30 +260,35 @@ impl Classifier for PerceptronModel {
     }
 }
 
-/// The largest geometric margin γ of a separator through the origin of the augmented space
-/// (K̃ = K + 1), or `None` when the points are not separable that way (or too nearly so to
-/// tell within the iteration budget).
+/// The geometric margin γ of the best separator through the origin of the augmented space
+/// (K̃ = K + 1), from below: dual coordinate ascent on the hard-margin problem, and then the
+/// margin min_i y_i f(x_i)/‖w̃‖ of the separator w̃ = Σ α_i y_i φ̃(x_i) it has reached, with
+/// ‖w̃‖² = Σ α_i y_i f(x_i). Any separator's margin is at most the best one's, so the bound
+/// (R/γ)² built on it stays a valid bound; at convergence the two agree. `None` when the
+/// iterate does not separate the points (they are not separable that way, or too nearly so).
 pub fn max_margin_through_origin(points: &[Point], y: &[f64], kernel: Kernel) -> Option<f64> {
     let n = points.len();
     if n == 0 {
         return None;
     }
-    let gram: Vec<f64> = kernel.gram(points).iter().map(|k| k + 1.0).collect();
+    let mut gram = kernel.gram(points);
+    for k in gram.iter_mut() {
+        *k += 1.0;
+    }
     let mut alpha = vec![0.0; n];
     // f_i = Σ_j α_j y_j K̃_ij, kept up to date.
     let mut f = vec![0.0; n];
-    for _sweep in 0..5_000 {
-        let mut worst: f64 = 0.0;
+    for _sweep in 0..2_000 {
+        let mut largest_step: f64 = 0.0;
         for i in 0..n {
             let kii = gram[i * n + i];
             if kii <= 0.0 {
                 return None;
             }
-            let violation = 1.0 - y[i] * f[i];
-            let new = (alpha[i] + violation / kii).max(0.0);
+            let new = (alpha[i] + (1.0 - y[i] * f[i]) / kii).max(0.0);
             let delta = new - alpha[i];
             if delta != 0.0 {
-                worst = worst.max((delta * kii).abs());
+                largest_step = largest_step.max(delta.abs());
                 alpha[i] = new;
                 for k in 0..n {
                     f[k] += delta * y[i] * gram[i * n + k];
@@ -243,14 +298,14 @@ pub fn max_margin_through_origin(points: &[Point], y: &[f64], kernel: Kernel) ->
                 return None;
             }
         }
-        if worst < 1e-9 {
-            // ‖w̃‖² = Σ_i α_i at the hard-margin optimum (from the KKT conditions).
-            let norm2: f64 = alpha.iter().sum();
-            let separated = (0..n).all(|i| y[i] * f[i] >= 1.0 - 1e-6);
-            return (separated && norm2 > 0.0).then(|| 1.0 / norm2.sqrt());
+        let total: f64 = alpha.iter().sum();
+        if largest_step <= 1e-10 * total.max(1.0) {
+            break;
         }
     }
-    None
+    let margin = (0..n).map(|i| y[i] * f[i]).fold(f64::INFINITY, f64::min);
+    let norm2: f64 = (0..n).map(|i| alpha[i] * y[i] * f[i]).sum();
+    (margin > 0.0 && norm2 > 0.0).then(|| margin / norm2.sqrt())
 }
 
 #[cfg(test)]
@@ -340,6 +395,53 @@ mod tests {
         assert!(!model.converged);
         assert_eq!(model.epochs, 25);
         assert!(model.novikoff_bound().is_none());
+        assert!(model.finished && !model.converged);
+    }
+
+    #[test]
+    fn novikoff_bound_holds_for_kernels_too() {
+        // Separable in the kernel's feature space: the bound is there and never beaten.
+        for (preset, kernel) in [
+            (Preset::Moons, Kernel::Rbf { gamma: 8.0 }),
+            (
+                Preset::Rings,
+                Kernel::Polynomial {
+                    gamma: 1.0,
+                    degree: 2,
+                    coef0: 0.0,
+                },
+            ),
+        ] {
+            for seed in 0..3 {
+                let data = preset.generate(100, 0.0, seed);
+                let model = PerceptronModel::fit(
+                    &data.points,
+                    &data.labels,
+                    &PerceptronParams::new(kernel, 2000),
+                )
+                .unwrap();
+                assert!(model.converged, "{preset:?} {seed}");
+                let bound = model.novikoff_bound().expect("separable, so a bound");
+                assert!(
+                    model.mistakes as f64 <= bound,
+                    "{} > {bound}",
+                    model.mistakes
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn kernel_runs_stop_at_the_work_budget() {
+        let data = Preset::Overlapping.generate(2000, 0.5, 1);
+        let model = PerceptronModel::fit(
+            &data.points,
+            &data.labels,
+            &PerceptronParams::new(Kernel::Rbf { gamma: 1.0 }, 10_000),
+        )
+        .unwrap();
+        assert!(model.out_of_work && model.finished && !model.converged);
+        assert!(model.mistakes * data.len() <= WORK_LIMIT + data.len());
     }
 
     #[test]

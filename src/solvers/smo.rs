@@ -76,9 +76,16 @@ impl SvmTrainer {
         }
     }
 
-    /// The data were replaced: the next fit starts cold.
+    /// The next fit starts cold (from α = 0); the kernel cache stays valid.
     pub fn forget(&mut self) {
         self.alpha.clear();
+    }
+
+    /// The points were replaced wholesale (a new preset, seed or file): nothing cached holds,
+    /// even when the kernel and the number of points are the same.
+    pub fn data_replaced(&mut self) {
+        self.alpha.clear();
+        self.cache.invalidate();
     }
 
     /// Fits the SVM to `points` with `labels` (exactly two distinct labels; the larger one is
@@ -385,11 +392,13 @@ fn update_pair(
         }
     }
     // A partner computed as e.g. sum − C can land an ulp away from a bound it should sit on;
-    // snap it, so its KKT case (free or bound, which decides how b is computed) is exact.
+    // snap it, so its KKT case (free or bound, which decides how b is computed) is exact. The
+    // zero side is judged on an absolute scale no larger than 10⁻¹²: with the hard margin's
+    // huge C a relative test would wipe out genuinely small multipliers.
     for k in [i, j] {
         if alpha[k] > c * (1.0 - 1e-12) {
             alpha[k] = c;
-        } else if alpha[k] < c * 1e-12 {
+        } else if alpha[k] < 1e-12 * c.min(1.0) {
             alpha[k] = 0.0;
         }
     }

@@ -295,6 +295,20 @@ mod tests {
     }
 
     #[test]
+    fn tiny_multipliers_survive_a_hard_margin() {
+        // x = ±(1000, 0): w = (10⁻³, 0), α = ‖w‖²/2 = 5·10⁻⁷ each, far below 10⁻¹²·C for C = 10⁶.
+        let model = SvmModel::fit(
+            &[[-1000.0, 0.0], [1000.0, 0.0]],
+            &[0, 1],
+            &SvmParams::new(Kernel::Linear, f64::INFINITY),
+        )
+        .unwrap();
+        assert!(!model.hard_margin_failed());
+        assert!((model.alpha[0] - 5e-7).abs() < 1e-15);
+        assert!((model.w.unwrap()[0] - 1e-3).abs() < 1e-12);
+    }
+
+    #[test]
     fn hard_margin_reports_non_separable_data() {
         // The same point with both labels can never be separated.
         let model = SvmModel::fit(

@@ -104,7 +104,7 @@ struct ModelArgs {
     /// Logistic regression: gradient descent's step on the mean loss.
     #[arg(
         long = "learning-rate",
-        default_value = "1",
+        default_value = "4",
         allow_hyphen_values = true
     )]
     learning_rate: String,
