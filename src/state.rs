@@ -47,6 +47,9 @@ pub struct Settings {
     pub weights: Weights,
     /// More than two classes with the SVM: one-versus-one (LIBSVM's) or one-versus-rest.
     pub multiclass: Scheme,
+    /// SMO's iteration cap (not in the URL: the page keeps SMO's interactive default, the
+    /// command line LIBSVM's 10⁷).
+    pub svm_max_iter: Option<usize>,
     pub preset: Preset,
     /// How many points the preset generates.
     pub count: usize,
@@ -75,6 +78,7 @@ impl Default for Settings {
             metric: Metric::Euclidean,
             weights: Weights::Uniform,
             multiclass: Scheme::OneVsOne,
+            svm_max_iter: None,
             preset: Preset::Moons,
             count: 100,
             noise: 0.2,
@@ -120,6 +124,7 @@ impl Settings {
         };
         let params = SvmParams {
             tol: self.tol,
+            max_iter: self.svm_max_iter,
             ..SvmParams::new(self.kernel()?, c)
         };
         params.check()?;

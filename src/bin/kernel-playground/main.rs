@@ -89,6 +89,9 @@ struct ModelArgs {
     /// SVM: stopping tolerance on the maximal KKT violation.
     #[arg(long, default_value = "0.001", allow_hyphen_values = true)]
     tol: String,
+    /// SVM: SMO's iteration cap (LIBSVM's default).
+    #[arg(long = "max-iter", default_value_t = 10_000_000)]
+    max_iter: usize,
     /// Perceptron: the epoch cap.
     #[arg(long, default_value = "100", allow_hyphen_values = true)]
     epochs: String,
@@ -141,6 +144,7 @@ impl ModelArgs {
         settings.set("k", &self.k)?;
         settings.set("metric", &self.metric)?;
         settings.set("weights", &self.weights)?;
+        settings.svm_max_iter = Some(self.max_iter.max(1));
         Ok(settings)
     }
 
