@@ -412,7 +412,13 @@ impl Fitted {
         layers: &Layers,
         view: View,
     ) {
-        let nodes = (layout.plot.width / 2.0).clamp(60.0, 320.0) as usize + 1;
+        // A node every 2 pixels; k-NN, whose every node is a neighbour search, every 3.
+        let spacing = if matches!(self, Fitted::Knn(_)) {
+            3.0
+        } else {
+            2.0
+        };
+        let nodes = (layout.plot.width / spacing).clamp(60.0, 320.0) as usize + 1;
         let grid = Grid::new(view, nodes, nodes);
         if self.is_multiclass() {
             self.decorate_classes(scene, data, layers, grid);
@@ -555,11 +561,32 @@ impl Fitted {
     /// Regions, class boundaries and (SVM) support vectors for more than two classes; with the
     /// pairwise layer, each two-class model's own boundary f = 0, dashed and labelled.
     fn decorate_classes(&self, scene: &mut Scene, data: &Dataset, layers: &Layers, grid: Grid) {
-        let f = |r: usize, c: usize| {
-            let (class, confidence) = self.label_and_confidence(grid.node(r, c));
-            (class as u8, confidence as f32)
+        let labels = match self {
+            // Each member's own grid evaluator (separable RBF and the like), combined per node.
+            Fitted::Multi(multi) => {
+                let evaluators: Vec<_> = multi
+                    .members
+                    .iter()
+                    .filter_map(|m| m.model.classifier().map(|c| c.grid_evaluator(&grid)))
+                    .collect();
+                let f = |r: usize, c: usize| {
+                    let mut values = [0.0; MAX_CLASSES * (MAX_CLASSES - 1) / 2];
+                    for (v, evaluate) in values.iter_mut().zip(&evaluators) {
+                        *v = evaluate(r, c);
+                    }
+                    let (class, confidence) = multi.combine(&values[..evaluators.len()]);
+                    (class as u8, confidence as f32)
+                };
+                LabelField::adaptive(grid, coarse_step(self, &grid), &f)
+            }
+            _ => {
+                let f = |r: usize, c: usize| {
+                    let (class, confidence) = self.label_and_confidence(grid.node(r, c));
+                    (class as u8, confidence as f32)
+                };
+                LabelField::adaptive(grid, coarse_step(self, &grid), &f)
+            }
         };
-        let labels = LabelField::adaptive(grid, coarse_step(self, &grid), &f);
         let classes = self.classes();
         for k in 0..classes.len() {
             for points in level_curves(&labels.indicator(k as u8), 0.5) {
@@ -759,6 +786,42 @@ mod tests {
             .zip(&exact.values)
             .filter(|(a, b)| levels.iter().any(|&l| (**a > l) != (**b > l)))
             .count()
+    }
+
+    #[test]
+    fn class_regions_match_the_ensemble_prediction() {
+        let data = Preset::Spiral3.generate(150, 0.1, 2);
+        for scheme in ["ovo", "ovr"] {
+            let mut settings = Settings::default();
+            settings.set("mc", scheme).unwrap();
+            let model = Fitted::fit(&settings, &data, &mut SvmTrainer::new(), None).unwrap();
+            let Fitted::Multi(multi) = &model else {
+                panic!("three classes")
+            };
+            let mut scene = Scene::default();
+            let layout = Layout::new(500, 500);
+            model.decorate(
+                &mut scene,
+                &data,
+                &layout,
+                &settings.layers,
+                View::around(&data.points),
+            );
+            let labels = scene.labels.expect("a label field");
+            let grid = labels.grid;
+            let mut wrong = 0;
+            for r in 0..grid.rows {
+                for c in 0..grid.cols {
+                    if labels.at(r, c).0 as usize != multi.predict_index(grid.node(r, c)).0 {
+                        wrong += 1;
+                    }
+                }
+            }
+            assert!(
+                wrong <= 5,
+                "{scheme}: {wrong} nodes painted the wrong class"
+            );
+        }
     }
 
     #[test]

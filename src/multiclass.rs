@@ -124,16 +124,26 @@ impl Multiclass {
 
     /// One score per class: f_k(x) for one-versus-rest, the vote count for one-versus-one.
     pub fn scores(&self, x: Point, out: &mut [f64]) {
+        let mut values = [0.0; MAX_CLASSES * (MAX_CLASSES - 1) / 2];
+        let values = &mut values[..self.members.len()];
+        for (v, member) in values.iter_mut().zip(&self.members) {
+            *v = member.model.decision(x);
+        }
+        self.scores_from(values, out);
+    }
+
+    /// The class scores from the members' decision values (in member order).
+    fn scores_from(&self, values: &[f64], out: &mut [f64]) {
         match self.scheme {
             Scheme::OneVsRest => {
-                for member in &self.members {
-                    out[member.positive] = member.model.decision(x);
+                for (member, &f) in self.members.iter().zip(values) {
+                    out[member.positive] = f;
                 }
             }
             Scheme::OneVsOne => {
                 out.fill(0.0);
-                for member in &self.members {
-                    let winner = if member.model.decision(x) >= 0.0 {
+                for (member, &f) in self.members.iter().zip(values) {
+                    let winner = if f >= 0.0 {
                         member.positive
                     } else {
                         member.negative.expect("one-versus-one member")
@@ -148,19 +158,21 @@ impl Multiclass {
     /// winner's closest pairwise duel; for one-versus-rest the normalised probability margin of
     /// logistic models or the score margin of the others).
     pub fn predict_index(&self, x: Point) -> (usize, f64) {
+        let mut values = [0.0; MAX_CLASSES * (MAX_CLASSES - 1) / 2];
+        let values = &mut values[..self.members.len()];
+        for (v, member) in values.iter_mut().zip(&self.members) {
+            *v = member.model.decision(x);
+        }
+        self.combine(values)
+    }
+
+    /// [`Multiclass::predict_index`] from the members' decision values at a point, so that a
+    /// grid can supply them from each member's fast grid evaluator.
+    pub fn combine(&self, values: &[f64]) -> (usize, f64) {
         let mut scores = [0.0; MAX_CLASSES];
         let scores = &mut scores[..self.classes.len()];
-        self.scores(x, scores);
+        self.scores_from(values, scores);
         let best = argmax(scores);
-        // The runner-up's score, for the one-versus-rest margins.
-        let second = || {
-            scores
-                .iter()
-                .enumerate()
-                .filter(|&(k, _)| k != best)
-                .map(|(_, &s)| s)
-                .fold(f64::NEG_INFINITY, f64::max)
-        };
         let confidence = match (self.scheme, &self.members[0].model) {
             // How far the winner is from losing a duel: its smallest |f| against the others
             // (continuous, unlike the vote count).
@@ -168,8 +180,9 @@ impl Multiclass {
                 let closest = self
                     .members
                     .iter()
-                    .filter(|m| m.positive == best || m.negative == Some(best))
-                    .map(|m| m.model.decision(x).abs())
+                    .zip(values)
+                    .filter(|(m, _)| m.positive == best || m.negative == Some(best))
+                    .map(|(_, f)| f.abs())
                     .fold(f64::INFINITY, f64::min);
                 1.0 - (-0.9 * closest).exp()
             }
@@ -182,7 +195,15 @@ impl Multiclass {
                 let k = self.classes.len() as f64;
                 ((p[best] / total - 1.0 / k) / (1.0 - 1.0 / k)).clamp(0.0, 1.0)
             }
-            (Scheme::OneVsRest, _) => 1.0 - (-0.9 * (scores[best] - second()).max(0.0)).exp(),
+            (Scheme::OneVsRest, _) => {
+                let second = scores
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| k != best)
+                    .map(|(_, &s)| s)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                1.0 - (-0.9 * (scores[best] - second).max(0.0)).exp()
+            }
         };
         (best, confidence)
     }
