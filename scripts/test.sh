@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Command two: every test. Formatting, lints, native unit and integration tests (including the
-# LIBSVM fixtures), the wasm build, and the end-to-end test in headless Chromium.
+# Command two: every test. Formatting, lints, docs, native unit and integration tests (including
+# the LIBSVM and scikit-learn fixtures), the wasm build, and the end-to-end tests in headless
+# Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +17,9 @@ cargo fmt --check
 say "cargo clippy (native and wasm32)"
 cargo clippy --all-targets -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+
+say "cargo doc (no warnings)"
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
 
 say "native tests"
 cargo test

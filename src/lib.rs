@@ -1,14 +1,18 @@
-//! Kernel Playground: a lab for kernel SVMs (and, in time, perceptrons, logistic regression and
-//! k-nearest neighbours) on points in the plane, run in the browser as WebAssembly and on the
-//! command line.
+//! Kernel Playground: a lab for kernel SVMs, perceptrons, logistic regression and k-nearest
+//! neighbours on points in the plane, with up to six classes, run in the browser as WebAssembly
+//! and on the command line.
 //!
 //! The core is plain Rust with no browser imports:
 //! - [`data`]: points, labels, CSV, seeded presets;
 //! - [`kernel`]: the kernels (LIBSVM's parameterisation) and the Gram-column cache;
-//! - [`model`]: the [`model::Classifier`] trait every method implements, and fit reports;
-//! - [`solvers`]: one module per method — [`solvers::svm`] is SMO for the soft-margin dual;
-//! - [`field`]: the decision field on a pixel grid, pixel ↔ data maps;
-//! - [`contour`]: level curves (boundary, margins) by marching squares;
+//! - [`model`]: the two-class [`model::Classifier`] trait, and fit reports;
+//! - [`solvers`]: one module per method — [`solvers::svm`] and [`solvers::smo`] (the soft-margin
+//!   dual), [`solvers::perceptron`], [`solvers::logistic`], [`solvers::knn`];
+//! - [`multiclass`]: one-versus-one voting and one-versus-rest over two-class models;
+//! - [`fitted`]: a fitted model of any method, and what it adds to the picture and the status;
+//! - [`field`]: the decision field and class labels on a pixel grid, pixel ↔ data maps;
+//! - [`contour`]: level curves (boundary, margins, probability contours) by marching squares;
+//! - [`voronoi`]: Voronoi cells and the Delaunay triangulation, for one nearest neighbour;
 //! - [`regions`]: the colours and shading of decision regions, as a pixel image;
 //! - [`scene`]: drawing with plotters, the same code for canvas, SVG and PNG;
 //! - [`state`]: the settings table and its URL-hash form;

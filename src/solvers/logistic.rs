@@ -446,7 +446,7 @@ impl LogisticModel {
         })
     }
 
-    /// p(y = classes[1] | x).
+    /// p(y = positive class | x), the positive class being `classes[1]`.
     pub fn probability(&self, x: Point) -> f64 {
         sigmoid(self.decision_value(x))
     }
