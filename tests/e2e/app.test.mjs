@@ -201,3 +201,41 @@ test('problems are messages, never a blank canvas or an exception', async () => 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('keyboard alone adds and removes points on the plot', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=separable&n=20`);
+  const before = (await lastFrame(page)).points;
+  await page.focus('#plot');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await settle(page);
+  assert.equal((await lastFrame(page)).points, before + 1, 'Enter adds a point at the cursor');
+  assert.equal(await page.isVisible('#cursor'), true, 'the keyboard cursor is shown');
+  await page.keyboard.press('Delete');
+  await settle(page);
+  assert.equal((await lastFrame(page)).points, before, 'Delete removes the point under the cursor');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('touch taps add points and the erase pointer removes them', async () => {
+  const context = await env.browser.newContext({ hasTouch: true, viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(`${env.base}#preset=separable&n=20`);
+  await page.waitForFunction(() => window.kernelPlayground.lastFrame);
+  const [cx, cy] = await clientOf(page, 0.0, 0.85);
+  await page.touchscreen.tap(cx, cy);
+  await settle(page);
+  assert.equal((await lastFrame(page)).points, 21, 'a tap adds a point');
+  await page.selectOption('#tool', 'erase');
+  const [ex, ey] = await clientOf(page, 0.0, 0.85);
+  await page.touchscreen.tap(ex, ey);
+  await settle(page);
+  assert.equal((await lastFrame(page)).points, 20, 'a tap with the eraser removes it');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
