@@ -195,11 +195,6 @@ impl App {
         self.lab.data().to_csv()
     }
 
-    /// How many points there are.
-    pub fn count(&self) -> usize {
-        self.lab.data().len()
-    }
-
     /// The pointer is at canvas pixel (px, py) (k-NN draws lines to its neighbours).
     pub fn set_pointer(&mut self, px: f64, py: f64) {
         let view = self.lab.view();
