@@ -9,7 +9,8 @@
 //! - [`solvers`]: one module per method — [`solvers::svm`] and [`solvers::smo`] (the soft-margin
 //!   dual), [`solvers::perceptron`], [`solvers::logistic`], [`solvers::knn`];
 //! - [`multiclass`]: one-versus-one voting and one-versus-rest over two-class models;
-//! - [`fitted`]: a fitted model of any method, and what it adds to the picture and the status;
+//! - [`fitted`]: a fitted model of any method, and what it reports;
+//! - [`picture`]: what each fitted model adds to the picture;
 //! - [`field`]: the decision field and class labels on a pixel grid, pixel ↔ data maps;
 //! - [`contour`]: level curves (boundary, margins, probability contours) by marching squares;
 //! - [`voronoi`]: Voronoi cells and the Delaunay triangulation, for one nearest neighbour;
@@ -29,6 +30,7 @@ pub mod fitted;
 pub mod kernel;
 pub mod model;
 pub mod multiclass;
+pub mod picture;
 pub mod playground;
 pub mod regions;
 pub mod scene;
