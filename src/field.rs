@@ -186,16 +186,8 @@ impl Field {
                     exact_nodes += 1;
                 }
             };
-        // Coarse lattice rows/cols: multiples of step, plus the last node.
-        let lattice = |len: usize| -> Vec<usize> {
-            let mut v: Vec<usize> = (0..len).step_by(step).collect();
-            if *v.last().unwrap() != len - 1 {
-                v.push(len - 1);
-            }
-            v
-        };
-        let lattice_rows = lattice(rows);
-        let lattice_cols = lattice(cols);
+        let lattice_rows = coarse_lattice(rows, step);
+        let lattice_cols = coarse_lattice(cols, step);
         for &r in &lattice_rows {
             for &c in &lattice_cols {
                 evaluate(r, c, &mut values, &mut known);
@@ -259,6 +251,16 @@ impl Field {
         let bottom = (1.0 - fu) * self.at(r0 + 1, c0) + fu * self.at(r0 + 1, c0 + 1);
         (1.0 - fv) * top + fv * bottom
     }
+}
+
+/// The coarse lattice of an adaptive evaluation along one axis of `len` nodes: every `step`-th
+/// node, and the last one.
+fn coarse_lattice(len: usize, step: usize) -> Vec<usize> {
+    let mut nodes: Vec<usize> = (0..len).step_by(step).collect();
+    if nodes.last() != Some(&(len - 1)) {
+        nodes.push(len - 1);
+    }
+    nodes
 }
 
 /// A function of grid node (row, column) returning f = b + Σ_j c_j K(z_j, x) at that node, for
@@ -346,14 +348,7 @@ impl LabelField {
                     exact_nodes += 1;
                 }
             };
-        let lattice = |len: usize| -> Vec<usize> {
-            let mut v: Vec<usize> = (0..len).step_by(step).collect();
-            if *v.last().unwrap() != len - 1 {
-                v.push(len - 1);
-            }
-            v
-        };
-        let (lattice_rows, lattice_cols) = (lattice(rows), lattice(cols));
+        let (lattice_rows, lattice_cols) = (coarse_lattice(rows, step), coarse_lattice(cols, step));
         for &r in &lattice_rows {
             for &c in &lattice_cols {
                 evaluate(r, c, &mut class, &mut confidence, &mut known);

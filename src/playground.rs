@@ -38,6 +38,8 @@ pub struct Playground {
     /// The last picture, by (version, width, height): hovering and highlighting redraw it
     /// without recomputing the field.
     scene_cache: Option<((u64, u32, u32), Scene)>,
+    /// The last status line, by version.
+    status_cache: Option<(u64, Status)>,
     /// Problems met while reading a shared link.
     pub warnings: Vec<String>,
 }
@@ -60,6 +62,7 @@ impl Playground {
             pointer: None,
             version: 0,
             scene_cache: None,
+            status_cache: None,
             warnings: Vec::new(),
         }
     }
@@ -252,7 +255,20 @@ impl Playground {
     }
 
     /// The status line's numbers and message.
-    pub fn status(&self) -> Status {
+    pub fn status(&mut self) -> Status {
+        // It scores every training point, so it is kept until something changes rather than
+        // recomputed on every frame (hovering redraws without a change).
+        match &self.status_cache {
+            Some((version, status)) if *version == self.version => status.clone(),
+            _ => {
+                let status = self.compute_status();
+                self.status_cache = Some((self.version, status.clone()));
+                status
+            }
+        }
+    }
+
+    fn compute_status(&self) -> Status {
         let mut status = Status {
             model: self.settings.model.clone(),
             points: self.data.len(),

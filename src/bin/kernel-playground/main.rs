@@ -174,14 +174,14 @@ fn in_file(path: &Path, e: Error) -> Error {
 }
 
 fn fit(model_args: &ModelArgs, query: Option<&PathBuf>) -> Result<String, Error> {
-    let lab = model_args.fitted_lab()?;
+    let mut lab = model_args.fitted_lab()?;
+    let status = lab.status();
     let model = lab.model().expect("fitted");
     let data = lab.data();
     let queries: Vec<Point> = match query {
         Some(path) => points_from_csv(&read(path)?).map_err(|e| in_file(path, e))?,
         None => data.points.clone(),
     };
-    let status = lab.status();
     let decision = if model.is_multiclass() {
         json!(queries.iter().map(|&x| model.scores(x)).collect::<Vec<_>>())
     } else {
