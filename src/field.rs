@@ -14,7 +14,7 @@
 //! heuristic, not a guarantee: a feature narrower than a coarse cell (a loop of a margin
 //! around one point under a very narrow RBF kernel, a k-NN island) can fall between lattice
 //! nodes and be missed. The lab therefore chooses the lattice from the model (see
-//! `fitted::coarse_step`): finer for narrow kernels and for k-NN, coarse for smooth models.
+//! [`Smoothness::coarse_step`]): finer for narrow kernels and for k-NN, coarse for smooth models.
 
 use crate::data::Point;
 use crate::kernel::Kernel;
@@ -98,6 +98,76 @@ impl PixelRect {
     pub fn data_per_pixel(&self, view: &View) -> f64 {
         view.width() / self.width
     }
+}
+
+/// How smooth a model's f is, which sets how coarse the adaptive field's lattice may be.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Smoothness {
+    /// Varies slowly over the view (linear, polynomial, generative models).
+    Smooth,
+    /// Has bumps of about this width in data units (an RBF kernel: 1/√γ).
+    Width(f64),
+    /// Piecewise constant (votes): no slope for the refinement to go by.
+    Steps,
+}
+
+/// Grid nodes per side of the coarse lattice in the adaptive field (see [`Field::adaptive`])
+/// for smooth models.
+pub const COARSE_STEP: usize = 8;
+
+impl Smoothness {
+    /// The smoothness of a kernel expansion: an RBF kernel has bumps 1/√γ wide.
+    pub fn of_kernel(kernel: Kernel) -> Smoothness {
+        match kernel {
+            Kernel::Rbf { gamma } => Smoothness::Width(1.0 / gamma.sqrt()),
+            _ => Smoothness::Smooth,
+        }
+    }
+
+    /// The coarse lattice's step on `grid`: 8 nodes for smooth fields; for bumps of width w,
+    /// small enough that one spans a few lattice cells; 4 for steps, whose piecewise-constant
+    /// values give the refinement no slope to go by.
+    pub fn coarse_step(self, grid: &Grid) -> usize {
+        let node_spacing = grid.view.width() / (grid.cols - 1) as f64;
+        match self {
+            Smoothness::Smooth => COARSE_STEP,
+            Smoothness::Width(width) => {
+                ((0.35 * width / node_spacing).floor() as usize).clamp(2, COARSE_STEP)
+            }
+            Smoothness::Steps => 4,
+        }
+    }
+
+    /// The rougher of two.
+    pub fn min(self, other: Smoothness) -> Smoothness {
+        match (self, other) {
+            (Smoothness::Steps, _) | (_, Smoothness::Steps) => Smoothness::Steps,
+            (Smoothness::Width(a), Smoothness::Width(b)) => Smoothness::Width(a.min(b)),
+            (Smoothness::Width(a), _) | (_, Smoothness::Width(a)) => Smoothness::Width(a),
+            _ => Smoothness::Smooth,
+        }
+    }
+}
+
+/// The w arrow: from the boundary point nearest the view's centre, along w, a quarter of the
+/// view long (its direction is w's; ‖w‖ is in the status line).
+pub fn w_arrow(w: [f64; 2], bias: f64, view: &View) -> Option<(Point, Point)> {
+    let norm2 = w[0] * w[0] + w[1] * w[1];
+    if norm2 <= 0.0 || !norm2.is_finite() {
+        return None;
+    }
+    let centre = [
+        (view.x_min + view.x_max) / 2.0,
+        (view.y_min + view.y_max) / 2.0,
+    ];
+    // Move the centre along w onto wᵀx + b = 0.
+    let t = -(w[0] * centre[0] + w[1] * centre[1] + bias) / norm2;
+    let tail = [centre[0] + t * w[0], centre[1] + t * w[1]];
+    if !view.contains(tail) {
+        return None;
+    }
+    let length = 0.25 * view.width() / norm2.sqrt();
+    Some((tail, [tail[0] + length * w[0], tail[1] + length * w[1]]))
 }
 
 /// A regular grid of `cols` × `rows` nodes spanning a view.

@@ -1,41 +1,45 @@
-//! Kernel Playground: a lab for kernel SVMs, perceptrons, logistic regression and k-nearest
-//! neighbours on points in the plane, with up to six classes, run in the browser as WebAssembly
-//! and on the command line.
+//! Kernel Playground: a lab for kernel SVMs, perceptrons, logistic regression, k-nearest
+//! neighbours and the generative and least-squares classifiers on points in the plane, with up
+//! to six classes, run in the browser as WebAssembly and on the command line.
 //!
-//! The core is plain Rust with no browser imports:
-//! - [`data`]: points, labels, CSV, seeded presets;
-//! - [`kernel`]: the kernels (LIBSVM's parameterisation) and the Gram-column cache;
-//! - [`model`]: the two-class [`model::Classifier`] trait, and fit reports;
-//! - [`solvers`]: one module per method — [`solvers::svm`] and [`solvers::smo`] (the soft-margin
-//!   dual), [`solvers::perceptron`], [`solvers::logistic`], [`solvers::knn`];
-//! - [`multiclass`]: one-versus-one voting and one-versus-rest over two-class models;
-//! - [`fitted`]: a fitted model of any method, and what it reports;
-//! - [`picture`]: what each fitted model adds to the picture;
-//! - [`field`]: the decision field and class labels on a pixel grid, pixel ↔ data maps;
-//! - [`contour`]: level curves (boundary, margins, probability contours) by marching squares;
-//! - [`voronoi`]: Voronoi cells and the Delaunay triangulation, for one nearest neighbour;
-//! - [`regions`]: the colours and shading of decision regions, as a pixel image;
-//! - [`scene`]: drawing with plotters, the same code for canvas, SVG and PNG;
-//! - [`state`]: the settings table and its URL-hash form;
-//! - [`playground`]: the lab as a whole — what the page and the CLI drive.
+//! The modules form layers; each imports only from the layers before it
+//! (`tests/layers.rs` checks it):
+//! 1. Data and geometry — [`data`] (points, CSV, seeded presets), [`error`], [`kernel`] (the
+//!    kernels in LIBSVM's parameterisation, the Gram-column cache), [`field`] (a function on
+//!    a pixel grid, pixel ↔ data maps), [`contour`] (level curves), [`voronoi`], [`params`]
+//!    (the declarative parameter table and its checked values), [`plane`] (what the plane
+//!    shows, as data).
+//! 2. The contract — [`model`]: the [`model::Method`] trait every method's registry entry
+//!    implements and the [`model::Model`] trait of a fitted model (decision values, grid
+//!    evaluation, marks, facts).
+//! 3. The methods — [`solvers`]: one file per method, its problem stated in its doc.
+//! 4. Models — [`multiclass`] (one-vs-one and one-vs-rest over any two-class model),
+//!    [`registry`] (the list of methods), [`picture`] (what any model shows on the plane).
+//! 5. The lab — [`state`] (settings and their URL form), [`playground`] (points, settings,
+//!    the fitted model, what a frame shows).
+//! 6. Views and drawing — [`views`] (the plane and the figures beside it), [`regions`] and
+//!    [`scene`] (plotters drawing shared by the canvas, SVG and PNG).
 //!
-//! The browser sees only `web` (wasm32 builds): an `App` handle over a [`playground::Playground`].
-//! The command line is `src/bin/kernel-playground`.
+//! The browser sees only `web` (wasm32 builds): an `App` handle over a
+//! [`playground::Playground`]. The command line is `src/bin/kernel-playground`.
 
 pub mod contour;
 pub mod data;
 pub mod error;
 pub mod field;
-pub mod fitted;
 pub mod kernel;
 pub mod model;
 pub mod multiclass;
+pub mod params;
 pub mod picture;
+pub mod plane;
 pub mod playground;
 pub mod regions;
+pub mod registry;
 pub mod scene;
 pub mod solvers;
 pub mod state;
+pub mod views;
 pub mod voronoi;
 
 #[cfg(target_arch = "wasm32")]

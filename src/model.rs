@@ -1,10 +1,28 @@
-//! What every classifier of the lab is to the rest of the program: a decision function f(x)
-//! over the plane (predicted class = sign f(x) for two classes) plus a report of how the fit
-//! went. The field, the scene and the command line only talk to this trait, so a new method is
-//! one new file in `solvers/`.
+//! What every learning method is to the rest of the lab, in two traits.
+//!
+//! - [`Method`] is a registry entry: a name, the parameter keys it reads (rows of
+//!   [`crate::params::PARAMS`]), whether it tells any number of classes apart by itself, and
+//!   `fit`, which checks its typed parameters and trains.
+//! - [`Model`] is a fitted model of any method: decision values f(x) and class scores on points
+//!   and on a grid, how its field is drawn (the level curves and the shading), what it adds to
+//!   the plane (support vectors, ellipses, Voronoi cells…) and its *facts*: an ordered list of
+//!   (key, label, value) that the page joins into the status line and the hover readout and the
+//!   command line prints as JSON.
+//!
+//! For two classes the larger label is the positive class and the prediction is sign f(x)
+//! (scikit-learn's convention). More classes come either from the method itself or from
+//! the `multiclass` module, which wraps any two-class model through this trait.
 
-use crate::data::Point;
-use crate::field::Grid;
+use crate::data::{Dataset, Point};
+use crate::error::Error;
+pub use crate::field::Smoothness;
+use crate::field::{Grid, View};
+use crate::kernel::Kernel;
+use crate::params::Values;
+use crate::plane::{Layers, Mark, Scene, Shading};
+use serde::Serialize;
+use std::any::Any;
+use std::fmt::Debug;
 
 /// Why a solver stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +36,7 @@ pub enum ExitReason {
     NotSeparable,
 }
 
-/// How a fit went: the numbers the status line and the CLI print.
+/// How an iterative fit went.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FitReport {
     pub iterations: usize,
@@ -30,35 +48,337 @@ pub struct FitReport {
     pub warm_start: bool,
 }
 
-/// A fitted two-class model.
-pub trait Classifier {
-    /// The method's short name ("svm", …).
-    fn method(&self) -> &'static str;
+/// A fact's value.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum FactValue {
+    Bool(bool),
+    Count(usize),
+    Number(f64),
+    Text(String),
+    Vector([f64; 2]),
+    Numbers(Vec<f64>),
+    Indices(Vec<usize>),
+    Texts(Vec<String>),
+    Rows(Vec<Vec<f64>>),
+    Matrices(Vec<[[f64; 2]; 2]>),
+}
 
-    /// The labels of the negative and positive class.
-    fn classes(&self) -> [i32; 2];
+/// One thing a model reports: `key` for JSON, `label` for people (empty: not in the status
+/// line), and an optional `note` the page shows after the value.
+///
+/// The page's frame carries the facts with a single value (numbers, flags, texts, w); the
+/// command line prints every fact, lists per training point included. A list may reuse the key
+/// of a count given earlier (the SVM's `support`: how many in the status line, which ones in
+/// the JSON): in the JSON the later fact wins.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Fact {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub value: FactValue,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
 
-    /// The decision value f(x); positive means `classes()[1]`.
-    fn decision_value(&self, x: Point) -> f64;
-
-    /// A function of grid node (row, column) returning f there, prepared for `grid`.
-    /// Methods override it to share work between nodes (separable kernels, collapsed
-    /// polynomials); the default evaluates f at each node's coordinates.
-    fn grid_evaluator<'a>(&'a self, grid: &'a Grid) -> Box<dyn Fn(usize, usize) -> f64 + 'a> {
-        Box::new(move |row, col| self.decision_value(grid.node(row, col)))
-    }
-
-    /// The predicted label at x.
-    fn predict(&self, x: Point) -> i32 {
-        let [negative, positive] = self.classes();
-        if self.decision_value(x) > 0.0 {
-            positive
-        } else {
-            negative
+impl Fact {
+    pub fn new(key: &'static str, label: &'static str, value: impl Into<FactValue>) -> Fact {
+        Fact {
+            key,
+            label,
+            value: value.into(),
+            note: None,
         }
     }
 
-    /// Fraction of `labels` predicted correctly at `points`.
+    /// A fact for the JSON only (per-point arrays and the like).
+    pub fn data(key: &'static str, value: impl Into<FactValue>) -> Fact {
+        Fact::new(key, "", value)
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Fact {
+        self.note = Some(note.into());
+        self
+    }
+}
+
+impl FactValue {
+    /// Whether this is a single value (not a list), as the page's frame carries.
+    pub fn is_scalar(&self) -> bool {
+        matches!(
+            self,
+            FactValue::Bool(_)
+                | FactValue::Count(_)
+                | FactValue::Number(_)
+                | FactValue::Text(_)
+                | FactValue::Vector(_)
+        )
+    }
+}
+
+impl From<bool> for FactValue {
+    fn from(v: bool) -> Self {
+        FactValue::Bool(v)
+    }
+}
+impl From<usize> for FactValue {
+    fn from(v: usize) -> Self {
+        FactValue::Count(v)
+    }
+}
+impl From<f64> for FactValue {
+    fn from(v: f64) -> Self {
+        FactValue::Number(v)
+    }
+}
+impl From<&str> for FactValue {
+    fn from(v: &str) -> Self {
+        FactValue::Text(v.to_string())
+    }
+}
+impl From<String> for FactValue {
+    fn from(v: String) -> Self {
+        FactValue::Text(v)
+    }
+}
+impl From<[f64; 2]> for FactValue {
+    fn from(v: [f64; 2]) -> Self {
+        FactValue::Vector(v)
+    }
+}
+impl From<Vec<f64>> for FactValue {
+    fn from(v: Vec<f64>) -> Self {
+        FactValue::Numbers(v)
+    }
+}
+impl From<Vec<String>> for FactValue {
+    fn from(v: Vec<String>) -> Self {
+        FactValue::Texts(v)
+    }
+}
+impl From<Vec<usize>> for FactValue {
+    fn from(v: Vec<usize>) -> Self {
+        FactValue::Indices(v)
+    }
+}
+impl From<Vec<[f64; 2]>> for FactValue {
+    fn from(v: Vec<[f64; 2]>) -> Self {
+        FactValue::Rows(v.into_iter().map(|p| p.to_vec()).collect())
+    }
+}
+impl From<Vec<Vec<f64>>> for FactValue {
+    fn from(v: Vec<Vec<f64>>) -> Self {
+        FactValue::Rows(v)
+    }
+}
+impl From<Vec<[[f64; 2]; 2]>> for FactValue {
+    fn from(v: Vec<[[f64; 2]; 2]>) -> Self {
+        FactValue::Matrices(v)
+    }
+}
+
+/// A level curve of f to draw: its value, whether it is the boundary (solid) or another level
+/// (dashed, with the margins layer), and an optional label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    pub value: f64,
+    pub boundary: bool,
+    pub label: Option<String>,
+}
+
+impl Level {
+    pub fn boundary() -> Level {
+        Level {
+            value: 0.0,
+            boundary: true,
+            label: None,
+        }
+    }
+
+    pub fn dashed(value: f64, label: Option<String>) -> Level {
+        Level {
+            value,
+            boundary: false,
+            label,
+        }
+    }
+
+    /// The levels p = ½ (the boundary) and the given probabilities of a log-odds f.
+    pub fn probabilities(ps: &[f64]) -> Vec<Level> {
+        let mut levels = vec![Level::boundary()];
+        levels.extend(
+            ps.iter()
+                .map(|&p| Level::dashed((p / (1.0 - p)).ln(), Some(format!("p = {p}")))),
+        );
+        levels
+    }
+}
+
+/// The losses of a margin z = y·f(x) that the lectures compare (CURRICULUM §9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loss {
+    /// 1 where z ≤ 0 (a mistake, or on the boundary), else 0.
+    ZeroOne,
+    /// max(0, 1 − z): the SVM's.
+    Hinge,
+    /// max(0, 1 − z)².
+    SquaredHinge,
+    /// log₂(1 + e^(−z)): logistic regression's log loss, in bits so that it passes through
+    /// (0, 1) like the others.
+    Logistic,
+    /// e^(−z): boosting's.
+    Exponential,
+    /// (1 − z)²: least squares on ±1 targets (it also punishes z > 1).
+    Squared,
+    /// max(0, −z): the perceptron's.
+    Perceptron,
+}
+
+impl Loss {
+    pub const ALL: [Loss; 7] = [
+        Loss::ZeroOne,
+        Loss::Hinge,
+        Loss::SquaredHinge,
+        Loss::Logistic,
+        Loss::Exponential,
+        Loss::Squared,
+        Loss::Perceptron,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Loss::ZeroOne => "0–1",
+            Loss::Hinge => "hinge",
+            Loss::SquaredHinge => "squared hinge",
+            Loss::Logistic => "logistic (log₂)",
+            Loss::Exponential => "exponential",
+            Loss::Squared => "squared",
+            Loss::Perceptron => "perceptron criterion",
+        }
+    }
+
+    /// The loss at margin z.
+    pub fn eval(self, z: f64) -> f64 {
+        match self {
+            Loss::ZeroOne => (z <= 0.0) as u8 as f64,
+            Loss::Hinge => (1.0 - z).max(0.0),
+            Loss::SquaredHinge => (1.0 - z).max(0.0).powi(2),
+            Loss::Logistic => {
+                // log₂(1 + e^(−z)) without overflow for very negative z.
+                let softplus = if z < 0.0 {
+                    -z + z.exp().ln_1p()
+                } else {
+                    (-z).exp().ln_1p()
+                };
+                softplus / std::f64::consts::LN_2
+            }
+            Loss::Exponential => (-z).exp(),
+            Loss::Squared => (1.0 - z).powi(2),
+            Loss::Perceptron => (-z).max(0.0),
+        }
+    }
+}
+
+/// The most classes the lab handles (keys 1–6, six colours).
+pub const MAX_CLASSES: usize = 6;
+
+/// The probabilities whose contours the probabilistic models show besides p = ½.
+pub const PROBABILITY_LEVELS: [f64; 4] = [0.1, 0.25, 0.75, 0.9];
+
+/// What a model's [`Model::decorate`] may look at.
+pub struct Context<'a> {
+    pub data: &'a Dataset,
+    pub layers: &'a Layers,
+    pub view: View,
+    /// The grid the field is evaluated on (for methods that draw their own curves from it).
+    pub grid: Grid,
+}
+
+/// What a method may keep between fits (a kernel cache, the last multipliers) and must hear
+/// about every edit of the points to keep aligned.
+pub trait WarmStart: Debug + Send {
+    fn point_added(&mut self);
+    fn point_moved(&mut self, index: usize, points: &[Point]);
+    fn point_removed(&mut self, index: usize);
+    /// The next fit starts cold; caches that still hold may stay.
+    fn forget(&mut self);
+    /// The points were replaced wholesale: nothing cached holds.
+    fn data_replaced(&mut self);
+    fn as_any(&mut self) -> &mut dyn Any;
+}
+
+/// How a fit is run, besides the parameters.
+#[derive(Default)]
+pub struct FitOptions<'a> {
+    /// Stepping through a run: stop after this many updates or iterations.
+    pub steps: Option<usize>,
+    /// The method's state from earlier fits, if it keeps one.
+    pub warm: Option<&'a mut dyn WarmStart>,
+    /// The command line's iteration cap for solvers that have one (LIBSVM's 10⁷); `None`
+    /// keeps the page's interactive cap.
+    pub max_iter: Option<usize>,
+}
+
+/// A method of the registry.
+pub trait Method: Sync {
+    /// The short name used in the URL, the CLI and the registry (`svm` for the SVM).
+    fn id(&self) -> &'static str;
+    /// The name people read ("support vector machine").
+    fn title(&self) -> &'static str;
+    /// The parameter keys it reads, in the order its controls are shown.
+    fn params(&self) -> &'static [&'static str];
+    /// Whether it tells any number of classes apart by itself; otherwise
+    /// the `multiclass` module combines two-class models (one-vs-one when the method reads the
+    /// `mc` key and it says so, else one-vs-rest).
+    fn native_multiclass(&self) -> bool {
+        false
+    }
+    /// Whether a run can be stepped through (Reset / Step / Play).
+    fn steppable(&self) -> bool {
+        false
+    }
+    /// A fresh state to keep between fits, for methods that warm-start.
+    fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
+        None
+    }
+    /// Checks the parameters and fits `data` (two classes unless `native_multiclass`).
+    fn fit(
+        &self,
+        values: &Values,
+        data: &Dataset,
+        options: FitOptions<'_>,
+    ) -> Result<Box<dyn Model>, Error>;
+}
+
+/// A fitted model.
+pub trait Model: Debug + Send + Sync + Any {
+    /// The labels it tells apart, ascending.
+    fn classes(&self) -> &[i32];
+
+    /// f(x): for two classes the decision value (positive means `classes()[1]`); for more,
+    /// the winning class's score.
+    fn decision_value(&self, x: Point) -> f64;
+
+    /// One score per class, in `classes()` order (two classes: [−f, f]).
+    fn scores(&self, x: Point) -> Vec<f64> {
+        let f = self.decision_value(x);
+        vec![-f, f]
+    }
+
+    /// p(class | x) per class, for the models that have probabilities.
+    fn probabilities(&self, _x: Point) -> Option<Vec<f64>> {
+        None
+    }
+
+    /// The predicted label.
+    fn predict(&self, x: Point) -> i32 {
+        let classes = self.classes();
+        if classes.len() == 2 {
+            return classes[(self.decision_value(x) > 0.0) as usize];
+        }
+        classes[argmax(&self.scores(x))]
+    }
+
+    /// The fraction of `labels` predicted correctly at `points`.
     fn accuracy(&self, points: &[Point], labels: &[i32]) -> f64 {
         if points.is_empty() {
             return 0.0;
@@ -69,5 +389,243 @@ pub trait Classifier {
             .filter(|(&p, &l)| self.predict(p) == l)
             .count();
         correct as f64 / points.len() as f64
+    }
+
+    /// The predicted class index and a confidence in [0, 1], for painting the regions of more
+    /// than two classes.
+    fn label_and_confidence(&self, x: Point) -> (usize, f64) {
+        let scores = match self.probabilities(x) {
+            Some(p) => p,
+            None => self.scores(x),
+        };
+        let best = argmax(&scores);
+        let k = scores.len() as f64;
+        (
+            best,
+            ((scores[best] - 1.0 / k) / (1.0 - 1.0 / k)).clamp(0.0, 1.0),
+        )
+    }
+
+    /// f at grid node (row, column), prepared for `grid`. Methods override it to share work
+    /// between nodes (separable kernels, collapsed polynomials).
+    fn grid_evaluator<'a>(&'a self, grid: &'a Grid) -> Box<dyn Fn(usize, usize) -> f64 + 'a> {
+        Box::new(move |row, col| self.decision_value(grid.node(row, col)))
+    }
+
+    /// The class index and confidence at grid node (row, column), for more than two classes.
+    fn label_evaluator<'a>(
+        &'a self,
+        grid: &'a Grid,
+    ) -> Box<dyn Fn(usize, usize) -> (usize, f64) + 'a> {
+        Box::new(move |row, col| self.label_and_confidence(grid.node(row, col)))
+    }
+
+    /// The level curves of f to draw (two classes).
+    fn levels(&self) -> Vec<Level> {
+        vec![Level::boundary()]
+    }
+
+    /// How the regions' depth of colour follows f (two classes).
+    fn shading(&self) -> Shading {
+        Shading::Margin { scale: 1.0 }
+    }
+
+    fn smoothness(&self) -> Smoothness {
+        Smoothness::Smooth
+    }
+
+    /// How each training point is marked (support vectors); empty where the method marks none.
+    fn marks(&self) -> Vec<Mark> {
+        Vec::new()
+    }
+
+    /// Adds the method's own marks to the plane (support vectors, ellipses, cells…).
+    fn decorate(&self, _scene: &mut Scene, _context: &Context<'_>) {}
+
+    /// Lines from `at` to the points that decide there (k-NN's neighbours).
+    fn neighbour_lines(&self, _at: Point, _data: &Dataset) -> Vec<(Point, Point)> {
+        Vec::new()
+    }
+
+    /// What the status line and the command line report, in order.
+    fn facts(&self, data: &Dataset) -> Vec<Fact>;
+
+    /// What the hover readout says at a place x: p(class | x) for probabilistic models, f(x)
+    /// for the others.
+    fn facts_at(&self, x: Point) -> Vec<Fact> {
+        match self.probabilities(x) {
+            Some(p) if p.len() == 2 => vec![Fact::new("probability", "p(class 2 | x) =", p[1])],
+            Some(p) => {
+                let shares: Vec<String> = p
+                    .iter()
+                    .enumerate()
+                    .map(|(c, v)| format!("class {}: {}", c + 1, short(*v)))
+                    .collect();
+                vec![Fact::new(
+                    "probabilities",
+                    "p(class | x):",
+                    shares.join(", "),
+                )]
+            }
+            None if self.classes().len() == 2 => {
+                vec![Fact::new("decision", "f(x) =", self.decision_value(x))]
+            }
+            None => {
+                let scores: Vec<String> = self
+                    .scores(x)
+                    .iter()
+                    .enumerate()
+                    .map(|(c, v)| format!("class {}: {}", c + 1, short(*v)))
+                    .collect();
+                vec![Fact::new("scores", "scores", scores.join(", "))]
+            }
+        }
+    }
+
+    /// What the hover readout says about training point `index`.
+    fn point_facts(&self, _index: usize, _data: &Dataset) -> Vec<Fact> {
+        Vec::new()
+    }
+
+    /// Why the picture should not be trusted, if it should not.
+    fn message(&self) -> Option<String> {
+        None
+    }
+
+    /// Whether this fit started from an earlier solution.
+    fn warm_started(&self) -> bool {
+        false
+    }
+
+    /// Stepping: whether showing `shown` updates already shows the whole run.
+    fn run_ended(&self, _shown: usize) -> bool {
+        true
+    }
+
+    /// The margin z = y·f(x) of training point `index` (for the loss view); `None` where the
+    /// method has none.
+    fn margin(&self, index: usize, data: &Dataset) -> Option<f64> {
+        let classes = self.classes();
+        if classes.len() != 2 {
+            return None;
+        }
+        let y = if data.labels[index] == classes[1] {
+            1.0
+        } else {
+            -1.0
+        };
+        Some(y * self.decision_value(data.points[index]))
+    }
+
+    /// The loss on the margin the method minimises (with its regulariser), if it is one of
+    /// [`Loss`].
+    fn loss(&self) -> Option<Loss> {
+        None
+    }
+
+    /// What [`Model::margin`] measures, in words.
+    fn margin_kind(&self) -> &'static str {
+        "y·f(x)"
+    }
+
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// A number in four significant digits (exponent form when very large or small), as the
+/// page prints them.
+pub fn short(v: f64) -> String {
+    if !v.is_finite() {
+        return "–".into();
+    }
+    let a = v.abs();
+    if a == 0.0 {
+        return "0".into();
+    }
+    if !(1e-3..1e5).contains(&a) {
+        return format!("{v:.2e}");
+    }
+    let digits = (3 - a.log10().floor() as i32).max(0) as usize;
+    let text = format!("{v:.digits$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
+/// The index of the largest value; ties go to the smallest index.
+pub fn argmax(values: &[f64]) -> usize {
+    let mut best = 0;
+    for (k, &v) in values.iter().enumerate() {
+        if v > values[best] {
+            best = k;
+        }
+    }
+    best
+}
+
+/// The kernel the `kernel`, `gamma`, `degree` and `coef0` settings describe.
+pub fn kernel_of(values: &Values) -> Result<Kernel, Error> {
+    Kernel::from_name(
+        values.choice("kernel"),
+        values.real("gamma"),
+        values.whole("degree") as u32,
+        values.real("coef0"),
+    )
+}
+
+/// Checks that `data` has two classes at least and at most `max`.
+pub fn check_classes(data: &Dataset, max: usize) -> Result<Vec<i32>, Error> {
+    if data.len() < 2 {
+        return Err(Error::TooFewPoints);
+    }
+    let classes = data.classes();
+    match classes.len() {
+        0 | 1 => Err(Error::OneClass),
+        found if found > max => Err(Error::TooManyClasses { found, max }),
+        _ => Ok(classes),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ties_go_to_the_smaller_class() {
+        assert_eq!(argmax(&[1.0, 1.0, 1.0]), 0);
+        assert_eq!(argmax(&[0.0, 2.0, 2.0]), 1);
+    }
+
+    #[test]
+    fn losses_at_textbook_points() {
+        for loss in Loss::ALL {
+            // Every loss but the perceptron's (0 there) is 1 at z = 0.
+            let want = if loss == Loss::Perceptron { 0.0 } else { 1.0 };
+            assert!((loss.eval(0.0) - want).abs() < 1e-12, "{}", loss.name());
+        }
+        assert_eq!(Loss::Hinge.eval(2.0), 0.0);
+        assert_eq!(Loss::Squared.eval(2.0), 1.0);
+        assert!((Loss::Logistic.eval(-800.0) - 800.0 / std::f64::consts::LN_2).abs() < 1e-9);
+        assert!((Loss::Logistic.eval(3.0) - (1.0 + (-3f64).exp()).log2()).abs() < 1e-15);
+        assert_eq!(Loss::Perceptron.eval(-2.0), 2.0);
+        assert_eq!(Loss::ZeroOne.eval(-0.1), 1.0);
+        assert_eq!(Loss::ZeroOne.eval(0.1), 0.0);
+    }
+
+    #[test]
+    fn short_numbers() {
+        assert_eq!(short(12.3456), "12.35");
+        assert_eq!(short(0.5), "0.5");
+        assert_eq!(short(2.0e6), "2.00e6");
+        assert_eq!(short(0.0), "0");
+    }
+
+    #[test]
+    fn probability_levels_are_log_odds() {
+        let levels = Level::probabilities(&[0.5, 0.9]);
+        assert!(levels[0].boundary);
+        assert!(levels[1].value.abs() < 1e-15);
+        assert!((levels[2].value - 9f64.ln()).abs() < 1e-12);
     }
 }

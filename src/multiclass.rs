@@ -1,4 +1,4 @@
-//! More than two classes from two-class models.
+//! More than two classes from two-class models of any method, through the [`Model`] trait.
 //!
 //! - One-versus-rest: K models, model k separating class k (positive) from all the others;
 //!   the prediction is the class whose model scores highest, argmax_k f_k(x).
@@ -7,14 +7,17 @@
 //!   larger label being the positive class, else for i) and the class with the most votes
 //!   wins, ties going to the smaller class, as in LIBSVM.
 //!
-//! k-nearest neighbours need neither: they vote among all classes at once.
+//! Methods that vote among all classes at once (k-NN, the generative models) need neither.
 
+use crate::contour::level_curves;
 use crate::data::{Dataset, Point};
 use crate::error::Error;
-use crate::fitted::Fitted;
+use crate::field::{Field, Grid, Smoothness};
+use crate::model::{argmax, check_classes, Context, Fact, Model, MAX_CLASSES};
+use crate::plane::{Curve, CurveKind, Mark, Scene};
 
-/// The most classes the lab handles (keys 1–6, six colours).
-pub const MAX_CLASSES: usize = 6;
+/// The most two-class members an ensemble has (one-versus-one over six classes).
+const MAX_MEMBERS: usize = MAX_CLASSES * (MAX_CLASSES - 1) / 2;
 
 /// How K classes are reduced to two-class problems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +46,7 @@ impl Scheme {
 }
 
 /// One two-class model of the ensemble.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Member {
     /// The class (index into [`Multiclass::classes`]) its positive side stands for.
     pub positive: usize,
@@ -51,15 +54,18 @@ pub struct Member {
     pub negative: Option<usize>,
     /// The training points it saw, as indices into the full data.
     pub indices: Vec<usize>,
-    pub model: Fitted,
+    pub model: Box<dyn Model>,
 }
 
 /// K two-class models combined.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Multiclass {
     pub classes: Vec<i32>,
     pub scheme: Scheme,
     pub members: Vec<Member>,
+    /// The members give probabilities (one-versus-rest logistic regression): the regions'
+    /// confidence then comes from them.
+    probabilistic: bool,
 }
 
 impl Multiclass {
@@ -68,15 +74,9 @@ impl Multiclass {
     pub fn fit(
         data: &Dataset,
         scheme: Scheme,
-        mut fit_binary: impl FnMut(&Dataset) -> Result<Fitted, Error>,
+        mut fit_binary: impl FnMut(&Dataset) -> Result<Box<dyn Model>, Error>,
     ) -> Result<Multiclass, Error> {
-        let classes = data.classes();
-        if classes.len() > MAX_CLASSES {
-            return Err(Error::TooManyClasses {
-                found: classes.len(),
-                max: MAX_CLASSES,
-            });
-        }
+        let classes = check_classes(data, MAX_CLASSES)?;
         let mut members = Vec::new();
         match scheme {
             Scheme::OneVsRest => {
@@ -115,24 +115,24 @@ impl Multiclass {
                 }
             }
         }
+        let probabilistic = members[0].model.probabilities([0.0, 0.0]).is_some();
         Ok(Multiclass {
             classes,
             scheme,
             members,
+            probabilistic,
         })
     }
 
-    /// One score per class: f_k(x) for one-versus-rest, the vote count for one-versus-one.
-    pub fn scores(&self, x: Point, out: &mut [f64]) {
-        let mut values = [0.0; MAX_CLASSES * (MAX_CLASSES - 1) / 2];
-        let values = &mut values[..self.members.len()];
+    fn member_values(&self, x: Point, values: &mut [f64; MAX_MEMBERS]) -> usize {
         for (v, member) in values.iter_mut().zip(&self.members) {
-            *v = member.model.decision(x);
+            *v = member.model.decision_value(x);
         }
-        self.scores_from(values, out);
+        self.members.len()
     }
 
-    /// The class scores from the members' decision values (in member order).
+    /// The class scores from the members' decision values (in member order): f_k(x) for
+    /// one-versus-rest, the vote count for one-versus-one.
     fn scores_from(&self, values: &[f64], out: &mut [f64]) {
         match self.scheme {
             Scheme::OneVsRest => {
@@ -154,29 +154,19 @@ impl Multiclass {
         }
     }
 
-    /// The index of the predicted class and a confidence in [0, 1] (for one-versus-one from the
-    /// winner's closest pairwise duel; for one-versus-rest the normalised probability margin of
-    /// logistic models or the score margin of the others).
-    pub fn predict_index(&self, x: Point) -> (usize, f64) {
-        let mut values = [0.0; MAX_CLASSES * (MAX_CLASSES - 1) / 2];
-        let values = &mut values[..self.members.len()];
-        for (v, member) in values.iter_mut().zip(&self.members) {
-            *v = member.model.decision(x);
-        }
-        self.combine(values)
-    }
-
-    /// [`Multiclass::predict_index`] from the members' decision values at a point, so that a
-    /// grid can supply them from each member's fast grid evaluator.
+    /// The predicted class index and a confidence in [0, 1] from the members' decision values
+    /// at a point: for one-versus-one from the winner's closest pairwise duel; for
+    /// one-versus-rest the normalised probability margin of probabilistic members or the
+    /// score margin of the others.
     pub fn combine(&self, values: &[f64]) -> (usize, f64) {
         let mut scores = [0.0; MAX_CLASSES];
         let scores = &mut scores[..self.classes.len()];
         self.scores_from(values, scores);
         let best = argmax(scores);
-        let confidence = match (self.scheme, &self.members[0].model) {
+        let confidence = match self.scheme {
             // How far the winner is from losing a duel: its smallest |f| against the others
             // (continuous, unlike the vote count).
-            (Scheme::OneVsOne, _) => {
+            Scheme::OneVsOne => {
                 let closest = self
                     .members
                     .iter()
@@ -186,16 +176,13 @@ impl Multiclass {
                     .fold(f64::INFINITY, f64::min);
                 1.0 - (-0.9 * closest).exp()
             }
-            (Scheme::OneVsRest, Fitted::Logistic(_)) => {
-                let p: Vec<f64> = scores
-                    .iter()
-                    .map(|&f| crate::solvers::logistic::sigmoid(f))
-                    .collect();
+            Scheme::OneVsRest if self.probabilistic => {
+                let p: Vec<f64> = scores.iter().map(|&f| sigmoid(f)).collect();
                 let total: f64 = p.iter().sum();
                 let k = self.classes.len() as f64;
                 ((p[best] / total - 1.0 / k) / (1.0 - 1.0 / k)).clamp(0.0, 1.0)
             }
-            (Scheme::OneVsRest, _) => {
+            Scheme::OneVsRest => {
                 let second = scores
                     .iter()
                     .enumerate()
@@ -208,20 +195,209 @@ impl Multiclass {
         (best, confidence)
     }
 
-    pub fn predict(&self, x: Point) -> i32 {
-        self.classes[self.predict_index(x).0]
+    /// The index of the predicted class and the confidence at x.
+    pub fn predict_index(&self, x: Point) -> (usize, f64) {
+        let mut values = [0.0; MAX_MEMBERS];
+        let m = self.member_values(x, &mut values);
+        self.combine(&values[..m])
+    }
+
+    /// The name of a member's problem: "1 | 3" (a pair) or "2 | rest", classes 1-based.
+    pub fn member_name(member: &Member) -> String {
+        match member.negative {
+            Some(i) => format!("{} | {}", i + 1, member.positive + 1),
+            None => format!("{} | rest", member.positive + 1),
+        }
     }
 }
 
-/// The index of the largest value; ties go to the smallest index.
-pub fn argmax(values: &[f64]) -> usize {
-    let mut best = 0;
-    for (k, &v) in values.iter().enumerate() {
-        if v > values[best] {
-            best = k;
+/// σ(z) = 1/(1 + e^(−z)), the probability of a log-odds.
+fn sigmoid(z: f64) -> f64 {
+    0.5 * (1.0 + (0.5 * z).tanh())
+}
+
+impl Model for Multiclass {
+    fn classes(&self) -> &[i32] {
+        &self.classes
+    }
+
+    /// The winning class's score.
+    fn decision_value(&self, x: Point) -> f64 {
+        let scores = self.scores(x);
+        scores[argmax(&scores)]
+    }
+
+    fn scores(&self, x: Point) -> Vec<f64> {
+        let mut values = [0.0; MAX_MEMBERS];
+        let m = self.member_values(x, &mut values);
+        let mut scores = vec![0.0; self.classes.len()];
+        self.scores_from(&values[..m], &mut scores);
+        scores
+    }
+
+    fn predict(&self, x: Point) -> i32 {
+        self.classes[self.predict_index(x).0]
+    }
+
+    fn label_and_confidence(&self, x: Point) -> (usize, f64) {
+        self.predict_index(x)
+    }
+
+    /// Each member's own grid evaluator (separable RBF and the like), combined per node.
+    fn label_evaluator<'a>(
+        &'a self,
+        grid: &'a Grid,
+    ) -> Box<dyn Fn(usize, usize) -> (usize, f64) + 'a> {
+        let evaluators: Vec<_> = self
+            .members
+            .iter()
+            .map(|m| m.model.grid_evaluator(grid))
+            .collect();
+        Box::new(move |r, c| {
+            let mut values = [0.0; MAX_MEMBERS];
+            for (v, evaluate) in values.iter_mut().zip(&evaluators) {
+                *v = evaluate(r, c);
+            }
+            self.combine(&values[..evaluators.len()])
+        })
+    }
+
+    fn smoothness(&self) -> Smoothness {
+        self.members
+            .iter()
+            .map(|m| m.model.smoothness())
+            .fold(Smoothness::Smooth, Smoothness::min)
+    }
+
+    /// A point marked by any member is marked, as a bound support vector if it is bound in
+    /// any member.
+    fn marks(&self) -> Vec<Mark> {
+        let n = self
+            .members
+            .iter()
+            .flat_map(|m| m.indices.iter().copied())
+            .max()
+            .map_or(0, |i| i + 1);
+        let mut marks = vec![Mark::Plain; n];
+        for member in &self.members {
+            for (local, mark) in member.model.marks().into_iter().enumerate() {
+                let t = member.indices[local];
+                if mark != Mark::Plain && marks[t] != Mark::BoundSupport {
+                    marks[t] = mark;
+                }
+            }
+        }
+        marks
+    }
+
+    /// Support vectors of every member and, with the pairwise layer, each member's own
+    /// boundary f = 0, dashed and labelled.
+    fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
+        let marks = self.marks();
+        if marks.iter().any(|&m| m != Mark::Plain) {
+            scene.marks = marks;
+        }
+        if !context.layers.on("pairs") {
+            return;
+        }
+        let grid = context.grid;
+        for member in &self.members {
+            let evaluator = member.model.grid_evaluator(&grid);
+            let step = member.model.smoothness().coarse_step(&grid);
+            let field = Field::adaptive(grid, step, &[0.0], &*evaluator);
+            let name = Multiclass::member_name(member);
+            for points in level_curves(&field, 0.0) {
+                scene.curves.push(Curve {
+                    points,
+                    kind: CurveKind::Level,
+                    label: Some(name.clone()),
+                });
+            }
         }
     }
-    best
+
+    fn facts(&self, data: &Dataset) -> Vec<Fact> {
+        let how = match self.scheme {
+            Scheme::OneVsOne => "one-vs-one voting",
+            Scheme::OneVsRest => "one-vs-rest",
+        };
+        let mut facts = vec![
+            Fact::new(
+                "combined",
+                "classes:",
+                format!("{how} over {} two-class models", self.members.len()),
+            ),
+            Fact::data("scheme", self.scheme.name()),
+            Fact::data("members", self.members.len()),
+        ];
+        let marks = self.marks();
+        if marks.iter().any(|&m| m != Mark::Plain) {
+            let count = |m: Mark| marks.iter().filter(|&&x| x == m).count();
+            let (free, bound) = (count(Mark::FreeSupport), count(Mark::BoundSupport));
+            facts.push(
+                Fact::new("support", "support vectors", free + bound)
+                    .with_note(format!("(free {free}, bound {bound})")),
+            );
+            let support: Vec<usize> = (0..marks.len().min(data.len()))
+                .filter(|&i| marks[i] != Mark::Plain)
+                .collect();
+            facts.push(Fact::data("support", support));
+        }
+        facts
+    }
+
+    fn facts_at(&self, x: Point) -> Vec<Fact> {
+        let label = match self.scheme {
+            Scheme::OneVsOne => "votes",
+            Scheme::OneVsRest => "f per class",
+        };
+        let scores: Vec<String> = self
+            .scores(x)
+            .iter()
+            .enumerate()
+            .map(|(c, v)| format!("class {}: {}", c + 1, crate::model::short(*v)))
+            .collect();
+        vec![Fact::new("scores", label, scores.join(", "))]
+    }
+
+    fn message(&self) -> Option<String> {
+        self.members.iter().find_map(|m| m.model.message())
+    }
+
+    /// One-versus-rest: f of the point's own class's model; one-versus-one: the smallest
+    /// margin over the pairs that include its class (the duel it is closest to losing).
+    fn margin(&self, index: usize, data: &Dataset) -> Option<f64> {
+        let own = self.classes.iter().position(|&c| c == data.labels[index])?;
+        let x = data.points[index];
+        self.members
+            .iter()
+            .filter_map(|m| {
+                let y = if m.positive == own {
+                    1.0
+                } else if m.negative == Some(own) {
+                    -1.0
+                } else {
+                    return None;
+                };
+                Some(y * m.model.decision_value(x))
+            })
+            .reduce(f64::min)
+    }
+
+    fn loss(&self) -> Option<crate::model::Loss> {
+        self.members[0].model.loss()
+    }
+
+    fn margin_kind(&self) -> &'static str {
+        match self.scheme {
+            Scheme::OneVsOne => "the smallest pairwise margin y·f of the point's own class",
+            Scheme::OneVsRest => "the one-vs-rest margin f_own(x) of the point's own class",
+        }
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }
 
 #[cfg(test)]
@@ -229,11 +405,11 @@ mod tests {
     use super::*;
     use crate::data::Preset;
     use crate::kernel::Kernel;
-    use crate::solvers::svm::{SvmParams, SvmTrainer};
+    use crate::solvers::svm::{SvmModel, SvmParams};
 
-    fn svm(data: &Dataset) -> Result<Fitted, Error> {
+    fn svm(data: &Dataset) -> Result<Box<dyn Model>, Error> {
         let params = SvmParams::new(Kernel::Rbf { gamma: 2.0 }, 10.0);
-        Ok(Fitted::Svm(SvmTrainer::new().fit(
+        Ok(Box::new(SvmModel::fit(
             &data.points,
             &data.labels,
             &params,
@@ -271,9 +447,34 @@ mod tests {
     }
 
     #[test]
-    fn ties_go_to_the_smaller_class() {
-        assert_eq!(argmax(&[1.0, 1.0, 1.0]), 0);
-        assert_eq!(argmax(&[0.0, 2.0, 2.0]), 1);
+    fn own_class_margins_follow_the_scheme() {
+        let data = Preset::Blobs3.generate(60, 0.1, 3);
+        let ovr = Multiclass::fit(&data, Scheme::OneVsRest, svm).unwrap();
+        let ovo = Multiclass::fit(&data, Scheme::OneVsOne, svm).unwrap();
+        for i in 0..data.len() {
+            let own = ovr
+                .classes
+                .iter()
+                .position(|&c| c == data.labels[i])
+                .unwrap();
+            let f_own = ovr.members[own].model.decision_value(data.points[i]);
+            assert_eq!(ovr.margin(i, &data), Some(f_own));
+            let pairs: Vec<f64> = ovo
+                .members
+                .iter()
+                .filter(|m| m.positive == own || m.negative == Some(own))
+                .map(|m| {
+                    let f = m.model.decision_value(data.points[i]);
+                    if m.positive == own {
+                        f
+                    } else {
+                        -f
+                    }
+                })
+                .collect();
+            assert_eq!(pairs.len(), 2);
+            assert_eq!(ovo.margin(i, &data), Some(pairs[0].min(pairs[1])));
+        }
     }
 
     #[test]

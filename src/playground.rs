@@ -7,23 +7,51 @@
 use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::field::View;
-pub use crate::fitted::{Fitted, Inspection, Status};
-use crate::scene::{Layout, Mark, Scene};
-use crate::solvers::svm::SvmTrainer;
-use crate::state::{Effect, Settings};
+use crate::model::{Fact, FitOptions, Model, WarmStart};
+use crate::params::Effect;
+use crate::plane::{Layout, Mark, Scene};
+use crate::state::Settings;
+use serde::Serialize;
+use std::collections::BTreeMap;
 
-/// The contour levels of the SVM: the margins f = −1 and f = +1 and the boundary f = 0.
-pub const LEVELS: [f64; 3] = [-1.0, 0.0, 1.0];
+/// The status line: what every model has (points, classes, training accuracy), the model's
+/// own facts, and what the person should know.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Status {
+    pub model: String,
+    pub points: usize,
+    pub classes: usize,
+    pub train_accuracy: Option<f64>,
+    /// Updates shown when stepping through a run.
+    pub steps: Option<usize>,
+    /// Why nothing is fitted, or why the fit is not to be trusted.
+    pub message: Option<String>,
+    pub facts: Vec<Fact>,
+}
+
+/// What is under the pointer: the training point there, if any, and the model's facts about
+/// it and about the place.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Inspection {
+    pub x: f64,
+    pub y: f64,
+    pub index: Option<usize>,
+    pub label: Option<i32>,
+    /// The predicted label there.
+    pub predicted: Option<i32>,
+    pub facts: Vec<Fact>,
+}
 
 /// The lab: settings, points, solver state and the last fit.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Playground {
     settings: Settings,
     data: Dataset,
     /// The points differ from what the preset generates (so the URL must carry them).
     edited: bool,
-    trainer: SvmTrainer,
-    model: Option<Fitted>,
+    /// What each method keeps between fits (warm starts), by method id.
+    warm: BTreeMap<&'static str, Box<dyn WarmStart>>,
+    model: Option<Box<dyn Model>>,
     problem: Option<Error>,
     needs_fit: bool,
     /// Stepping through a perceptron or gradient-descent run: how many updates to show
@@ -32,7 +60,7 @@ pub struct Playground {
     /// The point drawn highlighted (under the pointer or being dragged).
     pub highlight: Option<usize>,
     /// Where the pointer is, for the lines to its nearest neighbours.
-    pub pointer: Option<Point>,
+    pointer: Option<Point>,
     /// Bumped by every change that alters the picture other than the highlight and the pointer.
     version: u64,
     /// The last picture, by (version, width, height): hovering and highlighting redraw it
@@ -46,14 +74,12 @@ pub struct Playground {
 
 impl Playground {
     pub fn new(settings: Settings) -> Playground {
-        let data = settings
-            .preset
-            .generate(settings.count, settings.noise, settings.seed);
+        let data = settings.generate();
         Playground {
             settings,
             data,
             edited: false,
-            trainer: SvmTrainer::new(),
+            warm: BTreeMap::new(),
             model: None,
             problem: None,
             needs_fit: true,
@@ -84,6 +110,12 @@ impl Playground {
             .to_hash(if self.edited { Some(&self.data) } else { None })
     }
 
+    /// Bumped by every change that alters what the views show (other than the highlight and
+    /// the pointer): views cache their figures by it.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
     pub fn settings(&self) -> &Settings {
         &self.settings
     }
@@ -92,16 +124,13 @@ impl Playground {
         &self.data
     }
 
-    pub fn model(&self) -> Option<&Fitted> {
-        self.model.as_ref()
+    pub fn model(&self) -> Option<&dyn Model> {
+        self.model.as_deref()
     }
 
-    /// The fitted SVM, when the method is the SVM.
-    pub fn svm(&self) -> Option<&crate::solvers::svm::SvmModel> {
-        match &self.model {
-            Some(Fitted::Svm(model)) => Some(model),
-            _ => None,
-        }
+    /// The fitted model as its own type, when it is one (tests and tools look inside).
+    pub fn model_as<T: 'static>(&self) -> Option<&T> {
+        self.model.as_ref()?.as_any().downcast_ref::<T>()
     }
 
     /// Shows the run from the start (w = 0) and steps through it.
@@ -113,15 +142,7 @@ impl Playground {
     /// One more update (or iteration) of the run. Returns false when the run has ended.
     pub fn step(&mut self) -> bool {
         if let Some(shown) = self.steps {
-            let ended = match &self.model {
-                Some(Fitted::Perceptron(m)) => m.finished,
-                Some(Fitted::Logistic(m)) => {
-                    m.report.iterations < shown
-                        || m.report.exit == crate::model::ExitReason::Converged
-                }
-                _ => true,
-            };
-            if ended {
+            if self.model.as_ref().is_none_or(|m| m.run_ended(shown)) {
                 return false;
             }
         }
@@ -153,8 +174,7 @@ impl Playground {
 
     /// Replaces the points by the preset's.
     pub fn regenerate(&mut self) {
-        let s = &self.settings;
-        let data = s.preset.generate(s.count, s.noise, s.seed);
+        let data = self.settings.generate();
         self.replace_data(data);
         self.edited = false;
     }
@@ -163,7 +183,7 @@ impl Playground {
     pub fn replace_data(&mut self, data: Dataset) {
         self.data = data;
         self.edited = true;
-        self.trainer.data_replaced();
+        self.warm.values_mut().for_each(|w| w.data_replaced());
         self.highlight = None;
         self.changed();
     }
@@ -181,7 +201,7 @@ impl Playground {
 
     pub fn add_point(&mut self, p: Point, label: i32) -> Result<usize, Error> {
         let index = self.data.push(p, label)?;
-        self.trainer.point_added();
+        self.warm.values_mut().for_each(|w| w.point_added());
         self.edited = true;
         self.changed();
         Ok(index)
@@ -189,7 +209,10 @@ impl Playground {
 
     pub fn move_point(&mut self, index: usize, p: Point) -> Result<(), Error> {
         self.data.move_point(index, p)?;
-        self.trainer.point_moved(index, &self.data.points);
+        let points = &self.data.points;
+        self.warm
+            .values_mut()
+            .for_each(|w| w.point_moved(index, points));
         self.edited = true;
         self.changed();
         Ok(())
@@ -197,11 +220,26 @@ impl Playground {
 
     pub fn remove_point(&mut self, index: usize) -> Result<(), Error> {
         self.data.remove(index)?;
-        self.trainer.point_removed(index);
+        self.warm.values_mut().for_each(|w| w.point_removed(index));
         self.highlight = None;
         self.edited = true;
         self.changed();
         Ok(())
+    }
+
+    /// The pointer moved to `at` (or left the plot): whether the picture changes (the lines
+    /// to k-NN's neighbours).
+    pub fn set_pointer(&mut self, at: Option<Point>) -> bool {
+        let before = self.pointer_lines();
+        self.pointer = at;
+        before != self.pointer_lines()
+    }
+
+    fn pointer_lines(&self) -> Vec<(Point, Point)> {
+        match (self.pointer, &self.model) {
+            (Some(at), Some(model)) => model.neighbour_lines(at, &self.data),
+            _ => Vec::new(),
+        }
     }
 
     /// The point within `radius` (data units) of `p`, nearest first.
@@ -214,8 +252,8 @@ impl Playground {
     /// solver's tolerance, not to the last bit; this makes what is left on screen exactly what
     /// reopening the scene's link shows.
     pub fn settle(&mut self) {
-        if self.needs_fit || self.model.as_ref().is_some_and(Fitted::warm_started) {
-            self.trainer.forget();
+        if self.needs_fit || self.model.as_ref().is_some_and(|m| m.warm_started()) {
+            self.warm.values_mut().for_each(|w| w.forget());
             self.changed();
         }
     }
@@ -237,12 +275,21 @@ impl Playground {
         }
         self.needs_fit = false;
         self.version += 1;
-        let steps = if matches!(self.settings.model.as_str(), "perceptron" | "logistic") {
-            self.steps
-        } else {
-            None
+        let method = self.settings.method();
+        if !self.warm.contains_key(method.id()) {
+            if let Some(state) = method.warm_start() {
+                self.warm.insert(method.id(), state);
+            }
+        }
+        let options = FitOptions {
+            steps: if method.steppable() { self.steps } else { None },
+            warm: self
+                .warm
+                .get_mut(method.id())
+                .map(|w| &mut **w as &mut dyn WarmStart),
+            max_iter: self.settings.max_iter,
         };
-        match Fitted::fit(&self.settings, &self.data, &mut self.trainer, steps) {
+        match crate::registry::fit(method, &self.settings.values, &self.data, options) {
             Ok(model) => {
                 self.model = Some(model);
                 self.problem = None;
@@ -273,11 +320,15 @@ impl Playground {
             model: self.settings.model.clone(),
             points: self.data.len(),
             classes: self.data.classes().len(),
-            steps: self.steps,
+            steps: self.steps.filter(|_| self.settings.method().steppable()),
             ..Status::default()
         };
         match &self.model {
-            Some(model) => model.report(&self.data, &mut status),
+            Some(model) => {
+                status.train_accuracy = Some(model.accuracy(&self.data.points, &self.data.labels));
+                status.facts = model.facts(&self.data);
+                status.message = model.message();
+            }
             None => status.message = self.problem.as_ref().map(|e| e.to_string()),
         }
         status
@@ -301,9 +352,7 @@ impl Playground {
             }
         };
         scene.highlight = self.highlight;
-        if let (Some(at), Some(model)) = (self.pointer, &self.model) {
-            scene.neighbour_lines = model.neighbour_lines(at, &self.data);
-        }
+        scene.neighbour_lines = self.pointer_lines();
         scene
     }
 
@@ -323,8 +372,12 @@ impl Playground {
         let classes = self.data.classes();
         let model_classes = model.classes();
         let index_of = |label: i32| classes.iter().position(|&c| c == label).unwrap_or(0);
-        scene.region_colours = [index_of(model_classes[0]), index_of(model_classes[1])];
-        model.decorate(&mut scene, &self.data, layout, &self.settings.layers, view);
+        scene.region_colours = [
+            index_of(model_classes[0]),
+            index_of(model_classes[model_classes.len() - 1]),
+        ];
+        let layers = self.settings.layers();
+        crate::picture::decorate(&**model, &mut scene, &self.data, layout, &layers, view);
         scene
     }
 
@@ -354,9 +407,12 @@ impl Playground {
             info.y = self.data.points[i][1];
         }
         if let Some(model) = &self.model {
-            // A model fitted before the last edit may not know this point yet.
-            let known = index.filter(|&i| i < self.data.len());
-            model.inspect(p, known, &self.data, &mut info);
+            let at = index.map_or(p, |i| self.data.points[i]);
+            info.predicted = Some(model.predict(at));
+            if let Some(i) = index {
+                info.facts = model.point_facts(i, &self.data);
+            }
+            info.facts.extend(model.facts_at(at));
         }
         info
     }
@@ -365,23 +421,22 @@ impl Playground {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Classifier;
-    use crate::scene::CurveKind;
-    use crate::solvers::svm::SvmModel;
+    use crate::plane::CurveKind;
+    use crate::solvers::svm::{SvmModel, SvmParams};
 
     #[test]
     fn edits_refit_warm_and_agree_with_a_cold_fit() {
         let mut lab = Playground::new(Settings::default());
         lab.fit();
-        assert!(!lab.svm().unwrap().report.warm_start);
+        assert!(!lab.model_as::<SvmModel>().unwrap().report.warm_start);
         lab.move_point(3, [0.1, 0.2]).unwrap();
         lab.add_point([0.5, -0.5], 1).unwrap();
         lab.remove_point(0).unwrap();
         lab.set("C", "3").unwrap();
         lab.fit();
-        let warm = lab.svm().unwrap().clone();
+        let warm = lab.model_as::<SvmModel>().unwrap().clone();
         assert!(warm.report.warm_start);
-        let params = lab.settings().svm_params().unwrap();
+        let params = SvmParams::from_values(&lab.settings().values, None).unwrap();
         let cold = SvmModel::fit(&lab.data().points, &lab.data().labels, &params).unwrap();
         for x in [[0.0, 0.0], [0.5, 0.5], [-0.7, 0.3]] {
             assert!((warm.decision_value(x) - cold.decision_value(x)).abs() < 1e-2);
@@ -395,9 +450,9 @@ mod tests {
         lab.fit();
         lab.set("seed", "2").unwrap();
         lab.fit();
-        let params = lab.settings().svm_params().unwrap();
+        let params = SvmParams::from_values(&lab.settings().values, None).unwrap();
         let cold = SvmModel::fit(&lab.data().points, &lab.data().labels, &params).unwrap();
-        let shown = lab.svm().unwrap();
+        let shown = lab.model_as::<SvmModel>().unwrap();
         for &x in &lab.data().points {
             assert!((shown.decision_value(x) - cold.decision_value(x)).abs() < 1e-6);
         }
@@ -409,15 +464,15 @@ mod tests {
         lab.fit();
         lab.set("C", "5").unwrap();
         lab.fit();
-        assert!(lab.svm().unwrap().report.warm_start);
+        assert!(lab.model_as::<SvmModel>().unwrap().report.warm_start);
         lab.settle();
         lab.fit();
-        assert!(!lab.svm().unwrap().report.warm_start);
+        assert!(!lab.model_as::<SvmModel>().unwrap().report.warm_start);
         // Settling with a change pending makes that fit cold too.
         lab.set("C", "7").unwrap();
         lab.settle();
         lab.fit();
-        assert!(!lab.svm().unwrap().report.warm_start);
+        assert!(!lab.model_as::<SvmModel>().unwrap().report.warm_start);
     }
 
     #[test]
@@ -427,10 +482,10 @@ mod tests {
             "model=perceptron&kernel=linear&preset=overlapping&n=40&epochs=2",
         );
         lab.fit();
-        let total = match lab.model() {
-            Some(Fitted::Perceptron(m)) => m.mistakes,
-            _ => panic!("a perceptron"),
-        };
+        let total = lab
+            .model_as::<crate::solvers::perceptron::PerceptronModel>()
+            .expect("a perceptron")
+            .mistakes;
         lab.reset_steps();
         let mut steps = 0;
         loop {
@@ -519,7 +574,7 @@ mod tests {
         lab.fit();
         let scene = lab.scene(&Layout::new(400, 400));
         let (tail, head) = scene.w_arrow.expect("w arrow");
-        let model = lab.svm().unwrap();
+        let model = lab.model_as::<SvmModel>().unwrap();
         assert!(model.decision_value(tail).abs() < 1e-9);
         assert!(model.decision_value(head) > 0.0);
         assert_eq!(scene.curves_of(CurveKind::Boundary).count(), 1);

@@ -2,12 +2,12 @@
 //! depth of colour shows the method's confidence — nearly white at the boundary, deeper away
 //! from it. For two classes the confidence comes from the decision value f (the margin |f| for
 //! the SVM and the perceptron, |2σ(f) − 1| for logistic regression, the vote share for k-NN);
-//! with more than two classes from the model's own measure (see [`crate::fitted`]).
+//! with more than two classes from the model's own measure (see [`crate::model::Model::label_and_confidence`]).
 //!
 //! The region image is computed here as pixels, at the field grid's resolution (the page scales
 //! it with the browser's smoothing) or at the plot's (SVG and PNG output).
 
-use crate::scene::Scene;
+use crate::plane::{Scene, Shading};
 
 /// Okabe–Ito colours, distinguishable with every common colour-vision deficiency:
 /// blue for the first class, orange for the second, then the rest of the palette.
@@ -19,23 +19,6 @@ pub const CLASS_COLOURS: [(u8, u8, u8); 6] = [
     (86, 180, 233),  // sky blue
     (213, 94, 0),    // vermillion
 ];
-
-/// How a region's depth of colour follows the decision value f.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Shading {
-    /// By the margin |f|/scale (SVM: scale 1, so the margin band is pale).
-    Margin { scale: f64 },
-    /// By the probability's distance from ½: f is a log-odds, depth follows |2σ(f) − 1|.
-    Probability,
-    /// f is already a share in [−1, 1] (2 × vote share − 1).
-    Share,
-}
-
-impl Default for Shading {
-    fn default() -> Self {
-        Shading::Margin { scale: 1.0 }
-    }
-}
 
 /// How deep a region's colour is at a confidence c ∈ [0, 1]: nearly white at c = 0, towards the
 /// class colour as c grows, capped so that points of the same class still stand out.

@@ -17,9 +17,10 @@
 
 use crate::data::Point;
 use crate::error::Error;
-use crate::field::{Field, LabelField, PixelRect, View};
+use crate::field::{PixelRect, View};
+pub use crate::plane::{Curve, CurveKind, Layers, Layout, Mark, Outline, Scene, Shading};
 pub use crate::regions::{
-    class_shade, field_image, field_image_rgba, region_grid, region_shade, Shading, CLASS_COLOURS,
+    class_shade, field_image, field_image_rgba, region_grid, region_shade, CLASS_COLOURS,
 };
 use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
@@ -27,155 +28,17 @@ use plotters::prelude::*;
 use plotters_backend::DrawingBackend;
 
 /// The data plane of a chart, as plotters types it.
-type Plane = plotters::coord::cartesian::Cartesian2d<
+pub(crate) type Plane = plotters::coord::cartesian::Cartesian2d<
     plotters::coord::types::RangedCoordf64,
     plotters::coord::types::RangedCoordf64,
 >;
 
-/// How a training point is marked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mark {
-    Plain,
-    FreeSupport,
-    BoundSupport,
-}
-
-/// Which optional layers are drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Layers {
-    pub regions: bool,
-    pub margins: bool,
-    pub support_vectors: bool,
-    pub slack: bool,
-    pub w_arrow: bool,
-    /// Voronoi cell edges (k = 1).
-    pub voronoi: bool,
-    /// The Delaunay triangulation, the Voronoi diagram's dual.
-    pub delaunay: bool,
-    /// With more than two classes, each two-class model's own boundary.
-    pub pairwise: bool,
-}
-
-impl Default for Layers {
-    fn default() -> Self {
-        Self {
-            regions: true,
-            margins: true,
-            support_vectors: true,
-            slack: true,
-            w_arrow: true,
-            voronoi: true,
-            delaunay: false,
-            pairwise: false,
-        }
-    }
-}
-
-/// What a level curve is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CurveKind {
-    /// The decision boundary: solid and thick.
-    Boundary,
-    /// A margin or another level of f: dashed, shown with the margins layer.
-    Level,
-}
-
-/// A polyline in data coordinates, with an optional label drawn at its middle.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Curve {
-    pub points: Vec<Point>,
-    pub kind: CurveKind,
-    pub label: Option<String>,
-}
-
-/// Everything one picture shows, in data coordinates.
-#[derive(Clone, Debug, Default)]
-pub struct Scene {
-    pub view: Option<View>,
-    pub points: Vec<Point>,
-    /// Index into [`CLASS_COLOURS`] for each point.
-    pub colour_of: Vec<usize>,
-    pub marks: Vec<Mark>,
-    /// The decision field; regions are coloured by `region_colours[f > 0]`.
-    pub field: Option<Field>,
-    /// With more than two classes: the predicted class index (= colour) at each node, which
-    /// then paints the regions instead of `field`.
-    pub labels: Option<LabelField>,
-    /// [negative, positive] colour indices of the regions.
-    pub region_colours: [usize; 2],
-    pub shading: Shading,
-    pub curves: Vec<Curve>,
-    pub slack_segments: Vec<(Point, Point)>,
-    /// Tail and head of the w arrow.
-    pub w_arrow: Option<(Point, Point)>,
-    /// Short texts beside points (a perceptron's mistake counts).
-    pub point_labels: Vec<(usize, String)>,
-    /// The point of the last update when stepping through a run.
-    pub emphasis: Option<usize>,
-    /// Voronoi cell edges and Delaunay edges.
-    pub cell_edges: Vec<(Point, Point)>,
-    pub delaunay_edges: Vec<(Point, Point)>,
-    /// Lines from the pointer to its nearest neighbours.
-    pub neighbour_lines: Vec<(Point, Point)>,
-    pub highlight: Option<usize>,
-}
-
-impl Scene {
-    /// The curves of one kind.
-    pub fn curves_of(&self, kind: CurveKind) -> impl Iterator<Item = &Curve> {
-        self.curves.iter().filter(move |c| c.kind == kind)
-    }
-}
-
-/// Where things go on a picture of a given size (all in the backend's pixels).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Layout {
-    pub width: u32,
-    pub height: u32,
-    /// The square the view fills.
-    pub plot: PixelRect,
-    pub font_px: f64,
-    pub margin: u32,
-    pub label_area: u32,
-    /// Radius of a point's disc.
-    pub point_radius: f64,
-    /// Width of the boundary stroke.
-    pub stroke: u32,
-}
-
-impl Layout {
-    /// Large type and thick strokes, scaled to the picture, so a projector shows them well.
-    pub fn new(width: u32, height: u32) -> Layout {
-        let size = width.min(height).max(120) as f64;
-        let font_px = (size * 0.03).clamp(12.0, 40.0);
-        let margin = (font_px * 0.9).round() as u32;
-        let label_area = (font_px * 3.4).round() as u32;
-        // plotters' chart layout: `margin` on every side, the label areas left and below.
-        let side = |length: u32| length.saturating_sub(2 * margin + label_area).max(10) as f64;
-        Layout {
-            width,
-            height,
-            plot: PixelRect {
-                left: (margin + label_area) as f64,
-                top: margin as f64,
-                width: side(width),
-                height: side(height),
-            },
-            font_px,
-            margin,
-            label_area,
-            point_radius: (size * 0.0095).clamp(3.0, 14.0),
-            stroke: (size * 0.005).round().clamp(2.0, 8.0) as u32,
-        }
-    }
-}
-
-fn colour(index: usize) -> RGBColor {
+pub(crate) fn colour(index: usize) -> RGBColor {
     let (r, g, b) = CLASS_COLOURS[index % CLASS_COLOURS.len()];
     RGBColor(r, g, b)
 }
 
-fn draw_error<E: std::error::Error + Send + Sync>(e: DrawingAreaErrorKind<E>) -> Error {
+pub(crate) fn draw_error<E: std::error::Error + Send + Sync>(e: DrawingAreaErrorKind<E>) -> Error {
     Error::Draw(e.to_string())
 }
 
@@ -198,7 +61,7 @@ pub fn draw<DB: DrawingBackend>(
                 true,
             )
             .map_err(|e| Error::Draw(e.to_string()))?;
-        if region_grid(scene).is_some() && layers.regions {
+        if region_grid(scene).is_some() && layers.on("regions") {
             let (w, h) = (plot.width as u32, plot.height as u32);
             let image = field_image(scene, w, h);
             backend
@@ -208,11 +71,33 @@ pub fn draw<DB: DrawingBackend>(
     }
     let root = backend.into_drawing_area();
     let view = scene.view.unwrap_or(View::square(1.0));
-    let mut chart = ChartBuilder::on(&root)
+    let chart = axes(
+        &root,
+        layout,
+        view.x_min..view.x_max,
+        view.y_min..view.y_max,
+        ("x₁", "x₂"),
+    )?;
+    let area = chart.plotting_area();
+    draw_overlay(area, scene, layout, layers)?;
+    root.present().map_err(draw_error)?;
+    Ok(())
+}
+
+/// A chart on `root` with the lab's margins, label areas, type and axis strokes (so that
+/// [`Layout::plot`] is its plotting area), its axes drawn with these descriptions.
+pub(crate) fn axes<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    layout: &Layout,
+    x: std::ops::Range<f64>,
+    y: std::ops::Range<f64>,
+    (x_desc, y_desc): (&str, &str),
+) -> Result<ChartContext<'a, DB, Plane>, Error> {
+    let mut chart = ChartBuilder::on(root)
         .margin(layout.margin)
         .x_label_area_size(layout.label_area)
         .y_label_area_size(layout.label_area)
-        .build_cartesian_2d(view.x_min..view.x_max, view.y_min..view.y_max)
+        .build_cartesian_2d(x, y)
         .map_err(draw_error)?;
     let font = ("sans-serif", layout.font_px).into_font();
     chart
@@ -220,17 +105,14 @@ pub fn draw<DB: DrawingBackend>(
         .disable_mesh()
         .x_labels(5)
         .y_labels(5)
-        .x_desc("x₁")
-        .y_desc("x₂")
+        .x_desc(x_desc)
+        .y_desc(y_desc)
         .label_style(font.clone())
         .axis_desc_style(font)
         .axis_style(BLACK.stroke_width(2))
         .draw()
         .map_err(draw_error)?;
-    let area = chart.plotting_area();
-    draw_overlay(area, scene, layout, layers)?;
-    root.present().map_err(draw_error)?;
-    Ok(())
+    Ok(chart)
 }
 
 fn draw_overlay<DB: DrawingBackend>(
@@ -253,23 +135,37 @@ fn draw_overlay<DB: DrawingBackend>(
         }
         Ok(())
     };
-    if layers.delaunay {
+    if layers.on("del") {
         thin(&scene.delaunay_edges, RGBColor(110, 110, 110), 1)?;
     }
-    if layers.voronoi {
+    if layers.on("vor") {
         thin(&scene.cell_edges, RGBColor(60, 60, 60), 2)?;
     }
-    if layers.slack {
+    if layers.on("slack") {
         thin(&scene.slack_segments, RGBColor(120, 40, 140), stroke.max(2))?;
     }
     let dash = (layout.point_radius * 2.0).round() as u32;
+    for outline in &scene.outlines {
+        let mut points: Vec<(f64, f64)> = outline.points.iter().map(to_tuple).collect();
+        if let Some(&first) = points.first() {
+            points.push(first);
+        }
+        let style = colour(outline.colour).stroke_width(stroke.saturating_sub(1).max(2));
+        if outline.dashed {
+            area.draw(&DashedPathElement::new(points, dash, dash * 2 / 3, style))
+                .map_err(draw_error)?;
+        } else {
+            area.draw(&PathElement::new(points, style))
+                .map_err(draw_error)?;
+        }
+    }
     for curve in &scene.curves {
         let points: Vec<(f64, f64)> = curve.points.iter().map(to_tuple).collect();
         match curve.kind {
             CurveKind::Boundary => area
                 .draw(&PathElement::new(points, ink.stroke_width(stroke + 1)))
                 .map_err(draw_error)?,
-            CurveKind::Level if layers.margins => area
+            CurveKind::Level if layers.on("margins") => area
                 .draw(&DashedPathElement::new(
                     points,
                     dash,
@@ -279,13 +175,13 @@ fn draw_overlay<DB: DrawingBackend>(
                 .map_err(draw_error)?,
             CurveKind::Level => {}
         }
-        if let (Some(label), true) = (&curve.label, layers.margins) {
+        if let (Some(label), true) = (&curve.label, layers.on("margins")) {
             let at = curve.points[curve.points.len() / 2];
             draw_tag(area, label, at, (0, 0), layout.font_px * 0.75, ink)?;
         }
     }
     thin(&scene.neighbour_lines, RGBColor(204, 121, 167), stroke)?;
-    if let (Some((tail, head)), true) = (scene.w_arrow, layers.w_arrow) {
+    if let (Some((tail, head)), true) = (scene.w_arrow, layers.on("w")) {
         draw_arrow(area, tail, head, layout, ink)?;
     }
 
@@ -301,7 +197,7 @@ fn draw_overlay<DB: DrawingBackend>(
             ink.stroke_width(2),
         ))
         .map_err(draw_error)?;
-        if !layers.support_vectors {
+        if !layers.on("sv") {
             continue;
         }
         match scene.marks.get(i).copied().unwrap_or(Mark::Plain) {
@@ -315,6 +211,22 @@ fn draw_overlay<DB: DrawingBackend>(
                     + Rectangle::new([(-ring, -ring), (ring, ring)], ink.stroke_width(stroke));
                 area.draw(&element).map_err(draw_error)?
             }
+        }
+    }
+    // Class means: a cross in the class colour with a dark edge, larger than a point.
+    let arm = (r * 2.2).round() as i32;
+    for &(centre, colour_index) in &scene.centres {
+        for (width, ink_colour) in [(stroke + 4, ink), (stroke + 1, colour(colour_index))] {
+            let cross = EmptyElement::at(to_tuple(&centre))
+                + PathElement::new(
+                    vec![(-arm, -arm), (arm, arm)],
+                    ink_colour.stroke_width(width),
+                )
+                + PathElement::new(
+                    vec![(-arm, arm), (arm, -arm)],
+                    ink_colour.stroke_width(width),
+                );
+            area.draw(&cross).map_err(draw_error)?;
         }
     }
     let offset = (r * 1.6).round() as i32;

@@ -180,6 +180,35 @@ impl Delaunay {
     }
 }
 
+/// The edges of the Voronoi cells (an edge shared by two cells comes twice, which draws the same).
+pub fn cell_edges(cells: &[Vec<Point>]) -> Vec<(Point, Point)> {
+    let mut edges = Vec::new();
+    for cell in cells {
+        for (k, &a) in cell.iter().enumerate() {
+            edges.push((a, cell[(k + 1) % cell.len()]));
+        }
+    }
+    edges
+}
+
+/// The edge of `cell` (the cell of `site`) that lies on the perpendicular bisector of `site`
+/// and `other`: the Voronoi edge the two cells share, if they share one inside the view.
+pub fn shared_edge(
+    cell: &[Point],
+    site: Point,
+    other: Point,
+    view: &View,
+) -> Option<(Point, Point)> {
+    let tolerance = 1e-9 * view.width() * view.width();
+    let on_bisector = |p: Point| {
+        let d = |q: Point| (p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2);
+        (d(site) - d(other)).abs() <= tolerance
+    };
+    (0..cell.len())
+        .map(|k| (cell[k], cell[(k + 1) % cell.len()]))
+        .find(|&(a, b)| a != b && on_bisector(a) && on_bisector(b))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

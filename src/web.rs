@@ -4,10 +4,14 @@
 //! message text.
 
 use crate::field::PixelRect;
+use crate::params::PARAMS;
 use crate::playground::Playground;
+use crate::registry::METHODS;
 use crate::scene::{self, Layout};
+use crate::views::{self, Cache, Figure, VIEWS};
 use plotters_canvas::CanvasBackend;
 use serde::Serialize;
+use serde_json::{json, Map, Value};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
@@ -30,21 +34,18 @@ fn context(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsVal
         .map_err(|_| js_error("this browser gives no 2D canvas"))
 }
 
-/// The status line's numbers plus the frame's timings.
+/// The frame's timings (ms): `fit_ms`, then `scene_ms` (field, contours, marks) +
+/// `regions_ms` (the field image onto the canvas) + `overlay_ms` (axes, curves and points
+/// through plotters) = `draw_ms`.
 #[derive(Serialize)]
-struct Frame {
-    #[serde(flatten)]
-    status: crate::playground::Status,
+struct Timings {
     fit_ms: f64,
-    /// Everything after the fit: `scene_ms` (field, contours, slack) + `regions_ms` (the field
-    /// image onto the canvas) + `overlay_ms` (axes, curves and points through plotters).
     draw_ms: f64,
     scene_ms: f64,
     regions_ms: f64,
     overlay_ms: f64,
     refit: bool,
     exact_nodes: usize,
-    warnings: Vec<String>,
 }
 
 /// The lab on one canvas.
@@ -59,6 +60,8 @@ pub struct App {
     last_fit_ms: f64,
     /// A fit has happened since the last frame was drawn.
     fitted_since_frame: bool,
+    /// The figures of the views beside the plane.
+    figures: Cache,
 }
 
 #[wasm_bindgen]
@@ -88,7 +91,47 @@ impl App {
             field_canvas,
             last_fit_ms: 0.0,
             fitted_since_frame: false,
+            figures: Cache::default(),
         })
+    }
+
+    /// What the page builds its controls from, as JSON: the parameter table, the methods
+    /// (id, title, the keys they read, whether they step) and the views (id, title).
+    pub fn catalogue() -> String {
+        let methods: Vec<Value> = METHODS
+            .iter()
+            .map(|m| {
+                json!({
+                    "id": m.id(),
+                    "title": m.title(),
+                    "params": m.params(),
+                    "steppable": m.steppable(),
+                })
+            })
+            .collect();
+        let params: Vec<Value> = PARAMS
+            .iter()
+            .map(|p| {
+                let mut row = serde_json::to_value(p).unwrap_or_default();
+                if let crate::params::Kind::Choice { options } = p.kind {
+                    row["options"] = json!(options);
+                }
+                row
+            })
+            .collect();
+        let views: Vec<Value> = VIEWS
+            .iter()
+            .map(|v| json!({ "id": v.id(), "title": v.title() }))
+            .collect();
+        json!({ "params": params, "methods": methods, "views": views }).to_string()
+    }
+
+    /// Whether the setting `key` matters for the current method and settings (a γ for a
+    /// kernel that has one).
+    pub fn enabled(&self, key: &str) -> bool {
+        let settings = self.lab.settings();
+        crate::params::param(key)
+            .is_some_and(|row| settings.values.enabled(row, settings.method().params()))
     }
 
     /// The URL hash of the current scene.
@@ -195,15 +238,17 @@ impl App {
         self.lab.data().to_csv()
     }
 
-    /// The pointer is at canvas pixel (px, py) (k-NN draws lines to its neighbours).
-    pub fn set_pointer(&mut self, px: f64, py: f64) {
+    /// The pointer is at canvas pixel (px, py): whether the picture changes (k-NN draws lines
+    /// to its neighbours).
+    pub fn set_pointer(&mut self, px: f64, py: f64) -> bool {
         let view = self.lab.view();
-        self.lab.pointer = Some(self.plot().to_data(&view, px, py));
+        let at = self.plot().to_data(&view, px, py);
+        self.lab.set_pointer(Some(at))
     }
 
-    /// The pointer left the plot.
-    pub fn clear_pointer(&mut self) {
-        self.lab.pointer = None;
+    /// The pointer left the plot: whether the picture changes.
+    pub fn clear_pointer(&mut self) -> bool {
+        self.lab.set_pointer(None)
     }
 
     /// Stepping through a perceptron or gradient-descent run: back to w = 0.
@@ -250,11 +295,16 @@ impl App {
         let painted = now_ms();
         let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
             .ok_or_else(|| js_error("cannot draw on the canvas"))?;
-        scene::draw(backend, &scene, &layout, &self.lab.settings().layers, false)
-            .map_err(js_error)?;
+        scene::draw(
+            backend,
+            &scene,
+            &layout,
+            &self.lab.settings().layers(),
+            false,
+        )
+        .map_err(js_error)?;
         let drawn = now_ms();
-        let frame = Frame {
-            status: self.lab.status(),
+        let timings = Timings {
             fit_ms: self.last_fit_ms,
             draw_ms: drawn - fitted,
             scene_ms: computed - fitted,
@@ -267,9 +317,72 @@ impl App {
                 .map(|l| l.exact_nodes)
                 .or(scene.field.as_ref().map(|f| f.exact_nodes))
                 .unwrap_or(0),
-            warnings: self.lab.warnings.clone(),
         };
-        serde_json::to_string(&frame).map_err(js_error)
+        let status = self.lab.status();
+        // The status, the timings, and every single-valued fact under its own key (lists per
+        // training point stay out of the per-frame JSON).
+        let mut frame = Map::new();
+        for value in [json!(status), json!(timings)] {
+            if let Value::Object(fields) = value {
+                frame.extend(fields);
+            }
+        }
+        for fact in status.facts.iter().filter(|f| f.value.is_scalar()) {
+            frame.entry(fact.key).or_insert_with(|| json!(fact.value));
+        }
+        frame.insert(
+            "facts".into(),
+            json!(status
+                .facts
+                .iter()
+                .filter(|f| !f.label.is_empty())
+                .collect::<Vec<_>>()),
+        );
+        frame.insert("warnings".into(), json!(self.lab.warnings));
+        Ok(Value::Object(frame).to_string())
+    }
+
+    /// Draws view `view_id` on the canvas with id `canvas_id`; returns the view's note.
+    pub fn render_view(&mut self, canvas_id: &str, view_id: &str) -> Result<String, JsValue> {
+        let view = views::view(view_id).map_err(js_error)?;
+        let canvas = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(canvas_id))
+            .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
+            .ok_or_else(|| js_error(format!("no canvas with id '{canvas_id}'")))?;
+        let layout = Layout::new(canvas.width(), canvas.height());
+        self.fit_timed();
+        let figure = self.figures.figure(view, &mut self.lab, &layout).clone();
+        let backend = CanvasBackend::with_canvas_object(canvas)
+            .ok_or_else(|| js_error("cannot draw on the canvas"))?;
+        views::draw(backend, &figure, &layout, &self.lab).map_err(js_error)?;
+        Ok(match figure {
+            Figure::Chart(chart) => chart.note,
+            Figure::Plane(_) => String::new(),
+        })
+    }
+
+    /// The training point whose mark in view `view_id` is under pixel (px, py) of a canvas
+    /// `width` × `height`, or −1.
+    pub fn view_point_at(
+        &mut self,
+        view_id: &str,
+        width: u32,
+        height: u32,
+        px: f64,
+        py: f64,
+        radius_px: f64,
+    ) -> i32 {
+        let Ok(view) = views::view(view_id) else {
+            return -1;
+        };
+        let layout = Layout::new(width, height);
+        match self.figures.figure(view, &mut self.lab, &layout) {
+            Figure::Chart(chart) => chart
+                .tick_at(&layout, px, py, radius_px)
+                .map_or(-1, |i| i as i32),
+            Figure::Plane(_) => -1,
+        }
     }
 
     /// Fits if anything changed, timing it.
@@ -287,8 +400,8 @@ impl App {
         let ctx = &self.context;
         ctx.set_fill_style_str("#ffffff");
         ctx.fill_rect(0.0, 0.0, layout.width as f64, layout.height as f64);
-        let Some(grid) = scene::region_grid(scene).filter(|_| self.lab.settings().layers.regions)
-        else {
+        let layers = self.lab.settings().layers();
+        let Some(grid) = scene::region_grid(scene).filter(|_| layers.on("regions")) else {
             return Ok(());
         };
         let (cols, rows) = (grid.cols as u32, grid.rows as u32);

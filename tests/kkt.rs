@@ -3,7 +3,7 @@
 
 use kernel_playground::data::{Dataset, Preset};
 use kernel_playground::kernel::Kernel;
-use kernel_playground::model::Classifier;
+use kernel_playground::model::Model;
 use kernel_playground::solvers::svm::{AlphaStatus, SvmModel, SvmParams};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

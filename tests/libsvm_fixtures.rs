@@ -3,7 +3,7 @@
 //! Fixtures: tests/fixtures/svm_libsvm.json, made by tests/fixtures/make_svm_fixtures.py.
 
 use kernel_playground::kernel::Kernel;
-use kernel_playground::model::{Classifier, ExitReason};
+use kernel_playground::model::{ExitReason, Model};
 use kernel_playground::solvers::svm::{SvmModel, SvmParams};
 use serde::Deserialize;
 

@@ -2,7 +2,7 @@
 //! coefficients within 10⁻⁴, with both solvers where gradient descent can get there.
 //! Fixtures: tests/fixtures/logistic_sklearn.json, made by make_logistic_knn_fixtures.py.
 
-use kernel_playground::model::{Classifier, ExitReason};
+use kernel_playground::model::{ExitReason, Model};
 use kernel_playground::solvers::logistic::{Features, LogisticModel, LogisticParams};
 use serde::Deserialize;
 

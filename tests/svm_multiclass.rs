@@ -3,10 +3,10 @@
 //! vectors. Fixtures: tests/fixtures/svm_multiclass.json, made by make_svm_multiclass_fixtures.py.
 
 use kernel_playground::data::Dataset;
-use kernel_playground::fitted::Fitted;
 use kernel_playground::kernel::Kernel;
+use kernel_playground::model::Model;
 use kernel_playground::multiclass::{Multiclass, Scheme};
-use kernel_playground::solvers::svm::{SvmParams, SvmTrainer};
+use kernel_playground::solvers::svm::{SvmModel, SvmParams, SvmTrainer};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -49,7 +49,7 @@ fn one_versus_one_matches_libsvm() {
             labels: case.labels.clone(),
         };
         let multi = Multiclass::fit(&data, Scheme::OneVsOne, |pair| {
-            Ok(Fitted::Svm(SvmTrainer::new().fit(
+            Ok(Box::new(SvmTrainer::new().fit(
                 &pair.points,
                 &pair.labels,
                 &params,
@@ -67,7 +67,7 @@ fn one_versus_one_matches_libsvm() {
             let scale = expected.iter().fold(1.0f64, |m, v| m.max(v.abs()));
             for (member, want) in multi.members.iter().zip(expected) {
                 // LIBSVM's pair value is positive for the smaller class; ours for the larger.
-                let got = -member.model.decision(*x);
+                let got = -member.model.decision_value(*x);
                 assert!(
                     (got - want).abs() <= 1e-3 * scale,
                     "{} query {q}: {got} vs {want}",
@@ -84,13 +84,12 @@ fn one_versus_one_matches_libsvm() {
         let mut support: Vec<usize> = multi
             .members
             .iter()
-            .flat_map(|m| match &m.model {
-                Fitted::Svm(svm) => svm
-                    .support()
+            .flat_map(|m| {
+                let svm = m.model.as_any().downcast_ref::<SvmModel>().expect("an SVM");
+                svm.support()
                     .into_iter()
                     .map(|l| m.indices[l])
-                    .collect::<Vec<_>>(),
-                _ => Vec::new(),
+                    .collect::<Vec<_>>()
             })
             .collect();
         support.sort_unstable();

@@ -3,6 +3,8 @@
 // events into App calls and App answers into text.
 
 import init, { App } from './pkg/kernel_playground.js';
+import { buildControls, controlValue, enableControls, fmt, keyed, showValue, syncControls } from './controls.js';
+import { buildTabs, openView, pointInView, renderView } from './views.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('plot');
@@ -33,16 +35,6 @@ window.kernelPlayground = {
   },
 };
 
-// ---- numbers ------------------------------------------------------------------------------
-
-const fmt = (v, digits = 3) => {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
-  const a = Math.abs(v);
-  if (a !== 0 && (a < 1e-3 || a >= 1e5)) return v.toExponential(2);
-  return String(Number(v.toPrecision(digits)));
-};
-const roundSig = (v) => Number(v.toPrecision(3));
-
 // ---- messages -----------------------------------------------------------------------------
 
 function showMessage(text) {
@@ -72,54 +64,6 @@ function guard(action) {
 
 // ---- controls -----------------------------------------------------------------------------
 
-const keyed = () => Array.from(document.querySelectorAll('[data-key]'));
-
-function controlValue(el) {
-  if (el.type === 'checkbox') return el.checked ? '1' : '0';
-  if (el.dataset.log) return String(roundSig(10 ** Number(el.value)));
-  return el.value;
-}
-
-function showValue(el) {
-  const out = $(`${el.id}-value`);
-  if (!out) return;
-  out.textContent = el.dataset.log ? fmt(Number(controlValue(el))) : el.value;
-}
-
-function syncControls() {
-  for (const el of keyed()) {
-    const value = app.get(el.dataset.key);
-    if (el.type === 'checkbox') el.checked = value === '1';
-    else if (el.dataset.log) el.value = Math.log10(Number(value));
-    else el.value = value;
-    showValue(el);
-  }
-  enableForKernel();
-}
-
-// Each model shows its own controls; of those, only the ones its kernel or features use are
-// enabled.
-function enableForKernel() {
-  const model = $('model').value;
-  for (const row of document.querySelectorAll('[data-models]')) {
-    row.hidden = !row.dataset.models.split(' ').includes(model);
-  }
-  const kernelModel = model === 'svm' || model === 'perceptron';
-  const kernel = $('kernel').value;
-  const features = $('features').value;
-  const uses = {
-    gamma: (kernelModel && kernel !== 'linear') || (model === 'logistic' && features === 'rbf'),
-    degree: (kernelModel && kernel === 'poly') || (model === 'logistic' && features === 'poly'),
-    coef0: kernelModel && (kernel === 'poly' || kernel === 'sigmoid'),
-    lr: model === 'logistic' && $('solver').value === 'gd',
-    C: model === 'svm' && !$('hard').checked,
-  };
-  for (const [id, on] of Object.entries(uses)) {
-    $(id).disabled = !on;
-    $(id).closest('.row').classList.toggle('disabled', !on);
-  }
-}
-
 // Warm starts keep dragging fast; when an interaction ends the lab refits from scratch, so
 // what stays on screen is exactly what the scene's link reopens.
 function settle() {
@@ -134,7 +78,7 @@ function onControl(el) {
     transientMessage = null;
   });
   showValue(el);
-  enableForKernel();
+  enableControls(app);
   if (el.id === 'model') stopPlaying();
   requestRender();
 }
@@ -169,50 +113,38 @@ function requestRender() {
     const json = guard(() => app.render());
     if (!json) return;
     lastFrame = JSON.parse(json);
+    guard(() => renderView(app));
     updateStatus(lastFrame);
     placeCursor();
     scheduleHash();
   });
 }
 
+// A fact as people read it: its label, its value, and its note.
+function factText(fact) {
+  const v = fact.value;
+  let value;
+  if (typeof v === 'number') value = Number.isInteger(v) ? String(v) : fmt(v, 4);
+  else if (typeof v === 'boolean') value = v ? 'yes' : 'no';
+  else if (Array.isArray(v)) value = `(${v.map((x) => fmt(x, 4)).join(', ')})`;
+  else value = String(v);
+  return [fact.label, value, fact.note].filter(Boolean).join(' ');
+}
+
 function updateStatus(f) {
   const parts = [`${f.points} points`];
   const has = (v) => v !== null && v !== undefined;
   if (has(f.train_accuracy)) {
-    if (has(f.steps) && (f.model === 'perceptron' || f.model === 'logistic')) parts.push(`step ${f.steps}`);
-    if (has(f.scheme)) {
-      const name = f.scheme === 'ovo' ? 'one-vs-one voting' : 'one-vs-rest';
-      parts.push(`${f.classes} classes: ${name} over ${f.members} two-class models`);
-    }
-    if (f.model === 'svm') parts.push(`support vectors ${f.support} (free ${f.free}, bound ${f.bound})`);
+    if (has(f.steps)) parts.push(`step ${f.steps}`);
     parts.push(`training accuracy ${fmt(100 * f.train_accuracy, 4)}%`);
-    if (f.model === 'svm' && has(f.objective)) {
-      parts.push(`dual objective ${fmt(f.objective, 5)}`);
-      parts.push(`SMO iterations ${f.iterations}${f.warm_start ? ' (warm start)' : ''}`);
-    }
-    if (has(f.mistakes)) {
-      const bound = has(f.novikoff_bound) ? ` ≤ Novikoff bound (R/γ)² = ${fmt(f.novikoff_bound, 4)}` : '';
-      parts.push(`mistakes ${f.mistakes}${bound}`);
-      parts.push(`epochs ${f.epochs}, ${f.converged ? 'converged' : 'not converged'}`);
-    }
-    if (has(f.log_loss)) {
-      parts.push(`log loss ${fmt(f.log_loss, 4)} per point`);
-      parts.push(`objective J = ${fmt(f.objective, 5)}`);
-      parts.push(`iterations ${f.iterations}${f.converged ? '' : ' (not converged)'}`);
-    }
-    if (has(f.k)) parts.push(`k = ${f.k}`);
-    if (f.w) {
-      const width = has(f.margin_width) ? `, margin width 2/‖w‖ = ${fmt(f.margin_width)}` : '';
-      parts.push(`‖w‖ = ${fmt(Math.hypot(f.w[0], f.w[1]))}${width}`);
-    }
-    if (has(f.bias)) parts.push(`b = ${fmt(f.bias)}`);
+    for (const fact of f.facts) parts.push(factText(fact));
   }
   parts.push(`fit ${f.fit_ms.toFixed(1)} ms`, `draw ${f.draw_ms.toFixed(1)} ms`);
   statusLine.textContent = parts.join(' · ');
   renderMessage(f);
 }
 
-// ---- stepping through a run (perceptron updates, logistic-regression iterations) ----------
+// ---- stepping through a run (updates or iterations of a steppable method) ----------------
 
 let playTimer = null;
 
@@ -257,7 +189,7 @@ function openFromHash() {
   if (!next) return;
   if (app) app.free();
   app = next;
-  syncControls();
+  syncControls(app);
   requestRender();
 }
 
@@ -326,10 +258,7 @@ function onPointerMove(ev) {
     return;
   }
   setHighlight(app.point_at(px, py, pickRadius(ev)));
-  if ($('model').value === 'knn') {
-    app.set_pointer(px, py);
-    requestRender();
-  }
+  if (app.set_pointer(px, py)) requestRender();
   showTooltip(ev);
 }
 
@@ -347,33 +276,17 @@ function onPointerUp(ev) {
 
 // ---- hover readout ------------------------------------------------------------------------
 
+const escape = (text) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+
 function describe(info) {
   const lines = [];
   if (info.index !== null && info.index !== undefined) {
-    const y = info.target === null ? '' : ` (y = ${info.target > 0 ? '+1' : '−1'})`;
-    lines.push(`<b>point ${info.index + 1}</b> · class ${info.label + 1}${y}`);
-    if (info.alpha !== null && lastFrame && lastFrame.model === 'svm') {
-      lines.push(`α = ${fmt(info.alpha, 4)}`);
-      lines.push(`y·f(x) = ${fmt(info.margin, 4)}`);
-      lines.push(`ξ = ${fmt(info.slack, 4)}`);
-      lines.push(info.case);
-    } else if (info.alpha !== null) {
-      lines.push(`α = ${fmt(info.alpha, 4)} (mistakes on this point)`);
-      lines.push(`y·f(x) = ${fmt(info.margin, 4)}`);
-    } else if (info.margin !== null) {
-      lines.push(`y·f(x) = ${fmt(info.margin, 4)}`);
-    }
-    if (info.probability !== null) lines.push(`p(class 2 | x) = ${fmt(info.probability, 4)}`);
+    lines.push(`<b>point ${info.index + 1}</b> · class ${info.label + 1}`);
   } else {
     lines.push(`x = (${fmt(info.x)}, ${fmt(info.y)})`);
-    if (info.probability !== null) {
-      lines.push(`p(class 2 | x) = ${fmt(info.probability, 4)}`);
-    } else if (info.decision !== null && info.votes === null) {
-      lines.push(`f(x) = ${fmt(info.decision, 4)}`);
-    }
-    if (info.votes) lines.push('votes ' + info.votes.map((v, c) => `class ${c + 1}: ${fmt(100 * v, 3)}%`).join(', '));
-    if (info.predicted !== null) lines.push(`→ predicted class ${info.predicted + 1}`);
   }
+  for (const fact of info.facts) lines.push(escape(factText(fact)));
+  if (info.predicted !== null && info.index === null) lines.push(`→ predicted class ${info.predicted + 1}`);
   return lines.join('<br>');
 }
 
@@ -473,6 +386,14 @@ async function copyLink() {
   }
 }
 
+// ---- views ----------------------------------------------------------------------------------
+
+function toggleView(id) {
+  if (!app) return;
+  guard(() => app.set('views', openView(app) === id ? '' : id));
+  requestRender();
+}
+
 // ---- start --------------------------------------------------------------------------------
 
 function wire() {
@@ -486,11 +407,16 @@ function wire() {
   }
   $('regenerate').addEventListener('click', () => { app.regenerate(); requestRender(); });
   $('clear').addEventListener('click', () => { app.clear(); hideTooltip(); requestRender(); });
-  $('reseed').addEventListener('click', () => {
-    const seed = $('seed');
-    seed.value = String((Number(seed.value) || 0) + 1);
-    onControl(seed);
-  });
+  for (const b of document.querySelectorAll('[data-bump]')) {
+    b.addEventListener('click', () => {
+      const input = $(b.dataset.bump);
+      input.value = String((Number(input.value) || 0) + 1);
+      onControl(input);
+    });
+  }
+  const viewCanvas = $('view');
+  viewCanvas.addEventListener('pointermove', (ev) => { if (app) setHighlight(pointInView(app, ev)); });
+  viewCanvas.addEventListener('pointerleave', () => setHighlight(-1));
   $('load-csv').addEventListener('change', (ev) => {
     const file = ev.target.files[0];
     if (file) loadCsv(file);
@@ -506,8 +432,7 @@ function wire() {
   canvas.addEventListener('pointercancel', onPointerUp);
   canvas.addEventListener('pointerleave', () => {
     if (dragging === null) { hideTooltip(); setHighlight(-1); }
-    app.clear_pointer();
-    requestRender();
+    if (app.clear_pointer()) requestRender();
   });
   $('step').addEventListener('click', () => { stopPlaying(); stepOnce(); });
   $('play').addEventListener('click', togglePlay);
@@ -530,10 +455,13 @@ async function start() {
     return;
   }
   resizeCanvas();
+  const catalogue = JSON.parse(App.catalogue());
+  buildControls(catalogue);
+  buildTabs(catalogue, toggleView);
   app = guard(() => new App('plot', location.hash));
   if (!app) return;
   $('loading').style.display = 'none';
-  syncControls();
+  syncControls(app);
   wire();
   requestRender();
 }

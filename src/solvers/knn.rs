@@ -30,8 +30,13 @@
 //! written here rather than taken from a crate because those do not promise that tie order,
 //! and the lab's points lie on a 10⁻⁴ grid where equal distances are common.
 
-use crate::data::Point;
+use crate::data::{Dataset, Point};
 use crate::error::Error;
+use crate::field::Smoothness;
+use crate::model::{check_classes, Context, Fact, FitOptions, Method, Model};
+use crate::params::Values;
+use crate::plane::{Curve, CurveKind, Scene, Shading};
+use crate::voronoi::{cell_edges, delaunay_edges, shared_edge, voronoi_cells};
 
 /// The largest k [`KnnParams::check`] accepts.
 pub const MAX_K: usize = 25;
@@ -150,6 +155,17 @@ impl Default for KnnParams {
 }
 
 impl KnnParams {
+    /// The parameters the settings describe.
+    pub fn from_values(values: &Values) -> Result<KnnParams, Error> {
+        let params = KnnParams {
+            k: values.whole("k") as usize,
+            metric: Metric::from_name(values.choice("metric"))?,
+            weights: Weights::from_name(values.choice("weights"))?,
+        };
+        params.check()?;
+        Ok(params)
+    }
+
     pub fn check(&self) -> Result<(), Error> {
         if !(1..=MAX_K).contains(&self.k) {
             return Err(Error::Parameter(format!("k must be between 1 and {MAX_K}")));
@@ -303,6 +319,145 @@ impl KnnModel {
         self.tree
             .search(0, x, [0.0, 0.0], self.params.metric, &mut nearest);
         nearest
+    }
+}
+
+impl Model for KnnModel {
+    fn classes(&self) -> &[i32] {
+        &self.classes
+    }
+
+    /// Two classes: 2·(share of the second class) − 1; more: the winner's share.
+    fn decision_value(&self, x: Point) -> f64 {
+        let votes = self.scores(x);
+        match votes.len() {
+            2 => votes[1] - votes[0],
+            _ => votes.iter().copied().fold(0.0, f64::max),
+        }
+    }
+
+    /// The vote shares.
+    fn scores(&self, x: Point) -> Vec<f64> {
+        let mut votes = vec![0.0; self.classes.len()];
+        self.votes(x, &mut votes);
+        votes
+    }
+
+    /// The vote shares, which is what scikit-learn's `predict_proba` gives.
+    fn probabilities(&self, x: Point) -> Option<Vec<f64>> {
+        Some(self.scores(x))
+    }
+
+    fn predict(&self, x: Point) -> i32 {
+        KnnModel::predict(self, x)
+    }
+
+    fn shading(&self) -> Shading {
+        Shading::Share
+    }
+
+    fn smoothness(&self) -> Smoothness {
+        Smoothness::Steps
+    }
+
+    /// With one Euclidean neighbour, the Voronoi cells, the class boundary exactly along the
+    /// Voronoi edges between cells of different classes, and the Delaunay triangulation.
+    fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
+        if self.params.k != 1 || self.params.metric != Metric::Euclidean {
+            return;
+        }
+        let (data, view) = (context.data, context.view);
+        let sites = &data.points;
+        let cells = voronoi_cells(sites, &view);
+        // The grid's contour only approximates what is exactly known here.
+        scene.curves.retain(|c| c.kind != CurveKind::Boundary);
+        for (i, j) in delaunay_edges(sites) {
+            if data.labels[i] == data.labels[j] {
+                continue;
+            }
+            if let Some((a, b)) = shared_edge(&cells[i], sites[i], sites[j], &view) {
+                scene.curves.push(Curve {
+                    points: vec![a, b],
+                    kind: CurveKind::Boundary,
+                    label: None,
+                });
+            }
+        }
+        if context.layers.on("vor") {
+            scene.cell_edges = cell_edges(&cells);
+        }
+        if context.layers.on("del") {
+            scene.delaunay_edges = delaunay_edges(sites)
+                .into_iter()
+                .map(|(a, b)| (sites[a], sites[b]))
+                .collect();
+        }
+    }
+
+    fn neighbour_lines(&self, at: Point, data: &Dataset) -> Vec<(Point, Point)> {
+        self.neighbours(at)
+            .into_iter()
+            .filter(|&(i, _)| i < data.len())
+            .map(|(i, _)| (at, data.points[i]))
+            .collect()
+    }
+
+    fn facts(&self, _data: &Dataset) -> Vec<Fact> {
+        vec![
+            Fact::new("k", "k =", self.k),
+            Fact::data("metric", self.params.metric.name()),
+            Fact::data("weights", self.params.weights.name()),
+        ]
+    }
+
+    fn facts_at(&self, x: Point) -> Vec<Fact> {
+        let shares: Vec<String> = self
+            .scores(x)
+            .iter()
+            .enumerate()
+            .map(|(c, v)| format!("class {}: {}%", c + 1, crate::model::short(100.0 * v)))
+            .collect();
+        vec![Fact::new("votes", "votes", shares.join(", "))]
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// The registry entry: k-nearest neighbours, voting among any number of classes.
+pub struct Knn;
+
+impl Method for Knn {
+    fn id(&self) -> &'static str {
+        "knn"
+    }
+
+    fn title(&self) -> &'static str {
+        "k-nearest neighbours"
+    }
+
+    fn params(&self) -> &'static [&'static str] {
+        &["k", "metric", "weights"]
+    }
+
+    fn native_multiclass(&self) -> bool {
+        true
+    }
+
+    fn fit(
+        &self,
+        values: &Values,
+        data: &Dataset,
+        _options: FitOptions<'_>,
+    ) -> Result<Box<dyn Model>, Error> {
+        check_classes(data, crate::model::MAX_CLASSES)?;
+        let params = KnnParams::from_values(values)?;
+        Ok(Box::new(KnnModel::fit(
+            &data.points,
+            &data.labels,
+            &params,
+        )?))
     }
 }
 

@@ -22,11 +22,15 @@
 //! - gradient descent on the mean J/n with a fixed learning rate η: θ ← θ − η ∇J/n, for at
 //!   most [`GD_ITERATIONS`] steps; a rise of J shows η is too large.
 
-use crate::data::Point;
+use crate::data::{Dataset, Point};
 use crate::error::Error;
-use crate::field::{expansion_evaluator, Grid};
+use crate::field::{expansion_evaluator, w_arrow, Grid, Smoothness};
 use crate::kernel::Kernel;
-use crate::model::{Classifier, ExitReason, FitReport};
+use crate::model::{
+    Context, ExitReason, Fact, FitOptions, FitReport, Level, Method, Model, PROBABILITY_LEVELS,
+};
+use crate::params::Values;
+use crate::plane::{Scene, Shading};
 use nalgebra::{DMatrix, DVector};
 
 /// Gradient descent's default iteration cap: enough for the lab's data at a good learning
@@ -74,6 +78,38 @@ pub struct LogisticParams {
 }
 
 impl LogisticParams {
+    /// The parameters the settings describe.
+    pub fn from_values(values: &Values) -> Result<LogisticParams, Error> {
+        let features = match values.choice("features") {
+            "linear" => Features::Linear,
+            "poly" => Features::Polynomial {
+                degree: values.whole("degree") as u32,
+            },
+            _ => Features::Rbf {
+                gamma: values.real("gamma"),
+            },
+        };
+        let solver = match values.choice("solver") {
+            "gd" => Solver::GradientDescent {
+                learning_rate: values.real("lr"),
+            },
+            _ => Solver::Newton,
+        };
+        // Gradient descent stops at a tolerance that is tight for the picture (‖∇J‖ ≤ 10⁻⁵ J(0))
+        // rather than Newton's 10⁻⁸, which it would need thousands more steps to reach.
+        let tol = match solver {
+            Solver::GradientDescent { .. } => 1e-5,
+            Solver::Newton => 1e-8,
+        };
+        let params = LogisticParams {
+            solver,
+            tol,
+            ..LogisticParams::new(features, values.real("lambda"))
+        };
+        params.check()?;
+        Ok(params)
+    }
+
     pub fn new(features: Features, lambda: f64) -> Self {
         Self {
             features,
@@ -214,6 +250,8 @@ pub struct LogisticModel {
     pub gradient_norm: f64,
     /// Gradient descent saw J rise: the learning rate is too large.
     pub overshoot: bool,
+    /// The run was cut at a number of iterations (stepping through it).
+    pub stepping: bool,
     pub report: FitReport,
     /// RBF features: (c_j, w_j), so f is a kernel expansion the grid can evaluate fast.
     expansion: Vec<(Point, f64)>,
@@ -437,6 +475,7 @@ impl LogisticModel {
             log_loss,
             gradient_norm: grad.norm(),
             overshoot,
+            stepping: params.max_iter.is_some(),
             report: FitReport {
                 iterations,
                 exit,
@@ -457,13 +496,9 @@ impl LogisticModel {
     }
 }
 
-impl Classifier for LogisticModel {
-    fn method(&self) -> &'static str {
-        "logistic"
-    }
-
-    fn classes(&self) -> [i32; 2] {
-        self.classes
+impl Model for LogisticModel {
+    fn classes(&self) -> &[i32] {
+        &self.classes
     }
 
     fn decision_value(&self, x: Point) -> f64 {
@@ -478,6 +513,103 @@ impl Classifier for LogisticModel {
                 .sum::<f64>()
     }
 
+    fn probabilities(&self, x: Point) -> Option<Vec<f64>> {
+        let p = self.probability(x);
+        Some(vec![1.0 - p, p])
+    }
+
+    /// The boundary p = ½ and the contours p = 0.1, 0.25, 0.75, 0.9.
+    fn levels(&self) -> Vec<Level> {
+        Level::probabilities(&PROBABILITY_LEVELS)
+    }
+
+    fn shading(&self) -> Shading {
+        Shading::Probability
+    }
+
+    fn smoothness(&self) -> Smoothness {
+        match self.map.features {
+            Features::Rbf { gamma } => Smoothness::of_kernel(Kernel::Rbf { gamma }),
+            _ => Smoothness::Smooth,
+        }
+    }
+
+    fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
+        if context.layers.on("w") {
+            scene.w_arrow = self.w().and_then(|w| w_arrow(w, self.bias, &context.view));
+        }
+    }
+
+    fn facts(&self, _data: &Dataset) -> Vec<Fact> {
+        let mut facts = vec![
+            Fact::new("features", "", self.map.features.name()),
+            Fact::data("feature_names", self.map.names()),
+            Fact::data("coef", self.weights.clone()),
+            Fact::data("lambda", self.lambda),
+            Fact::new("log_loss", "log loss", self.log_loss).with_note("per point"),
+            Fact::new("objective", "objective J =", self.objective),
+            Fact::new("iterations", "iterations", self.report.iterations).with_note(
+                if self.report.exit == ExitReason::Converged {
+                    ""
+                } else {
+                    "(not converged)"
+                },
+            ),
+            Fact::data("converged", self.report.exit == ExitReason::Converged),
+        ];
+        if let Some(w) = self.w() {
+            facts.push(Fact::new("w", "w =", w));
+        }
+        facts.push(Fact::new("bias", "b =", self.bias));
+        facts
+    }
+
+    fn point_facts(&self, i: usize, data: &Dataset) -> Vec<Fact> {
+        let y = if data.labels[i] == self.classes[1] {
+            1.0
+        } else {
+            -1.0
+        };
+        vec![
+            Fact::new("y", "y =", y),
+            Fact::new(
+                "margin",
+                "y·f(x) =",
+                y * self.decision_value(data.points[i]),
+            ),
+        ]
+    }
+
+    fn message(&self) -> Option<String> {
+        if self.overshoot {
+            Some("gradient descent overshoots (the objective rose): lower the learning rate".into())
+        } else if self.report.exit != ExitReason::Converged && !self.stepping {
+            Some(format!(
+                "the solver stopped after {} iterations before converging; {}",
+                self.report.iterations,
+                if self.lambda < 1e-3 {
+                    "with a tiny λ on separable data the weights grow without bound"
+                } else {
+                    "raise the learning rate or use Newton"
+                }
+            ))
+        } else {
+            None
+        }
+    }
+
+    fn run_ended(&self, shown: usize) -> bool {
+        self.report.iterations < shown || self.report.exit == ExitReason::Converged
+    }
+
+    fn loss(&self) -> Option<crate::model::Loss> {
+        Some(crate::model::Loss::Logistic)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn grid_evaluator<'a>(&'a self, grid: &'a Grid) -> Box<dyn Fn(usize, usize) -> f64 + 'a> {
         match self.map.features {
             Features::Rbf { gamma } => {
@@ -485,6 +617,44 @@ impl Classifier for LogisticModel {
             }
             _ => Box::new(move |row, col| self.decision_value(grid.node(row, col))),
         }
+    }
+}
+
+/// The registry entry: L2-regularised logistic regression, Newton or gradient descent.
+pub struct Logistic;
+
+impl Method for Logistic {
+    fn id(&self) -> &'static str {
+        "logistic"
+    }
+
+    fn title(&self) -> &'static str {
+        "logistic regression"
+    }
+
+    fn params(&self) -> &'static [&'static str] {
+        &["features", "lambda", "gamma", "degree", "solver", "lr"]
+    }
+
+    fn steppable(&self) -> bool {
+        true
+    }
+
+    fn fit(
+        &self,
+        values: &Values,
+        data: &Dataset,
+        options: FitOptions<'_>,
+    ) -> Result<Box<dyn Model>, Error> {
+        let params = LogisticParams {
+            max_iter: options.steps,
+            ..LogisticParams::from_values(values)?
+        };
+        Ok(Box::new(LogisticModel::fit(
+            &data.points,
+            &data.labels,
+            &params,
+        )?))
     }
 }
 

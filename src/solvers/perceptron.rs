@@ -17,11 +17,13 @@
 //! augmented inputs, solved by dual coordinate ascent
 //! α_i ← max(0, α_i + (1 − y_i f(x_i))/K̃_ii), where at the optimum ‖w̃‖² = Σα_i and γ = 1/‖w̃‖.
 
-use crate::data::Point;
+use crate::data::{Dataset, Point};
 use crate::error::Error;
-use crate::field::{expansion_evaluator, Grid};
+use crate::field::{expansion_evaluator, w_arrow, Grid, Smoothness};
 use crate::kernel::{Kernel, KernelCache};
-use crate::model::{Classifier, ExitReason, FitReport};
+use crate::model::{kernel_of, Context, ExitReason, Fact, FitOptions, FitReport, Method, Model};
+use crate::params::Values;
+use crate::plane::{Scene, Shading};
 
 /// The memory the kernel-column cache of a run may use.
 const CACHE_BYTES: usize = 64 << 20;
@@ -230,13 +232,9 @@ fn novikoff_bound(points: &[Point], y: &[f64], kernel: Kernel) -> Option<f64> {
     Some(radius2 / (gamma * gamma))
 }
 
-impl Classifier for PerceptronModel {
-    fn method(&self) -> &'static str {
-        "perceptron"
-    }
-
-    fn classes(&self) -> [i32; 2] {
-        self.classes
+impl Model for PerceptronModel {
+    fn classes(&self) -> &[i32] {
+        &self.classes
     }
 
     fn decision_value(&self, x: Point) -> f64 {
@@ -252,11 +250,151 @@ impl Classifier for PerceptronModel {
                 .sum::<f64>()
     }
 
+    /// f has no natural unit: shade by |f| over its median on the training points.
+    fn shading(&self) -> Shading {
+        let mut values: Vec<f64> = self
+            .points
+            .iter()
+            .map(|&p| self.decision_value(p).abs())
+            .collect();
+        values.sort_by(|a, b| a.total_cmp(b));
+        let scale = values
+            .get(values.len() / 2)
+            .copied()
+            .filter(|m| *m > 0.0)
+            .unwrap_or(1.0);
+        Shading::Margin { scale }
+    }
+
+    fn smoothness(&self) -> Smoothness {
+        Smoothness::of_kernel(self.kernel)
+    }
+
+    fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
+        scene.point_labels = (0..self.alpha.len())
+            .filter(|&i| self.alpha[i] > 0.0)
+            .map(|i| (i, format!("{}", self.alpha[i] as usize)))
+            .collect();
+        scene.emphasis = self.last_update;
+        if context.layers.on("w") {
+            scene.w_arrow = self.w.and_then(|w| w_arrow(w, self.bias, &context.view));
+        }
+    }
+
+    fn facts(&self, _data: &Dataset) -> Vec<Fact> {
+        let bound = self
+            .novikoff
+            .map(|b| format!("≤ Novikoff bound (R/γ)² = {}", crate::model::short(b)));
+        let mut mistakes = Fact::new("mistakes", "mistakes", self.mistakes);
+        mistakes.note = bound;
+        let mut facts = vec![
+            Fact::new("kernel", "", self.kernel.name()),
+            mistakes,
+            Fact::new("epochs", "epochs", self.epochs).with_note(if self.converged {
+                "(converged)"
+            } else {
+                "(not converged)"
+            }),
+            Fact::data("converged", self.converged),
+            Fact::data("iterations", self.mistakes),
+        ];
+        if let Some(bound) = self.novikoff {
+            facts.push(Fact::data("novikoff_bound", bound));
+        }
+        if let Some(w) = self.w {
+            facts.push(Fact::new("w", "w =", w));
+        }
+        facts.push(Fact::new("bias", "b =", self.bias));
+        facts.push(Fact::data("alpha", self.alpha.clone()));
+        facts
+    }
+
+    fn point_facts(&self, i: usize, _data: &Dataset) -> Vec<Fact> {
+        if i >= self.alpha.len() {
+            return Vec::new();
+        }
+        vec![
+            Fact::new("y", "y =", self.y[i]),
+            Fact::new("alpha", "α =", self.alpha[i]).with_note("(mistakes on this point)"),
+            Fact::new(
+                "margin",
+                "y·f(x) =",
+                self.y[i] * self.decision_value(self.points[i]),
+            ),
+        ]
+    }
+
+    fn message(&self) -> Option<String> {
+        match (self.finished, self.converged, self.out_of_work) {
+            (true, false, true) => Some(format!(
+                "the kernel perceptron stopped after {} updates without converging: the data \
+                 are probably not separable in this feature space",
+                self.mistakes
+            )),
+            (true, false, false) => Some(format!(
+                "the perceptron did not converge in {} epochs: the data are not separable in \
+                 this feature space (or need more epochs)",
+                self.epochs
+            )),
+            _ => None,
+        }
+    }
+
+    fn run_ended(&self, _shown: usize) -> bool {
+        self.finished
+    }
+
+    fn loss(&self) -> Option<crate::model::Loss> {
+        Some(crate::model::Loss::Perceptron)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn grid_evaluator<'a>(&'a self, grid: &'a Grid) -> Box<dyn Fn(usize, usize) -> f64 + 'a> {
         match self.w {
             Some(_) => Box::new(move |row, col| self.decision_value(grid.node(row, col))),
             None => expansion_evaluator(self.kernel, &self.expansion, self.bias, grid),
         }
+    }
+}
+
+/// The registry entry: the perceptron, primal for the linear kernel and dual otherwise.
+pub struct Perceptron;
+
+impl Method for Perceptron {
+    fn id(&self) -> &'static str {
+        "perceptron"
+    }
+
+    fn title(&self) -> &'static str {
+        "perceptron"
+    }
+
+    fn params(&self) -> &'static [&'static str] {
+        &["kernel", "gamma", "degree", "coef0", "epochs"]
+    }
+
+    fn steppable(&self) -> bool {
+        true
+    }
+
+    fn fit(
+        &self,
+        values: &Values,
+        data: &Dataset,
+        options: FitOptions<'_>,
+    ) -> Result<Box<dyn Model>, Error> {
+        let params = PerceptronParams {
+            max_updates: options.steps,
+            ..PerceptronParams::new(kernel_of(values)?, values.whole("epochs") as usize)
+        };
+        Ok(Box::new(PerceptronModel::fit(
+            &data.points,
+            &data.labels,
+            &params,
+        )?))
     }
 }
 

@@ -1,4 +1,4 @@
-//! SMO for the soft-margin SVM dual (see [`crate::solvers::svm`] for the problem).
+//! SMO for the soft-margin SVM dual (see the `svm` module beside it for the problem).
 //!
 //! SMO (Platt, 1998) changes two multipliers at a time in closed form, keeping Σ y_i α_i = 0.
 //! The pair is chosen as in LIBSVM (Chang & Lin, 2011) by second-order working-set selection
@@ -14,21 +14,52 @@
 //! so b = −y_i∇_i averaged over the free ones; with none free, b is the midpoint of the interval
 //! the bounded multipliers allow, as LIBSVM does.
 //!
+//! The solver returns a [`Solution`] (LIBSVM's `SolutionInfo` together with α); the model is
+//! built from it in the `svm` module, so this file knows nothing of models.
+//!
 //! [`SvmTrainer`] keeps the kernel cache and the last α between fits: after a change of C, γ or
 //! of a point it starts from the previous α, projected back into the feasible set, and reaches
 //! the same optimum (the problem is convex) in far fewer iterations.
 
 use crate::data::Point;
 use crate::error::Error;
-use crate::kernel::KernelCache;
-use crate::model::{ExitReason, FitReport};
-use crate::solvers::svm::{SvmModel, SvmParams};
+use crate::kernel::{Kernel, KernelCache};
+use crate::model::{ExitReason, FitReport, WarmStart};
 
 /// LIBSVM's stand-in for a non-positive curvature K_ii + K_jj − 2K_ij.
 const TAU: f64 = 1e-12;
 
 /// The memory the kernel cache may use.
 const CACHE_BYTES: usize = 128 << 20;
+
+/// The dual problem SMO is given.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Problem {
+    pub kernel: Kernel,
+    /// The box bound C (a large stand-in for the hard margin).
+    pub c: f64,
+    /// Stopping tolerance on the maximal KKT violation.
+    pub tol: f64,
+    pub max_iter: usize,
+    /// Stop as soon as a multiplier reaches C (the hard margin: then the data are not
+    /// separable, and there is no point in going on).
+    pub stop_at_bound: bool,
+}
+
+/// What SMO found.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The labels of the negative and positive class.
+    pub classes: [i32; 2],
+    /// y_i ∈ {−1, +1}.
+    pub y: Vec<f64>,
+    pub alpha: Vec<f64>,
+    pub bias: f64,
+    /// y_i f(x_i), from the gradient SMO keeps: ∇_i + 1 + y_i b.
+    pub margins: Vec<f64>,
+    pub report: FitReport,
+    pub max_violation: f64,
+}
 
 /// SMO with a kernel cache and the last solution kept between fits (warm starts).
 #[derive(Clone, Debug)]
@@ -88,15 +119,14 @@ impl SvmTrainer {
         self.cache.invalidate();
     }
 
-    /// Fits the SVM to `points` with `labels` (exactly two distinct labels; the larger one is
-    /// the positive class).
-    pub fn fit(
+    /// Solves the dual for `points` with `labels` (exactly two distinct labels; the larger
+    /// one is the positive class).
+    pub fn solve(
         &mut self,
         points: &[Point],
         labels: &[i32],
-        params: &SvmParams,
-    ) -> Result<SvmModel, Error> {
-        params.check()?;
+        problem: &Problem,
+    ) -> Result<Solution, Error> {
         let data = crate::data::Dataset {
             points: points.to_vec(),
             labels: labels.to_vec(),
@@ -111,9 +141,9 @@ impl SvmTrainer {
         }
         let (classes, y) = data.binary_targets()?;
         let n = points.len();
-        let c = params.box_bound();
-        let max_iter = params.max_iter.unwrap_or((100 * n).max(100_000));
-        self.cache.prepare(params.kernel, points);
+        let c = problem.c;
+        let max_iter = problem.max_iter;
+        self.cache.prepare(problem.kernel, points);
 
         let warm = self.warm_start && self.alpha.len() == n && self.alpha.iter().any(|&a| a > 0.0);
         let mut alpha = if warm {
@@ -148,7 +178,7 @@ impl SvmTrainer {
                 &y,
                 &diagonal,
                 c,
-                params.tol,
+                problem.tol,
             );
             max_violation = selection.violation;
             let Some((i, j)) = selection.pair else { break };
@@ -166,7 +196,7 @@ impl SvmTrainer {
             for k in 0..n {
                 grad[k] += y[k] * (ki[k] * di + kj[k] * dj);
             }
-            if params.is_hard_margin() && (alpha[i] >= c || alpha[j] >= c) {
+            if problem.stop_at_bound && (alpha[i] >= c || alpha[j] >= c) {
                 exit = ExitReason::NotSeparable;
                 break;
             }
@@ -181,27 +211,13 @@ impl SvmTrainer {
                 .map(|(a, g)| a * (g - 1.0))
                 .sum::<f64>();
         let margins: Vec<f64> = (0..n).map(|i| grad[i] + 1.0 + y[i] * bias).collect();
-        let expansion: Vec<(Point, f64)> = (0..n)
-            .filter(|&i| alpha[i] > 0.0)
-            .map(|i| (points[i], alpha[i] * y[i]))
-            .collect();
-        let w = params.kernel.is_linear().then(|| {
-            expansion.iter().fold([0.0, 0.0], |w, &(x, coef)| {
-                [w[0] + coef * x[0], w[1] + coef * x[1]]
-            })
-        });
         self.alpha = alpha.clone();
-        Ok(SvmModel {
-            kernel: params.kernel,
-            c,
-            hard_margin: params.is_hard_margin(),
+        Ok(Solution {
             classes,
-            points: points.to_vec(),
             y,
             alpha,
             bias,
             margins,
-            w,
             report: FitReport {
                 iterations,
                 exit,
@@ -209,8 +225,28 @@ impl SvmTrainer {
                 warm_start: warm,
             },
             max_violation,
-            expansion,
         })
+    }
+}
+
+impl WarmStart for SvmTrainer {
+    fn point_added(&mut self) {
+        SvmTrainer::point_added(self)
+    }
+    fn point_moved(&mut self, index: usize, points: &[Point]) {
+        SvmTrainer::point_moved(self, index, points)
+    }
+    fn point_removed(&mut self, index: usize) {
+        SvmTrainer::point_removed(self, index)
+    }
+    fn forget(&mut self) {
+        SvmTrainer::forget(self)
+    }
+    fn data_replaced(&mut self) {
+        SvmTrainer::data_replaced(self)
+    }
+    fn as_any(&mut self) -> &mut dyn std::any::Any {
+        self
     }
 }
 

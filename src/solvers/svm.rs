@@ -16,12 +16,18 @@
 //! outside its margin), 0 < α_i < C (exactly on the margin: a free support vector) and α_i = C
 //! (on or inside the margin: a bound support vector with slack ξ_i = 1 − y_i f(x_i) ≥ 0).
 
-use crate::data::Point;
+use crate::data::{Dataset, Point};
 use crate::error::Error;
-use crate::field::{expansion_evaluator, Grid};
+use crate::field::{expansion_evaluator, w_arrow, Grid};
 use crate::kernel::Kernel;
-use crate::model::{Classifier, ExitReason, FitReport};
+use crate::model::{
+    kernel_of, Context, ExitReason, Fact, FitOptions, FitReport, Level, Method, Model, Smoothness,
+    WarmStart,
+};
+use crate::params::Values;
+use crate::plane::{Mark, Scene};
 pub use crate::solvers::smo::SvmTrainer;
+use crate::solvers::smo::{Problem, Solution};
 
 /// The C that stands for C = ∞ (the hard margin).
 pub const HARD_MARGIN_C: f64 = 1e6;
@@ -46,6 +52,22 @@ impl SvmParams {
             tol: 1e-3,
             max_iter: None,
         }
+    }
+
+    /// The parameters the settings describe (`max_iter`: the command line's cap, if any).
+    pub fn from_values(values: &Values, max_iter: Option<usize>) -> Result<SvmParams, Error> {
+        let c = if values.flag("hard") {
+            f64::INFINITY
+        } else {
+            values.real("C")
+        };
+        let params = SvmParams {
+            tol: values.real("tol"),
+            max_iter,
+            ..SvmParams::new(kernel_of(values)?, c)
+        };
+        params.check()?;
+        Ok(params)
     }
 
     /// Rejects what LIBSVM rejects, with its kind of message.
@@ -120,7 +142,68 @@ pub struct SvmModel {
     pub(crate) expansion: Vec<(Point, f64)>,
 }
 
+impl SvmTrainer {
+    /// Fits the SVM to `points` with `labels` (exactly two distinct labels; the larger one is
+    /// the positive class), starting from the last solution when there is one.
+    pub fn fit(
+        &mut self,
+        points: &[Point],
+        labels: &[i32],
+        params: &SvmParams,
+    ) -> Result<SvmModel, Error> {
+        params.check()?;
+        let n = points.len();
+        let problem = Problem {
+            kernel: params.kernel,
+            c: params.box_bound(),
+            tol: params.tol,
+            max_iter: params.max_iter.unwrap_or((100 * n).max(100_000)),
+            stop_at_bound: params.is_hard_margin(),
+        };
+        let solution = self.solve(points, labels, &problem)?;
+        Ok(SvmModel::from_solution(points, params, solution))
+    }
+}
+
 impl SvmModel {
+    /// The model a solution of the dual describes: f(x) = Σ α_j y_j K(x_j, x) + b over the
+    /// support vectors, and w = Σ α_j y_j x_j for the linear kernel.
+    pub fn from_solution(points: &[Point], params: &SvmParams, solution: Solution) -> SvmModel {
+        let Solution {
+            classes,
+            y,
+            alpha,
+            bias,
+            margins,
+            report,
+            max_violation,
+        } = solution;
+        let expansion: Vec<(Point, f64)> = (0..alpha.len())
+            .filter(|&i| alpha[i] > 0.0)
+            .map(|i| (points[i], alpha[i] * y[i]))
+            .collect();
+        let w = params.kernel.is_linear().then(|| {
+            expansion.iter().fold([0.0, 0.0], |w, &(x, coef)| {
+                [w[0] + coef * x[0], w[1] + coef * x[1]]
+            })
+        });
+        SvmModel {
+            kernel: params.kernel,
+            c: params.box_bound(),
+            hard_margin: params.is_hard_margin(),
+            classes,
+            points: points.to_vec(),
+            y,
+            alpha,
+            bias,
+            margins,
+            w,
+            report,
+            max_violation,
+            expansion,
+        }
+    }
+
     /// A one-off fit from α = 0.
     pub fn fit(points: &[Point], labels: &[i32], params: &SvmParams) -> Result<SvmModel, Error> {
         SvmTrainer::new().fit(points, labels, params)
@@ -238,13 +321,9 @@ impl SvmModel {
     }
 }
 
-impl Classifier for SvmModel {
-    fn method(&self) -> &'static str {
-        "svm"
-    }
-
-    fn classes(&self) -> [i32; 2] {
-        self.classes
+impl Model for SvmModel {
+    fn classes(&self) -> &[i32] {
+        &self.classes
     }
 
     fn decision_value(&self, x: Point) -> f64 {
@@ -265,6 +344,174 @@ impl Classifier for SvmModel {
             }
             _ => Box::new(move |row, col| self.decision_value(grid.node(row, col))),
         }
+    }
+
+    /// The boundary f = 0 and the margins f = ±1.
+    fn levels(&self) -> Vec<Level> {
+        vec![
+            Level::boundary(),
+            Level::dashed(-1.0, None),
+            Level::dashed(1.0, None),
+        ]
+    }
+
+    fn smoothness(&self) -> Smoothness {
+        Smoothness::of_kernel(self.kernel)
+    }
+
+    fn marks(&self) -> Vec<Mark> {
+        (0..self.alpha.len())
+            .map(|i| match self.status(i) {
+                AlphaStatus::NonSupport => Mark::Plain,
+                AlphaStatus::Free => Mark::FreeSupport,
+                AlphaStatus::Bound => Mark::BoundSupport,
+            })
+            .collect()
+    }
+
+    fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
+        scene.marks = self.marks();
+        if context.layers.on("slack") {
+            scene.slack_segments = self
+                .bound()
+                .into_iter()
+                .filter_map(|i| self.slack_segment(i))
+                .collect();
+        }
+        if context.layers.on("w") {
+            scene.w_arrow = self.w.and_then(|w| w_arrow(w, self.bias, &context.view));
+        }
+    }
+
+    fn facts(&self, _data: &Dataset) -> Vec<Fact> {
+        let marks = self.marks();
+        let count = |m: Mark| marks.iter().filter(|&&x| x == m).count();
+        let (free, bound) = (count(Mark::FreeSupport), count(Mark::BoundSupport));
+        let mut facts = vec![
+            Fact::new("kernel", "", self.kernel.name()),
+            if self.hard_margin {
+                Fact::data("C", "inf")
+            } else {
+                Fact::data("C", self.c)
+            },
+            Fact::new("support", "support vectors", free + bound)
+                .with_note(format!("(free {free}, bound {bound})")),
+            Fact::data("free", free),
+            Fact::data("bound", bound),
+            Fact::new("objective", "dual objective", self.report.objective),
+            Fact::new("iterations", "SMO iterations", self.report.iterations).with_note(
+                if self.report.warm_start {
+                    "(warm start)"
+                } else {
+                    ""
+                },
+            ),
+            Fact::data("converged", self.report.exit == ExitReason::Converged),
+            Fact::data("warm_start", self.report.warm_start),
+            Fact::data("max_violation", self.max_violation),
+        ];
+        if let (Some(w), Some(width)) = (self.w, self.margin_width()) {
+            facts.push(Fact::new("w", "w =", w));
+            facts.push(Fact::new("margin_width", "margin width 2/‖w‖ =", width));
+        }
+        facts.extend([
+            Fact::new("bias", "b =", self.bias),
+            Fact::data("alpha", self.alpha.clone()),
+            Fact::data("support", self.support()),
+            Fact::data("bound", self.bound()),
+            Fact::data(
+                "slack",
+                (0..self.alpha.len())
+                    .map(|i| self.slack(i))
+                    .collect::<Vec<_>>(),
+            ),
+        ]);
+        facts
+    }
+
+    fn point_facts(&self, i: usize, _data: &Dataset) -> Vec<Fact> {
+        if i >= self.alpha.len() {
+            // A model fitted before the last edit does not know this point yet.
+            return Vec::new();
+        }
+        vec![
+            Fact::new("y", "y =", self.y[i]),
+            Fact::new("alpha", "α =", self.alpha[i]),
+            Fact::new("margin", "y·f(x) =", self.margins[i]),
+            Fact::new("slack", "ξ =", self.slack(i)),
+            Fact::new("case", "", self.status(i).describe()),
+        ]
+    }
+
+    fn message(&self) -> Option<String> {
+        if self.hard_margin_failed() {
+            Some("not linearly separable in this feature space — lower C".into())
+        } else if self.report.exit == ExitReason::IterationCap {
+            Some(format!(
+                "SMO stopped at its iteration cap ({} iterations) before the KKT conditions \
+                 held; the picture is approximate",
+                self.report.iterations
+            ))
+        } else {
+            None
+        }
+    }
+
+    fn warm_started(&self) -> bool {
+        self.report.warm_start
+    }
+
+    /// y_i f(x_i) as SMO's gradient holds it.
+    fn margin(&self, index: usize, _data: &Dataset) -> Option<f64> {
+        self.margins.get(index).copied()
+    }
+
+    fn loss(&self) -> Option<crate::model::Loss> {
+        Some(crate::model::Loss::Hinge)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// The registry entry: the soft-margin SVM, solved by SMO with warm starts between fits.
+pub struct Svm;
+
+impl Method for Svm {
+    fn id(&self) -> &'static str {
+        "svm"
+    }
+
+    fn title(&self) -> &'static str {
+        "support vector machine"
+    }
+
+    fn params(&self) -> &'static [&'static str] {
+        &[
+            "kernel", "mc", "C", "hard", "gamma", "degree", "coef0", "tol",
+        ]
+    }
+
+    fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
+        Some(Box::new(SvmTrainer::new()))
+    }
+
+    fn fit(
+        &self,
+        values: &Values,
+        data: &Dataset,
+        options: FitOptions<'_>,
+    ) -> Result<Box<dyn Model>, Error> {
+        let params = SvmParams::from_values(values, options.max_iter)?;
+        let trainer = options
+            .warm
+            .and_then(|w| w.as_any().downcast_mut::<SvmTrainer>());
+        let model = match trainer {
+            Some(trainer) => trainer.fit(&data.points, &data.labels, &params)?,
+            None => SvmModel::fit(&data.points, &data.labels, &params)?,
+        };
+        Ok(Box::new(model))
     }
 }
 

@@ -7,14 +7,15 @@
 
 use kernel_playground::data::Preset;
 use kernel_playground::field::{Field, Grid, View};
-use kernel_playground::fitted::Fitted;
 use kernel_playground::kernel::Kernel;
-use kernel_playground::model::Classifier;
-use kernel_playground::playground::LEVELS;
-use kernel_playground::scene::Layout;
-use kernel_playground::solvers::svm::SvmTrainer as Trainer;
+use kernel_playground::model::{FitOptions, Model};
+use kernel_playground::plane::{Layout, Mark, Scene};
+use kernel_playground::registry::{self, METHODS};
 use kernel_playground::solvers::svm::{SvmModel, SvmParams, SvmTrainer};
 use kernel_playground::state::Settings;
+
+/// The SVM's contour levels: the margins f = ±1 and the boundary f = 0.
+const LEVELS: [f64; 3] = [-1.0, 0.0, 1.0];
 use std::time::Instant;
 
 const GRID: usize = 512;
@@ -97,34 +98,36 @@ pub fn run(sizes: &[usize], repeats: usize) -> String {
         ));
     }
     out.push_str(&format!(
-        "\nevery method, page defaults (SVM RBF C=1 γ=2; perceptron RBF γ=2, ≤100 epochs; \
-         logistic cubic features λ=0.01, Newton; k-NN k=5), two moons noise 0.3; \
+        "\nevery method, page defaults (SVM and perceptron RBF γ=2, C=1, ≤100 epochs; \
+         logistic cubic features λ=0.01, Newton; k-NN k=5; …), two moons noise 0.3; \
          medians of {repeats} runs, ms; field = the page's adaptive field on a 512 px plot\n\
          {:>6} {:>12} {:>9} {:>9}\n",
         "n", "model", "fit", "field"
     ));
     for &n in sizes {
         let data = Preset::Moons.generate(n, 0.3, 1);
-        for model in ["svm", "perceptron", "logistic", "knn"] {
-            let mut settings = Settings::default();
-            settings.set("model", model).expect("model");
-            if model == "perceptron" {
-                settings.set("kernel", "rbf").expect("kernel");
-            }
-            let fit = || Fitted::fit(&settings, &data, &mut Trainer::new(), None).expect("fit");
+        for method in METHODS {
+            let model = method.id();
+            let settings = Settings::default();
+            let fit = || {
+                registry::fit(*method, &settings.values, &data, FitOptions::default()).expect("fit")
+            };
             let fit_ms = time_ms(repeats, || {
                 std::hint::black_box(fit());
             });
             let fitted = fit();
             let layout = Layout::new(GRID as u32, GRID as u32);
             let field_ms = time_ms(repeats, || {
-                let mut scene = kernel_playground::scene::Scene::default();
-                scene.marks = vec![kernel_playground::scene::Mark::Plain; n];
-                fitted.decorate(
+                let mut scene = Scene {
+                    marks: vec![Mark::Plain; n],
+                    ..Scene::default()
+                };
+                kernel_playground::picture::decorate(
+                    &*fitted,
                     &mut scene,
                     &data,
                     &layout,
-                    &settings.layers,
+                    &settings.layers(),
                     View::around(&data.points),
                 );
                 std::hint::black_box(scene);

@@ -9,156 +9,161 @@
 
 mod bench;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Arg, ArgMatches, Command};
 use kernel_playground::data::{points_from_csv, Dataset, Point};
-use kernel_playground::fitted::Fitted;
-use kernel_playground::model::ExitReason;
+use kernel_playground::params::{Group, PARAMS};
+use kernel_playground::plane::Layout;
 use kernel_playground::playground::Playground;
-use kernel_playground::scene::{self, Layout};
+use kernel_playground::registry::METHODS;
 use kernel_playground::state::Settings;
+use kernel_playground::views::{self, Cache, VIEWS};
 use kernel_playground::Error;
 use plotters::prelude::{BitMapBackend, SVGBackend};
-use serde_json::json;
+use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[derive(Parser)]
-#[command(
-    name = "kernel-playground",
-    version,
-    about = "Kernel SVMs on points in the plane"
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Fit a model to x,y,label rows and print the result as JSON.
-    Fit {
-        #[command(flatten)]
-        model: ModelArgs,
-        /// Points to evaluate (x,y rows); the training points when absent.
-        #[arg(long)]
-        query: Option<PathBuf>,
-    },
-    /// Draw the fitted scene, as the page does, to an .svg or .png file.
-    Render {
-        #[command(flatten)]
-        model: ModelArgs,
-        /// Output file; its extension (.svg or .png) chooses the format.
-        #[arg(long)]
-        out: PathBuf,
-        #[arg(long, default_value_t = 800)]
-        width: u32,
-        #[arg(long, default_value_t = 800)]
-        height: u32,
-    },
-    /// Time cold fits, warm refits and field evaluation on two moons (RBF, C = 1, γ = 2).
-    Bench {
-        /// Point counts to time.
-        #[arg(long, value_delimiter = ',', default_values_t = [100, 500, 2000])]
-        sizes: Vec<usize>,
-        /// Repetitions per figure (the median is printed).
-        #[arg(long, default_value_t = 9)]
-        repeats: usize,
-    },
-}
-
-#[derive(Args)]
-struct ModelArgs {
-    /// Training data: x,y,label rows, header optional.
-    #[arg(long)]
-    data: PathBuf,
-    /// The method.
-    #[arg(long, default_value = "svm")]
-    model: String,
-    /// linear, poly, rbf or sigmoid.
-    #[arg(long, default_value = "rbf")]
-    kernel: String,
-    /// The soft-margin penalty, or `inf` for the hard margin.
-    #[arg(long = "c", default_value = "1", allow_hyphen_values = true)]
-    c: String,
-    #[arg(long, default_value = "2", allow_hyphen_values = true)]
-    gamma: String,
-    #[arg(long, default_value = "3", allow_hyphen_values = true)]
-    degree: String,
-    #[arg(long, default_value = "0", allow_hyphen_values = true)]
-    coef0: String,
-    /// SVM: stopping tolerance on the maximal KKT violation.
-    #[arg(long, default_value = "0.001", allow_hyphen_values = true)]
-    tol: String,
-    /// SVM: SMO's iteration cap (LIBSVM's default).
-    #[arg(long = "max-iter", default_value_t = 10_000_000)]
-    max_iter: usize,
-    /// Perceptron: the epoch cap.
-    #[arg(long, default_value = "100", allow_hyphen_values = true)]
-    epochs: String,
-    /// Logistic regression: the L2 penalty λ (scikit-learn's C = 1/λ).
-    #[arg(long, default_value = "0.01", allow_hyphen_values = true)]
-    lambda: String,
-    /// Logistic regression: linear, poly (degree --degree) or rbf (γ --gamma) features.
-    #[arg(long, default_value = "poly")]
-    features: String,
-    /// Logistic regression: newton or gd.
-    #[arg(long, default_value = "newton")]
-    solver: String,
-    /// Logistic regression: gradient descent's step on the mean loss.
-    #[arg(
-        long = "learning-rate",
-        default_value = "4",
-        allow_hyphen_values = true
-    )]
-    learning_rate: String,
-    /// k-nearest neighbours: how many vote.
-    #[arg(long, default_value = "5", allow_hyphen_values = true)]
-    k: String,
-    /// k-nearest neighbours: euclidean, manhattan or chebyshev.
-    #[arg(long, default_value = "euclidean")]
-    metric: String,
-    /// k-nearest neighbours: uniform or distance.
-    #[arg(long, default_value = "uniform")]
-    weights: String,
-}
-
-impl ModelArgs {
-    fn settings(&self) -> Result<Settings, Error> {
-        let mut settings = Settings::default();
-        settings.set("model", &self.model)?;
-        settings.set("kernel", &self.kernel)?;
-        if matches!(self.c.trim(), "inf" | "infinity" | "∞") {
-            settings.set("hard", "1")?;
-        } else {
-            settings.set("C", &self.c)?;
+/// The command line: its subcommands, with the model flags made from the parameter table.
+fn cli() -> Command {
+    let ids: Vec<&str> = METHODS.iter().map(|m| m.id()).collect();
+    let view_ids: Vec<&str> = VIEWS.iter().map(|v| v.id()).collect();
+    let model_args = |command: Command| {
+        let mut command = command
+            .arg(
+                Arg::new("data")
+                    .long("data")
+                    .required(true)
+                    .value_parser(clap::value_parser!(PathBuf))
+                    .help("Training data: x,y,label rows, header optional"),
+            )
+            .arg(
+                Arg::new("model")
+                    .long("model")
+                    .default_value(METHODS[0].id())
+                    .help(format!("The method: {}", ids.join(", "))),
+            )
+            .arg(
+                Arg::new("max-iter")
+                    .long("max-iter")
+                    .default_value("10000000")
+                    .value_parser(clap::value_parser!(usize))
+                    .help("The iteration cap of iterative solvers (SMO: LIBSVM's default)"),
+            );
+        // One flag per parameter row: --key (lower case), the row's default.
+        for row in PARAMS
+            .iter()
+            .filter(|p| matches!(p.group, Group::Model | Group::Hidden))
+        {
+            let long: &'static str = Box::leak(row.key.to_ascii_lowercase().into_boxed_str());
+            let mut arg = Arg::new(row.key)
+                .long(long)
+                .allow_hyphen_values(true)
+                .default_value(row.default)
+                .help(row.label);
+            if !row.alias.is_empty() {
+                arg = arg.visible_alias(row.alias);
+            }
+            command = command.arg(arg);
         }
-        settings.set("gamma", &self.gamma)?;
-        settings.set("degree", &self.degree)?;
-        settings.set("coef0", &self.coef0)?;
-        settings.set("tol", &self.tol)?;
-        settings.set("epochs", &self.epochs)?;
-        settings.set("lambda", &self.lambda)?;
-        settings.set("features", &self.features)?;
-        settings.set("solver", &self.solver)?;
-        settings.set("lr", &self.learning_rate)?;
-        settings.set("k", &self.k)?;
-        settings.set("metric", &self.metric)?;
-        settings.set("weights", &self.weights)?;
-        settings.svm_max_iter = Some(self.max_iter.max(1));
-        Ok(settings)
-    }
+        command
+    };
+    Command::new("kernel-playground")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("Kernel SVMs and other classifiers on points in the plane")
+        .subcommand_required(true)
+        .subcommand(
+            model_args(Command::new("fit"))
+                .about("Fit a model to x,y,label rows and print the result as JSON")
+                .arg(
+                    Arg::new("query")
+                        .long("query")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("Points to evaluate (x,y rows); the training points when absent"),
+                ),
+        )
+        .subcommand(
+            model_args(Command::new("render"))
+                .about("Draw a view of the fitted scene, as the page does, to .svg or .png")
+                .arg(
+                    Arg::new("out")
+                        .long("out")
+                        .required(true)
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("Output file; its extension (.svg or .png) chooses the format"),
+                )
+                .arg(
+                    Arg::new("view")
+                        .long("view")
+                        .default_value(VIEWS[0].id())
+                        .help(format!("Which view: {}", view_ids.join(", "))),
+                )
+                .arg(
+                    Arg::new("width")
+                        .long("width")
+                        .default_value("800")
+                        .value_parser(clap::value_parser!(u32)),
+                )
+                .arg(
+                    Arg::new("height")
+                        .long("height")
+                        .default_value("800")
+                        .value_parser(clap::value_parser!(u32)),
+                ),
+        )
+        .subcommand(
+            Command::new("bench")
+                .about("Time fits and field evaluation on two moons")
+                .arg(
+                    Arg::new("sizes")
+                        .long("sizes")
+                        .value_delimiter(',')
+                        .default_value("100,500,2000")
+                        .value_parser(clap::value_parser!(usize)),
+                )
+                .arg(
+                    Arg::new("repeats")
+                        .long("repeats")
+                        .default_value("9")
+                        .value_parser(clap::value_parser!(usize)),
+                ),
+        )
+}
 
-    /// The lab with these settings and the training data, fitted.
-    fn fitted_lab(&self) -> Result<Playground, Error> {
-        let data = Dataset::from_csv(&read(&self.data)?).map_err(|e| in_file(&self.data, e))?;
-        let mut lab = Playground::new(self.settings()?);
-        lab.replace_data(data);
-        lab.fit();
-        if let Some(message) = lab.status().message.filter(|_| lab.model().is_none()) {
-            return Err(Error::Parameter(message));
+/// The settings the model flags describe.
+fn settings(args: &ArgMatches) -> Result<Settings, Error> {
+    let mut settings = Settings::default();
+    settings.set("model", args.get_one::<String>("model").expect("default"))?;
+    let mut hard_margin = false;
+    for row in PARAMS
+        .iter()
+        .filter(|p| matches!(p.group, Group::Model | Group::Hidden))
+    {
+        let value = args.get_one::<String>(row.key).expect("default");
+        // `--c inf` asks for the hard margin (C = ∞).
+        if row.key == "C" && matches!(value.trim(), "inf" | "infinity" | "∞") {
+            hard_margin = true;
+            continue;
         }
-        Ok(lab)
+        settings.set(row.key, value)?;
     }
+    if hard_margin {
+        settings.set("hard", "1")?;
+    }
+    settings.max_iter = Some((*args.get_one::<usize>("max-iter").expect("default")).max(1));
+    Ok(settings)
+}
+
+/// The lab with the flags' settings and the training data, fitted.
+fn fitted_lab(args: &ArgMatches) -> Result<Playground, Error> {
+    let path = args.get_one::<PathBuf>("data").expect("required");
+    let data = Dataset::from_csv(&read(path)?).map_err(|e| in_file(path, e))?;
+    let mut lab = Playground::new(settings(args)?);
+    lab.replace_data(data);
+    lab.fit();
+    if let Some(message) = lab.status().message.filter(|_| lab.model().is_none()) {
+        return Err(Error::Parameter(message));
+    }
+    Ok(lab)
 }
 
 fn read(path: &Path) -> Result<String, Error> {
@@ -173,159 +178,123 @@ fn in_file(path: &Path, e: Error) -> Error {
     }
 }
 
-fn fit(model_args: &ModelArgs, query: Option<&PathBuf>) -> Result<String, Error> {
-    let mut lab = model_args.fitted_lab()?;
+fn fit(args: &ArgMatches) -> Result<String, Error> {
+    let mut lab = fitted_lab(args)?;
     let status = lab.status();
     let model = lab.model().expect("fitted");
     let data = lab.data();
-    let queries: Vec<Point> = match query {
+    let queries: Vec<Point> = match args.get_one::<PathBuf>("query") {
         Some(path) => points_from_csv(&read(path)?).map_err(|e| in_file(path, e))?,
         None => data.points.clone(),
     };
-    let decision = if model.is_multiclass() {
-        json!(queries.iter().map(|&x| model.scores(x)).collect::<Vec<_>>())
-    } else {
+    let two = model.classes().len() == 2;
+    let decision: Vec<Value> = queries
+        .iter()
+        .map(|&x| {
+            if two {
+                json!(model.decision_value(x))
+            } else {
+                json!(model.scores(x))
+            }
+        })
+        .collect();
+    let mut out = Map::new();
+    out.insert("model".into(), json!(status.model));
+    out.insert("classes".into(), json!(model.classes()));
+    out.insert("decision".into(), json!(decision));
+    out.insert(
+        "predicted".into(),
         json!(queries
             .iter()
-            .map(|&x| model.decision(x))
-            .collect::<Vec<_>>())
-    };
-    let mut out = json!({
-        "model": status.model,
-        "classes": model.classes(),
-        "decision": decision,
-        "predicted": queries.iter().map(|&x| model.predict(x)).collect::<Vec<_>>(),
-        "train_accuracy": model.accuracy(data),
-    });
-    match model {
-        Fitted::Svm(svm) => {
-            out["kernel"] = json!(svm.kernel.name());
-            out["C"] = if svm.hard_margin {
-                json!("inf")
-            } else {
-                json!(svm.c)
-            };
-            out["bias"] = json!(svm.bias);
-            out["alpha"] = json!(svm.alpha);
-            out["support"] = json!(svm.support());
-            out["bound"] = json!(svm.bound());
-            out["slack"] = json!((0..data.len()).map(|i| svm.slack(i)).collect::<Vec<_>>());
-            out["objective"] = json!(svm.report.objective);
-            out["iterations"] = json!(svm.report.iterations);
-            out["converged"] = json!(svm.report.exit == ExitReason::Converged);
-            out["max_violation"] = json!(svm.max_violation);
-            if let (Some(w), Some(width)) = (svm.w, svm.margin_width()) {
-                out["w"] = json!(w);
-                out["margin_width"] = json!(width);
-            }
-        }
-        Fitted::Perceptron(p) => {
-            out["kernel"] = json!(p.kernel.name());
-            out["alpha"] = json!(p.alpha);
-            out["bias"] = json!(p.bias);
-            out["mistakes"] = json!(p.mistakes);
-            out["epochs"] = json!(p.epochs);
-            out["converged"] = json!(p.converged);
-            out["iterations"] = json!(p.mistakes);
-            if let Some(w) = p.w {
-                out["w"] = json!(w);
-            }
-            if let Some(bound) = status.novikoff_bound {
-                out["novikoff_bound"] = json!(bound);
-            }
-        }
-        Fitted::Logistic(l) => {
-            out["features"] = json!(l.map.features.name());
-            out["feature_names"] = json!(l.map.names());
-            out["coef"] = json!(l.weights);
-            out["bias"] = json!(l.bias);
-            out["lambda"] = json!(l.lambda);
-            out["objective"] = json!(l.objective);
-            out["log_loss"] = json!(l.log_loss);
-            out["iterations"] = json!(l.report.iterations);
-            out["converged"] = json!(l.report.exit == ExitReason::Converged);
-            out["probability"] = json!(queries
-                .iter()
-                .map(|&x| l.probability(x))
-                .collect::<Vec<_>>());
-            if let Some(w) = l.w() {
-                out["w"] = json!(w);
-            }
-        }
-        Fitted::Multi(multi) => {
-            out["scheme"] = json!(multi.scheme.name());
-            out["members"] = json!(multi.members.len());
-            // Support vectors of any pairwise (or one-versus-rest) SVM.
-            let mut support: Vec<usize> = multi
-                .members
-                .iter()
-                .filter_map(|m| match &m.model {
-                    Fitted::Svm(svm) => Some(svm.support().into_iter().map(|l| m.indices[l])),
-                    _ => None,
-                })
-                .flatten()
-                .collect();
-            support.sort_unstable();
-            support.dedup();
-            if matches!(multi.members[0].model, Fitted::Svm(_)) {
-                out["support"] = json!(support);
-            }
-        }
-        Fitted::Knn(k) => {
-            out["k"] = json!(k.params().k);
-            out["metric"] = json!(k.params().metric.name());
-            out["weights"] = json!(k.params().weights.name());
-        }
+            .map(|&x| model.predict(x))
+            .collect::<Vec<_>>()),
+    );
+    if model.probabilities([0.0, 0.0]).is_some() {
+        // p(larger label) for two classes, as scikit-learn's predict_proba[:, 1]; a list per
+        // point, in ascending label order, for more.
+        let probability: Vec<Value> = queries
+            .iter()
+            .map(|&x| {
+                let p = model.probabilities(x).expect("a probabilistic model");
+                if two {
+                    json!(p[1])
+                } else {
+                    json!(p)
+                }
+            })
+            .collect();
+        out.insert("probability".into(), json!(probability));
+    }
+    out.insert("train_accuracy".into(), json!(status.train_accuracy));
+    let method = lab.settings().method();
+    let parameters: Map<String, Value> = method
+        .params()
+        .iter()
+        .map(|&key| (key.to_string(), json!(lab.settings().get(key))))
+        .collect();
+    out.insert("parameters".into(), Value::Object(parameters));
+    for fact in &status.facts {
+        out.insert(fact.key.into(), json!(fact.value));
     }
     if let Some(message) = status.message {
-        out["message"] = json!(message);
+        out.insert("message".into(), json!(message));
     }
-    Ok(serde_json::to_string_pretty(&out).expect("JSON"))
+    Ok(serde_json::to_string_pretty(&Value::Object(out)).expect("JSON"))
 }
 
-fn render(model_args: &ModelArgs, out: &Path, width: u32, height: u32) -> Result<String, Error> {
+fn render(args: &ArgMatches) -> Result<String, Error> {
+    let width = *args.get_one::<u32>("width").expect("default");
+    let height = *args.get_one::<u32>("height").expect("default");
+    let out = args.get_one::<PathBuf>("out").expect("required");
     if !(64..=8192).contains(&width) || !(64..=8192).contains(&height) {
         return Err(Error::Parameter(
             "width and height must be between 64 and 8192".into(),
         ));
     }
-    let mut lab = model_args.fitted_lab()?;
-    let layout = Layout::new(width, height);
-    let scene = lab.scene(&layout);
-    let layers = lab.settings().layers;
-    scene::load_system_font()?;
+    let view = views::view(args.get_one::<String>("view").expect("default"))?;
     let extension = out.extension().and_then(|e| e.to_str()).unwrap_or("");
-    match extension.to_ascii_lowercase().as_str() {
-        "svg" => scene::draw(
+    let extension = extension.to_ascii_lowercase();
+    if extension != "svg" && extension != "png" {
+        return Err(Error::Parameter("--out must end in .svg or .png".into()));
+    }
+    let mut lab = fitted_lab(args)?;
+    let layout = Layout::new(width, height);
+    let mut cache = Cache::default();
+    let figure = cache.figure(view, &mut lab, &layout).clone();
+    kernel_playground::scene::load_system_font()?;
+    if extension == "svg" {
+        views::draw(
             SVGBackend::new(out, (width, height)),
-            &scene,
+            &figure,
             &layout,
-            &layers,
-            true,
-        )?,
-        "png" => scene::draw(
+            &lab,
+        )?;
+    } else {
+        views::draw(
             BitMapBackend::new(out, (width, height)),
-            &scene,
+            &figure,
             &layout,
-            &layers,
-            true,
-        )?,
-        _ => return Err(Error::Parameter("--out must end in .svg or .png".into())),
+            &lab,
+        )?;
     }
     Ok(format!("wrote {}", out.display()))
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match &cli.command {
-        Command::Fit { model, query } => fit(model, query.as_ref()),
-        Command::Render {
-            model,
-            out,
-            width,
-            height,
-        } => render(model, out, *width, *height),
-        Command::Bench { sizes, repeats } => Ok(bench::run(sizes, (*repeats).max(1))),
+    let matches = cli().get_matches();
+    let result = match matches.subcommand() {
+        Some(("fit", args)) => fit(args),
+        Some(("render", args)) => render(args),
+        Some(("bench", args)) => {
+            let sizes: Vec<usize> = args
+                .get_many::<usize>("sizes")
+                .expect("default")
+                .copied()
+                .collect();
+            let repeats = *args.get_one::<usize>("repeats").expect("default");
+            Ok(bench::run(&sizes, repeats.max(1)))
+        }
+        _ => unreachable!("a subcommand is required"),
     };
     match result {
         Ok(text) => {

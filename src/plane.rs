@@ -1,0 +1,176 @@
+//! What the plane view shows, as data: the points and their marks, the decision field or the
+//! class labels on a grid, level curves, and the marks each method adds (support-vector rings,
+//! slack segments, the w arrow, covariance ellipses, Voronoi edges…). Methods fill a [`Scene`];
+//! the `scene` module draws it with plotters on any backend and `regions` colours the
+//! regions.
+
+use crate::data::Point;
+use crate::field::{Field, LabelField, PixelRect, View};
+use crate::params::{Group, Values, PARAMS};
+
+/// How a region's depth of colour follows the decision value f.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shading {
+    /// By the margin |f|/scale (SVM: scale 1, so the margin band is pale).
+    Margin { scale: f64 },
+    /// By the probability's distance from ½: f is a log-odds, depth follows |2σ(f) − 1|.
+    Probability,
+    /// f is already a share in [−1, 1] (2 × vote share − 1).
+    Share,
+}
+
+impl Default for Shading {
+    fn default() -> Self {
+        Shading::Margin { scale: 1.0 }
+    }
+}
+
+/// How a training point is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Plain,
+    FreeSupport,
+    BoundSupport,
+}
+
+/// Which optional layers are drawn: the layer rows of [`crate::params::PARAMS`] that are on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layers {
+    on: Vec<&'static str>,
+}
+
+impl Default for Layers {
+    fn default() -> Self {
+        Layers::from_values(&Values::default())
+    }
+}
+
+impl Layers {
+    /// The layers `values` switch on.
+    pub fn from_values(values: &Values) -> Layers {
+        Layers {
+            on: PARAMS
+                .iter()
+                .filter(|p| p.group == Group::Layer && values.flag(p.key))
+                .map(|p| p.key)
+                .collect(),
+        }
+    }
+
+    /// Whether the layer with this key (`regions`, `margins`, `sv`, `slack`, `w`, `vor`,
+    /// `del`, `pairs`) is drawn.
+    pub fn on(&self, key: &str) -> bool {
+        self.on.contains(&key)
+    }
+}
+
+/// What a level curve is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CurveKind {
+    /// The decision boundary: solid and thick.
+    Boundary,
+    /// A margin or another level of f: dashed, shown with the margins layer.
+    Level,
+}
+
+/// A polyline in data coordinates, with an optional label drawn at its middle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Curve {
+    pub points: Vec<Point>,
+    pub kind: CurveKind,
+    pub label: Option<String>,
+}
+
+/// Everything one picture shows, in data coordinates.
+#[derive(Clone, Debug, Default)]
+pub struct Scene {
+    pub view: Option<View>,
+    pub points: Vec<Point>,
+    /// Index into the class colours (`regions::CLASS_COLOURS`) for each point.
+    pub colour_of: Vec<usize>,
+    pub marks: Vec<Mark>,
+    /// The decision field; regions are coloured by `region_colours[f > 0]`.
+    pub field: Option<Field>,
+    /// With more than two classes: the predicted class index (= colour) at each node, which
+    /// then paints the regions instead of `field`.
+    pub labels: Option<LabelField>,
+    /// [negative, positive] colour indices of the regions.
+    pub region_colours: [usize; 2],
+    pub shading: Shading,
+    pub curves: Vec<Curve>,
+    pub slack_segments: Vec<(Point, Point)>,
+    /// Tail and head of the w arrow.
+    pub w_arrow: Option<(Point, Point)>,
+    /// Short texts beside points (a perceptron's mistake counts).
+    pub point_labels: Vec<(usize, String)>,
+    /// The point of the last update when stepping through a run.
+    pub emphasis: Option<usize>,
+    /// Voronoi cell edges and Delaunay edges.
+    pub cell_edges: Vec<(Point, Point)>,
+    pub delaunay_edges: Vec<(Point, Point)>,
+    /// Lines from the pointer to its nearest neighbours.
+    pub neighbour_lines: Vec<(Point, Point)>,
+    pub highlight: Option<usize>,
+    /// Closed outlines in a class colour (covariance ellipses), solid or dashed.
+    pub outlines: Vec<Outline>,
+    /// Marked centres (class means), in a class colour.
+    pub centres: Vec<(Point, usize)>,
+}
+
+/// A closed polyline in data coordinates drawn in class colour `colour`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outline {
+    pub points: Vec<Point>,
+    pub colour: usize,
+    pub dashed: bool,
+}
+
+impl Scene {
+    /// The curves of one kind.
+    pub fn curves_of(&self, kind: CurveKind) -> impl Iterator<Item = &Curve> {
+        self.curves.iter().filter(move |c| c.kind == kind)
+    }
+}
+
+/// Where things go on a picture of a given size (all in the backend's pixels).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    pub width: u32,
+    pub height: u32,
+    /// The square the view fills.
+    pub plot: PixelRect,
+    pub font_px: f64,
+    pub margin: u32,
+    pub label_area: u32,
+    /// Radius of a point's disc.
+    pub point_radius: f64,
+    /// Width of the boundary stroke.
+    pub stroke: u32,
+}
+
+impl Layout {
+    /// Large type and thick strokes, scaled to the picture, so a projector shows them well.
+    pub fn new(width: u32, height: u32) -> Layout {
+        let size = width.min(height).max(120) as f64;
+        let font_px = (size * 0.03).clamp(12.0, 40.0);
+        let margin = (font_px * 0.9).round() as u32;
+        let label_area = (font_px * 3.4).round() as u32;
+        // plotters' chart layout: `margin` on every side, the label areas left and below.
+        let side = |length: u32| length.saturating_sub(2 * margin + label_area).max(10) as f64;
+        Layout {
+            width,
+            height,
+            plot: PixelRect {
+                left: (margin + label_area) as f64,
+                top: margin as f64,
+                width: side(width),
+                height: side(height),
+            },
+            font_px,
+            margin,
+            label_area,
+            point_radius: (size * 0.0095).clamp(3.0, 14.0),
+            stroke: (size * 0.005).round().clamp(2.0, 8.0) as u32,
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! The methods of the lab, one line each. Nothing outside this list and each method's own file
+//! names a method: the page's model menu, the URL, the command line's `--model` and the
+//! parameter controls all come from here and from [`crate::params`].
+//!
+//! Adding a method: write its file under `solvers/` (its problem in the module doc, a
+//! [`Model`] for the fitted model and a [`Method`] for the registry), add its line below, and
+//! add a row to [`crate::params::PARAMS`] for each parameter it brings.
+
+use crate::data::Dataset;
+use crate::error::Error;
+use crate::model::{check_classes, FitOptions, Method, Model, MAX_CLASSES};
+use crate::multiclass::{Multiclass, Scheme};
+use crate::params::Values;
+use crate::solvers::{knn::Knn, logistic::Logistic, perceptron::Perceptron, svm::Svm};
+
+/// Every method, in the order the model menu lists them.
+pub static METHODS: &[&dyn Method] = &[&Svm, &Perceptron, &Logistic, &Knn];
+
+/// The method with this id, or a message listing the ids there are.
+pub fn method(id: &str) -> Result<&'static dyn Method, Error> {
+    METHODS
+        .iter()
+        .copied()
+        .find(|m| m.id() == id)
+        .ok_or_else(|| {
+            let ids: Vec<&str> = METHODS.iter().map(|m| m.id()).collect();
+            Error::Parameter(format!("unknown model '{id}' (use {})", ids.join(", ")))
+        })
+}
+
+/// Fits `method` to `data`; more than two classes for a two-class method go through
+/// one-versus-one (when the method reads the `mc` setting and it says so) or one-versus-rest.
+pub fn fit(
+    method: &dyn Method,
+    values: &Values,
+    data: &Dataset,
+    options: FitOptions<'_>,
+) -> Result<Box<dyn Model>, Error> {
+    let classes = check_classes(data, MAX_CLASSES)?;
+    if classes.len() == 2 || method.native_multiclass() {
+        return method.fit(values, data, options);
+    }
+    let scheme = if method.params().contains(&"mc") {
+        Scheme::from_name(values.choice("mc"))?
+    } else {
+        Scheme::OneVsRest
+    };
+    let max_iter = options.max_iter;
+    let multi = Multiclass::fit(data, scheme, |pair| {
+        method.fit(
+            values,
+            pair,
+            FitOptions {
+                max_iter,
+                ..FitOptions::default()
+            },
+        )
+    })?;
+    Ok(Box::new(multi))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::{param, Group};
+
+    #[test]
+    fn ids_are_unique_and_parameters_exist() {
+        let mut ids: Vec<&str> = METHODS.iter().map(|m| m.id()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), METHODS.len());
+        for m in METHODS {
+            for key in m.params() {
+                let row = param(key).unwrap_or_else(|| panic!("{}: no row {key}", m.id()));
+                assert!(matches!(row.group, Group::Model | Group::Hidden), "{key}");
+            }
+        }
+        assert!(method("nope")
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("use svm"));
+    }
+
+    #[test]
+    fn every_method_fits_two_and_three_classes() {
+        let values = Values::default();
+        for data in [
+            crate::data::Preset::Moons.generate(60, 0.2, 1),
+            crate::data::Preset::Blobs3.generate(60, 0.1, 1),
+        ] {
+            for m in METHODS {
+                let model = fit(*m, &values, &data, FitOptions::default())
+                    .unwrap_or_else(|e| panic!("{}: {e}", m.id()));
+                assert_eq!(model.classes(), data.classes().as_slice(), "{}", m.id());
+                let correct = (0..data.len())
+                    .filter(|&i| model.predict(data.points[i]) == data.labels[i])
+                    .count();
+                assert!(correct * 10 >= data.len() * 8, "{}: {correct}", m.id());
+            }
+        }
+    }
+}

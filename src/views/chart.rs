@@ -1,0 +1,163 @@
+//! A chart as data — lines over two axes, a rug of ticks (one per training point, in its class
+//! colour) and a legend — and its one plotters drawing for every backend. The views that are
+//! not the plane build a [`Chart`]; the page maps its pixels back to rug ticks for hovering.
+
+use crate::error::Error;
+use crate::plane::Layout;
+use crate::scene::{axes, colour, draw_error};
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters_backend::DrawingBackend;
+
+/// A polyline of the chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub points: Vec<(f64, f64)>,
+    /// RGB.
+    pub colour: (u8, u8, u8),
+    /// Stroke width as a multiple of the layout's stroke.
+    pub weight: f64,
+    pub dashed: bool,
+    /// The legend's entry.
+    pub label: Option<String>,
+}
+
+/// A tick of the rug: training point `index` at x, in class colour `colour`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tick {
+    pub x: f64,
+    pub colour: usize,
+    pub index: usize,
+}
+
+/// Everything a chart shows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Chart {
+    pub x_range: (f64, f64),
+    pub y_range: (f64, f64),
+    pub x_label: String,
+    pub y_label: String,
+    pub lines: Vec<Line>,
+    /// Ticks along the bottom band of the plot, below y = 0.
+    pub rug: Vec<Tick>,
+    /// The tick drawn marked (the point under the pointer in any view).
+    pub highlight: Option<usize>,
+    /// A line of explanation the page shows under the chart.
+    pub note: String,
+}
+
+impl Chart {
+    /// The rug's band in data units: from the bottom of the y range up to this.
+    pub fn rug_top(&self) -> f64 {
+        self.y_range.0 + 0.8 * (0.0 - self.y_range.0)
+    }
+
+    /// The tick nearest pixel (px, py) of a picture of `layout`'s size, within `radius` pixels
+    /// horizontally, if (px, py) is over the rug's band (or near it).
+    pub fn tick_at(&self, layout: &Layout, px: f64, py: f64, radius: f64) -> Option<usize> {
+        let plot = layout.plot;
+        let (x0, x1) = self.x_range;
+        let (y0, y1) = self.y_range;
+        let to_py = |y: f64| plot.top + (y1 - y) / (y1 - y0) * plot.height;
+        let band = (to_py(self.rug_top()) - radius, to_py(y0) + radius);
+        if py < band.0 || py > band.1 {
+            return None;
+        }
+        self.rug
+            .iter()
+            .map(|t| {
+                let tx = plot.left + (t.x - x0) / (x1 - x0) * plot.width;
+                ((tx - px).abs(), t.index)
+            })
+            .filter(|(d, _)| *d <= radius)
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, i)| i)
+    }
+}
+
+/// Draws `chart` on `backend`, white background and all.
+pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> Result<(), Error> {
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(draw_error)?;
+    let (x0, x1) = chart.x_range;
+    let (y0, y1) = chart.y_range;
+    let mut context = axes(
+        &root,
+        layout,
+        x0..x1,
+        y0..y1,
+        (&chart.x_label, &chart.y_label),
+    )?;
+    let stroke = layout.stroke as f64;
+    let ink = RGBColor(20, 20, 20);
+    // The axis z = 0 and the zero loss, thin.
+    for points in [vec![(x0, 0.0), (x1, 0.0)], vec![(0.0, y0), (0.0, y1)]] {
+        context
+            .draw_series(std::iter::once(PathElement::new(
+                points,
+                RGBColor(150, 150, 150).stroke_width(1),
+            )))
+            .map_err(draw_error)?;
+    }
+    let dash = (layout.point_radius * 2.0).round() as u32;
+    for line in &chart.lines {
+        let (r, g, b) = line.colour;
+        let style = RGBColor(r, g, b).stroke_width((stroke * line.weight).round().max(1.0) as u32);
+        let series = if line.dashed {
+            context.draw_series(std::iter::once(DashedPathElement::new(
+                line.points.clone(),
+                dash,
+                dash * 2 / 3,
+                style,
+            )))
+        } else {
+            context.draw_series(std::iter::once(PathElement::new(
+                line.points.clone(),
+                style,
+            )))
+        }
+        .map_err(draw_error)?;
+        if let Some(label) = &line.label {
+            series
+                .label(label.clone())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], style));
+        }
+    }
+    let top = chart.rug_top();
+    for tick in &chart.rug {
+        let marked = chart.highlight == Some(tick.index);
+        let (width, reach) = if marked {
+            (stroke + 3.0, y0)
+        } else {
+            (stroke * 0.6, y0 + 0.35 * (top - y0))
+        };
+        let tick_colour = colour(tick.colour);
+        context
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(tick.x, reach), (tick.x, top)],
+                tick_colour.stroke_width(width.round().max(1.0) as u32),
+            )))
+            .map_err(draw_error)?;
+        if marked {
+            context
+                .draw_series(std::iter::once(Circle::new(
+                    (tick.x, top),
+                    (layout.point_radius * 1.6).round() as i32,
+                    RGBColor(204, 121, 167).stroke_width(layout.stroke + 1),
+                )))
+                .map_err(draw_error)?;
+        }
+    }
+    if chart.lines.iter().any(|l| l.label.is_some()) {
+        context
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(ink)
+            .label_font(("sans-serif", layout.font_px * 0.8).into_font())
+            .draw()
+            .map_err(draw_error)?;
+    }
+    root.present().map_err(draw_error)?;
+    Ok(())
+}

@@ -1,0 +1,115 @@
+//! Views: the plane and the figures beside it. A view has an id (its URL and `--view` name),
+//! a title, and a compute step from the lab's state that gives a [`Figure`]; the lab caches
+//! the figure until something it reads changes (the lab's version, the highlighted point, the
+//! picture's size). Every figure is drawn by [`draw`] with plotters on any backend: the page's
+//! canvas, SVG and PNG.
+//!
+//! Adding a view: write its file here (a [`ViewKind`] whose `compute` builds a
+//! [`chart::Chart`] or a plane [`Scene`]) and add its line to [`VIEWS`].
+
+pub mod chart;
+pub mod loss;
+pub mod plane;
+
+use crate::error::Error;
+use crate::plane::{Layout, Scene};
+use crate::playground::Playground;
+use plotters_backend::DrawingBackend;
+
+/// What a view shows.
+#[derive(Clone, Debug)]
+pub enum Figure {
+    /// The plane: points, regions, curves and marks.
+    Plane(Box<Scene>),
+    /// A chart of curves and marks over two axes.
+    Chart(chart::Chart),
+}
+
+/// A view of the registry.
+pub trait ViewKind: Sync {
+    fn id(&self) -> &'static str;
+    fn title(&self) -> &'static str;
+    /// The figure for a picture of `layout`'s size, from the lab as it is now.
+    fn compute(&self, lab: &mut Playground, layout: &Layout) -> Figure;
+}
+
+/// Every view; the first is the plane.
+pub static VIEWS: &[&dyn ViewKind] = &[&plane::PlaneView, &loss::LossView];
+
+/// The view with this id, or a message listing the ids there are.
+pub fn view(id: &str) -> Result<&'static dyn ViewKind, Error> {
+    VIEWS.iter().copied().find(|v| v.id() == id).ok_or_else(|| {
+        let ids: Vec<&str> = VIEWS.iter().map(|v| v.id()).collect();
+        Error::Parameter(format!("unknown view '{id}' (use {})", ids.join(", ")))
+    })
+}
+
+/// Draws `figure` on `backend` (white background and all).
+pub fn draw<DB: DrawingBackend>(
+    backend: DB,
+    figure: &Figure,
+    layout: &Layout,
+    lab: &Playground,
+) -> Result<(), Error> {
+    match figure {
+        Figure::Plane(scene) => {
+            crate::scene::draw(backend, scene, layout, &lab.settings().layers(), true)
+        }
+        Figure::Chart(chart) => chart::draw(backend, chart, layout),
+    }
+}
+
+/// What a figure is computed from: the view, the lab's version, the highlighted point and
+/// the picture's size.
+type CacheKey = (&'static str, u64, Option<usize>, u32, u32);
+
+/// A figure cached by what it was computed from.
+#[derive(Clone, Debug, Default)]
+pub struct Cache {
+    entries: Vec<(CacheKey, Figure)>,
+}
+
+impl Cache {
+    /// The figure of `view` for `layout`, computed again only when the lab has changed since.
+    pub fn figure(
+        &mut self,
+        view: &dyn ViewKind,
+        lab: &mut Playground,
+        layout: &Layout,
+    ) -> &Figure {
+        lab.fit();
+        let key = (
+            view.id(),
+            lab.version(),
+            lab.highlight,
+            layout.width,
+            layout.height,
+        );
+        if let Some(i) = self.entries.iter().position(|(k, _)| *k == key) {
+            return &self.entries[i].1;
+        }
+        let figure = view.compute(lab, layout);
+        self.entries.retain(|(k, _)| k.0 != view.id());
+        self.entries.push((key, figure));
+        &self.entries.last().expect("just pushed").1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_the_plane_comes_first() {
+        let mut ids: Vec<&str> = VIEWS.iter().map(|v| v.id()).collect();
+        assert_eq!(ids[0], "plane");
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), VIEWS.len());
+        assert!(view("nope")
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("use plane, loss"));
+    }
+}

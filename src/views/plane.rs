@@ -1,0 +1,22 @@
+//! The plane: the points, the decision regions and curves, and each method's marks — the
+//! lab's main view (see [`crate::picture`] and [`crate::scene`]).
+
+use super::{Figure, ViewKind};
+use crate::plane::Layout;
+use crate::playground::Playground;
+
+pub struct PlaneView;
+
+impl ViewKind for PlaneView {
+    fn id(&self) -> &'static str {
+        "plane"
+    }
+
+    fn title(&self) -> &'static str {
+        "the plane"
+    }
+
+    fn compute(&self, lab: &mut Playground, layout: &Layout) -> Figure {
+        Figure::Plane(Box::new(lab.scene(layout)))
+    }
+}

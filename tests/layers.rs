@@ -1,0 +1,210 @@
+//! The house rules, read from the source itself (code under `#[cfg(test)]` is left out):
+//! - modules import only from their own layer or the layers below (see `src/lib.rs`), and no
+//!   two modules import each other, directly or around a circle;
+//! - a method is named (its id as a string) only in its own file under `src/solvers/`, and a
+//!   view only in its own file under `src/views/`: the registries and the parameter table
+//!   carry everything else, so adding a method is its file, a registry line and parameter rows.
+//!
+//! Run alone with `cargo test --test layers`.
+
+use kernel_playground::registry::METHODS;
+use kernel_playground::views::VIEWS;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The layer of each top-level module, lowest first.
+const LAYERS: &[&[&str]] = &[
+    &[
+        "data", "error", "kernel", "field", "contour", "voronoi", "params", "plane",
+    ],
+    &["model"],
+    &["solvers"],
+    &["multiclass", "registry", "picture"],
+    &["state", "playground"],
+    &["views", "regions", "scene"],
+    &["web"],
+];
+
+fn layer_of(module: &str) -> usize {
+    let top = module.split("::").next().unwrap();
+    LAYERS
+        .iter()
+        .position(|layer| layer.contains(&top))
+        .unwrap_or_else(|| panic!("module {module} is in no layer: add it to LAYERS"))
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            if path.file_name().unwrap() != "bin" {
+                rust_files(&path, out);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The module path of a file under src/ ("solvers::svm", "views", …); `None` for lib.rs.
+fn module_of(path: &Path) -> Option<String> {
+    let relative = path.strip_prefix("src").unwrap().with_extension("");
+    let parts: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .filter(|p| p != "mod")
+        .collect();
+    (parts != ["lib"]).then(|| parts.join("::"))
+}
+
+/// The file's code before its test module.
+fn code(path: &Path) -> String {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.split("#[cfg(test)]").next().unwrap().to_string()
+}
+
+/// Every `crate::a::b` path in `text`, as the longest prefix that is a module.
+fn imports(text: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for (at, _) in text.match_indices("crate::") {
+        let rest = &text[at + "crate::".len()..];
+        let path: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+            .collect();
+        let parts: Vec<&str> = path.split("::").filter(|p| !p.is_empty()).collect();
+        for k in (1..=parts.len()).rev() {
+            let candidate = parts[..k].join("::");
+            if modules.contains(&candidate) {
+                found.insert(candidate);
+                break;
+            }
+        }
+    }
+    found
+}
+
+fn graph() -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(Path::new("src"), &mut files);
+    let modules: BTreeMap<String, PathBuf> = files
+        .iter()
+        .filter_map(|f| module_of(f).map(|m| (m, f.clone())))
+        .collect();
+    let names: BTreeSet<String> = modules.keys().cloned().collect();
+    modules
+        .iter()
+        .map(|(m, f)| {
+            let mut uses = imports(&code(f), &names);
+            uses.remove(m);
+            // A module's own submodules are below it, not beside it.
+            uses.retain(|u| !u.starts_with(&format!("{m}::")));
+            (m.clone(), uses)
+        })
+        .collect()
+}
+
+#[test]
+fn imports_point_down_the_layers() {
+    let graph = graph();
+    assert!(graph.len() > 20, "found only {} modules", graph.len());
+    let mut wrong = Vec::new();
+    for (module, uses) in &graph {
+        for used in uses {
+            if layer_of(used) > layer_of(module) {
+                wrong.push(format!("{module} imports {used}, a layer above it"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn no_import_cycles() {
+    let graph = graph();
+    fn reaches(
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        from: &str,
+        to: &str,
+        seen: &mut BTreeSet<String>,
+    ) -> bool {
+        if from == to {
+            return true;
+        }
+        if !seen.insert(from.to_string()) {
+            return false;
+        }
+        graph[from]
+            .iter()
+            .any(|next| reaches(graph, next, to, seen))
+    }
+    let mut cycles = Vec::new();
+    for (module, uses) in &graph {
+        for used in uses {
+            if reaches(&graph, used, module, &mut BTreeSet::new()) {
+                cycles.push(format!("{module} → {used} → … → {module}"));
+            }
+        }
+    }
+    assert!(cycles.is_empty(), "{cycles:#?}");
+}
+
+/// Files of the program (not tests) where a quoted name may appear.
+fn program_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    rust_files(Path::new("src"), &mut files);
+    rust_files(Path::new("src/bin"), &mut files);
+    for dir in ["www"] {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "js") {
+                files.push(path);
+            }
+        }
+    }
+    files.push(PathBuf::from("index.html"));
+    files
+}
+
+/// The files that hold `"name"` or `'name'` outside test code.
+fn files_naming(name: &str) -> Vec<PathBuf> {
+    program_files()
+        .into_iter()
+        .filter(|f| {
+            let text = if f.extension().is_some_and(|e| e == "rs") {
+                code(f)
+            } else {
+                std::fs::read_to_string(f).unwrap()
+            };
+            text.contains(&format!("\"{name}\"")) || text.contains(&format!("'{name}'"))
+        })
+        .collect()
+}
+
+#[test]
+fn a_method_is_named_only_in_its_own_file() {
+    for method in METHODS {
+        let files = files_naming(method.id());
+        assert_eq!(
+            files.len(),
+            1,
+            "'{}' is named in {files:?}: outside its own file, use the registry",
+            method.id()
+        );
+        assert!(
+            files[0].starts_with("src/solvers"),
+            "'{}' is named in {:?}",
+            method.id(),
+            files[0]
+        );
+    }
+}
+
+#[test]
+fn a_view_is_named_only_in_its_own_file() {
+    for view in VIEWS {
+        let files = files_naming(view.id());
+        assert_eq!(files.len(), 1, "'{}' is named in {files:?}", view.id());
+        assert!(files[0].starts_with("src/views"), "{:?}", files[0]);
+    }
+}

@@ -1,0 +1,114 @@
+// The controls, made from the lab's catalogue (the parameter table of src/params.rs, the
+// methods of src/registry.rs): one labelled row per parameter, shown for the methods that read
+// it and enabled when the current settings make it matter. Nothing here knows a method or a
+// parameter by name.
+
+const $ = (id) => document.getElementById(id);
+
+export const fmt = (v, digits = 3) => {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
+  const a = Math.abs(v);
+  if (a !== 0 && (a < 1e-3 || a >= 1e5)) return v.toExponential(2);
+  return String(Number(v.toPrecision(digits)));
+};
+const roundSig = (v) => Number(v.toPrecision(3));
+
+function element(tag, attributes = {}, text = '') {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
+  if (text) el.textContent = text;
+  return el;
+}
+
+// One control for a parameter row: a slider (log or linear) with its readout, a menu, a
+// number box, or a check box.
+function control(row) {
+  const kind = row.kind;
+  const attrs = { id: row.key, 'data-key': row.key };
+  switch (kind.type) {
+    case 'log_slider':
+      return [element('input', { ...attrs, type: 'range', 'data-log': '1', min: kind.lo, max: kind.hi, step: '0.01' }),
+        element('output', { for: row.key, id: `${row.key}-value` })];
+    case 'slider':
+      return [element('input', { ...attrs, type: 'range', min: kind.lo, max: kind.hi, step: kind.step }),
+        element('output', { for: row.key, id: `${row.key}-value` })];
+    case 'integer':
+      return [element('input', { ...attrs, type: 'range', min: kind.min, max: kind.slider_max, step: '1' }),
+        element('output', { for: row.key, id: `${row.key}-value` })];
+    case 'number': {
+      const bump = element('button', { type: 'button', 'data-bump': row.key, title: `a new ${row.label}` }, 'new');
+      return [element('input', { ...attrs, type: 'number', min: '0', step: '1' }), bump];
+    }
+    case 'choice': {
+      const select = element('select', attrs);
+      for (const [value, label] of row.options) select.append(element('option', { value }, label));
+      return [select];
+    }
+    default: {
+      const parts = [element('input', { ...attrs, type: 'checkbox' })];
+      if (row.hint) parts.push(element('span', { class: 'hint' }, row.hint));
+      return parts;
+    }
+  }
+}
+
+// Builds every control from the catalogue into the page's containers.
+export function buildControls(catalogue) {
+  const model = $('model');
+  for (const m of catalogue.methods) model.append(element('option', { value: m.id }, m.title));
+  const usedBy = (key) => catalogue.methods.filter((m) => m.params.includes(key)).map((m) => m.id);
+  for (const row of catalogue.params) {
+    if (row.group === 'layer') {
+      const label = element('label');
+      label.append(element('input', { type: 'checkbox', id: row.key, 'data-key': row.key }), ` ${row.label}`);
+      $('layer-params').append(label);
+      continue;
+    }
+    const container = { model: 'model-params', points: 'points-params' }[row.group];
+    if (!container) continue;
+    const div = element('div', { class: 'row' });
+    if (row.group === 'model') div.dataset.models = usedBy(row.key).join(' ');
+    div.append(element('label', { class: 'label', for: row.key }, row.label), ...control(row));
+    $(container).append(div);
+  }
+  $('stepping').dataset.models = catalogue.methods.filter((m) => m.steppable).map((m) => m.id).join(' ');
+}
+
+export const keyed = () => Array.from(document.querySelectorAll('[data-key]'));
+
+export function controlValue(el) {
+  if (el.type === 'checkbox') return el.checked ? '1' : '0';
+  if (el.dataset.log) return String(roundSig(10 ** Number(el.value)));
+  return el.value;
+}
+
+export function showValue(el) {
+  const out = $(`${el.id}-value`);
+  if (!out) return;
+  out.textContent = el.dataset.log ? fmt(Number(controlValue(el))) : el.value;
+}
+
+// Each model shows its own controls; of those, only the ones its settings make matter are
+// enabled (the lab decides: App.enabled).
+export function enableControls(app) {
+  const model = $('model').value;
+  for (const row of document.querySelectorAll('[data-models]')) {
+    row.hidden = !row.dataset.models.split(' ').includes(model);
+  }
+  for (const el of document.querySelectorAll('#model-params [data-key]')) {
+    const on = app.enabled(el.dataset.key);
+    el.disabled = !on;
+    el.closest('.row').classList.toggle('disabled', !on);
+  }
+}
+
+export function syncControls(app) {
+  for (const el of keyed()) {
+    const value = app.get(el.dataset.key);
+    if (el.type === 'checkbox') el.checked = value === '1';
+    else if (el.dataset.log) el.value = Math.log10(Number(value));
+    else el.value = value;
+    showValue(el);
+  }
+  enableControls(app);
+}

@@ -1,0 +1,62 @@
+// The views beside the plane: a tab per view of the lab's registry (src/views/), one open at a
+// time in the panel under the plot, which one in the URL (`views=`). Hovering a view's mark of
+// a training point (a tick of the loss view) highlights that point in the plane, and the
+// point under the pointer in the plane is marked in the view.
+
+const $ = (id) => document.getElementById(id);
+
+export function buildTabs(catalogue, onToggle) {
+  const tabs = $('view-tabs');
+  for (const view of catalogue.views.slice(1)) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'view-tab';
+    button.dataset.view = view.id;
+    button.textContent = view.title;
+    button.setAttribute('aria-pressed', 'false');
+    button.addEventListener('click', () => onToggle(view.id));
+    tabs.append(button);
+  }
+}
+
+// The open view's id, or null.
+export function openView(app) {
+  const open = app.get('views').split(',').filter(Boolean);
+  return open.length ? open[0] : null;
+}
+
+function sizeCanvas(canvas) {
+  const rect = canvas.getBoundingClientRect();
+  const ratio = window.devicePixelRatio || 1;
+  const width = Math.max(300, Math.round(rect.width * ratio));
+  const height = Math.max(200, Math.round(rect.width * 0.55 * ratio));
+  if (canvas.width !== width || canvas.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
+  }
+}
+
+// Draws the open view (if any) after the plane; returns nothing, shows its note.
+export function renderView(app) {
+  const id = openView(app);
+  for (const b of document.querySelectorAll('.view-tab')) {
+    b.setAttribute('aria-pressed', String(b.dataset.view === id));
+  }
+  $('view-wrap').hidden = !id;
+  if (!id) return;
+  const canvas = $('view');
+  sizeCanvas(canvas);
+  $('view-note').textContent = app.render_view('view', id);
+}
+
+// The training point under the pointer in the open view, or −1.
+export function pointInView(app, ev) {
+  const id = openView(app);
+  if (!id) return -1;
+  const canvas = $('view');
+  const r = canvas.getBoundingClientRect();
+  const scale = canvas.width / r.width;
+  const px = (ev.clientX - r.left) * scale;
+  const py = (ev.clientY - r.top) * scale;
+  return app.view_point_at(id, canvas.width, canvas.height, px, py, 6 * scale);
+}
