@@ -7,7 +7,9 @@
 //! - [`kernel`]: the kernels (LIBSVM's parameterisation) and the Gram-column cache;
 //! - [`model`]: the two-class [`model::Classifier`] trait, and fit reports;
 //! - [`solvers`]: one module per method — [`solvers::svm`] and [`solvers::smo`] (the soft-margin
-//!   dual), [`solvers::perceptron`], [`solvers::logistic`], [`solvers::knn`];
+//!   dual), [`solvers::perceptron`], [`solvers::logistic`], [`solvers::knn`], and the Gaussian
+//!   generative classifiers [`solvers::lda`], [`solvers::qda`], [`solvers::naive_bayes`] over
+//!   [`solvers::gaussian`];
 //! - [`multiclass`]: one-versus-one voting and one-versus-rest over two-class models;
 //! - [`fitted`]: a fitted model of any method, and what it reports;
 //! - [`picture`]: what each fitted model adds to the picture;

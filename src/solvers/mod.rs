@@ -2,7 +2,10 @@
 
 pub mod gaussian;
 pub mod knn;
+pub mod lda;
 pub mod logistic;
+pub mod naive_bayes;
 pub mod perceptron;
+pub mod qda;
 pub mod smo;
 pub mod svm;
