@@ -1,7 +1,11 @@
 //! One module per learning method, each opening with the problem it solves.
 
+pub mod gaussian;
 pub mod knn;
+pub mod lda;
 pub mod logistic;
+pub mod naive_bayes;
 pub mod perceptron;
+pub mod qda;
 pub mod smo;
 pub mod svm;
