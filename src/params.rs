@@ -288,6 +288,21 @@ pub const PARAMS: &[Param] = &[
         },
         "uniform",
     ),
+    Param {
+        hint: "Σ_k ← (1 − reg)Σ_k + reg·I",
+        ..model_row(
+            "reg",
+            "reg",
+            Kind::Slider {
+                min: 0.0,
+                max: 1.0,
+                lo: 0.0,
+                hi: 1.0,
+                step: 0.01,
+            },
+            "0",
+        )
+    },
     points_row(
         "preset",
         "preset",

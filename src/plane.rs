@@ -151,7 +151,18 @@ pub struct Layout {
 impl Layout {
     /// Large type and thick strokes, scaled to the picture, so a projector shows them well.
     pub fn new(width: u32, height: u32) -> Layout {
-        let size = width.min(height).max(120) as f64;
+        Layout::scaled(width, height, width.min(height))
+    }
+
+    /// For a wide chart: type and strokes scaled to three quarters of its width (a chart
+    /// beside or under the plane is wider than tall; scaled to its height, its type would be
+    /// smaller than the plane's).
+    pub fn chart(width: u32, height: u32) -> Layout {
+        Layout::scaled(width, height, (width * 3 / 4).min(height * 3 / 2))
+    }
+
+    fn scaled(width: u32, height: u32, size: u32) -> Layout {
+        let size = size.max(120) as f64;
         let font_px = (size * 0.03).clamp(12.0, 40.0);
         let margin = (font_px * 0.9).round() as u32;
         let label_area = (font_px * 3.4).round() as u32;

@@ -11,10 +11,21 @@ use crate::error::Error;
 use crate::model::{check_classes, FitOptions, Method, Model, MAX_CLASSES};
 use crate::multiclass::{Multiclass, Scheme};
 use crate::params::Values;
-use crate::solvers::{knn::Knn, logistic::Logistic, perceptron::Perceptron, svm::Svm};
+use crate::solvers::{
+    knn::Knn, lda::LdaMethod, logistic::Logistic, naive_bayes::NaiveBayes, perceptron::Perceptron,
+    qda::QdaMethod, svm::Svm,
+};
 
 /// Every method, in the order the model menu lists them.
-pub static METHODS: &[&dyn Method] = &[&Svm, &Perceptron, &Logistic, &Knn];
+pub static METHODS: &[&dyn Method] = &[
+    &Svm,
+    &Perceptron,
+    &Logistic,
+    &Knn,
+    &LdaMethod,
+    &QdaMethod,
+    &NaiveBayes,
+];
 
 /// The method with this id, or a message listing the ids there are.
 pub fn method(id: &str) -> Result<&'static dyn Method, Error> {

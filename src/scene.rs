@@ -427,8 +427,18 @@ mod tests {
 
     #[test]
     fn layout_matches_plotters_chart_area() {
-        for (w, h) in [(640, 640), (1000, 1000), (300, 300), (800, 600)] {
-            let layout = Layout::new(w, h);
+        let sizes = [
+            (640, 640),
+            (1000, 1000),
+            (300, 300),
+            (800, 600),
+            (1100, 600),
+        ];
+        for layout in sizes
+            .iter()
+            .flat_map(|&(w, h)| [Layout::new(w, h), Layout::chart(w, h)])
+        {
+            let (w, h) = (layout.width, layout.height);
             let mut svg = String::new();
             load_system_font().unwrap();
             let (xs, ys) = plotters_plot_area(SVGBackend::with_string(&mut svg, (w, h)), &layout);

@@ -350,7 +350,7 @@ impl App {
             .and_then(|d| d.get_element_by_id(canvas_id))
             .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
             .ok_or_else(|| js_error(format!("no canvas with id '{canvas_id}'")))?;
-        let layout = Layout::new(canvas.width(), canvas.height());
+        let layout = view.layout(canvas.width(), canvas.height());
         self.fit_timed();
         let figure = self.figures.figure(view, &mut self.lab, &layout).clone();
         let backend = CanvasBackend::with_canvas_object(canvas)
@@ -360,6 +360,27 @@ impl App {
             Figure::Chart(chart) => chart.note,
             Figure::Plane(_) => String::new(),
         })
+    }
+
+    /// Where training point `index`'s mark in view `view_id` is on a canvas `width` ×
+    /// `height`, as [px, py], or empty (for the tests, which hover it as a person would).
+    pub fn view_mark_pixel(
+        &mut self,
+        view_id: &str,
+        width: u32,
+        height: u32,
+        index: usize,
+    ) -> Vec<f64> {
+        let Ok(view) = views::view(view_id) else {
+            return Vec::new();
+        };
+        let layout = view.layout(width, height);
+        match self.figures.figure(view, &mut self.lab, &layout) {
+            Figure::Chart(chart) => chart
+                .tick_pixel(&layout, index)
+                .map_or(Vec::new(), |(x, y)| vec![x, y]),
+            Figure::Plane(_) => Vec::new(),
+        }
     }
 
     /// The training point whose mark in view `view_id` is under pixel (px, py) of a canvas
@@ -376,7 +397,7 @@ impl App {
         let Ok(view) = views::view(view_id) else {
             return -1;
         };
-        let layout = Layout::new(width, height);
+        let layout = view.layout(width, height);
         match self.figures.figure(view, &mut self.lab, &layout) {
             Figure::Chart(chart) => chart
                 .tick_at(&layout, px, py, radius_px)

@@ -436,3 +436,97 @@ fn render_draws_every_method() {
         );
     }
 }
+
+/// `fit --model lda|qda|nb` against the scikit-learn fixtures, through CSV files: the
+/// probabilities (p of the larger label for two classes, one list per point otherwise), the
+/// predictions, and the fitted parameters.
+#[test]
+fn fit_reports_the_gaussian_models_as_scikit_learn() {
+    let fixtures: Value =
+        serde_json::from_str(include_str!("fixtures/gaussian_sklearn.json")).unwrap();
+    for case in fixtures["cases"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let rows: Vec<String> = case["x"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(case["labels"].as_array().unwrap())
+            .map(|(p, l)| format!("{},{},{}", p[0], p[1], l))
+            .collect();
+        let data = scratch(&format!("{name}.csv"), &rows.join("\n"));
+        let queries: Vec<String> = case["query"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| format!("{},{}", p[0], p[1]))
+            .collect();
+        let query = scratch(&format!("{name}-query.csv"), &queries.join("\n"));
+        let classes = case["classes"].as_array().unwrap().len();
+        let reference = [
+            ("lda", "0", &case["lda"]),
+            ("qda", "0", &case["qda"][0]),
+            ("nb", "0", &case["nb"]),
+        ];
+        for (model, reg, want) in reference {
+            let got = fit_json(&[
+                "fit",
+                "--data",
+                data.to_str().unwrap(),
+                "--query",
+                query.to_str().unwrap(),
+                "--model",
+                model,
+                "--reg",
+                reg,
+            ]);
+            assert_eq!(got["model"], model);
+            assert_eq!(got["predicted"], want["predicted"], "{name} {model}");
+            assert_eq!(got["priors"].as_array().unwrap().len(), classes);
+            assert_eq!(got["means"].as_array().unwrap().len(), classes);
+            for (q, p) in want["proba"].as_array().unwrap().iter().enumerate() {
+                let p: Vec<f64> = p
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_f64().unwrap())
+                    .collect();
+                let shown = &got["probability"][q];
+                if classes == 2 {
+                    let diff = (shown.as_f64().unwrap() - p[1]).abs();
+                    assert!(diff < 1e-6, "{name} {model} query {q}: {diff}");
+                } else {
+                    for (k, want) in p.iter().enumerate() {
+                        let diff = (shown[k].as_f64().unwrap() - want).abs();
+                        assert!(diff < 1e-6, "{name} {model} query {q} class {k}: {diff}");
+                    }
+                }
+            }
+        }
+        let lda = fit_json(&["fit", "--data", data.to_str().unwrap(), "--model", "lda"]);
+        // One shared 2 × 2 covariance; QDA one per class; naive Bayes two variances per class.
+        assert_eq!(lda["covariances"].as_array().unwrap().len(), 2);
+        assert_eq!(lda["covariances"][0].as_array().unwrap().len(), 2);
+        assert_eq!(
+            lda["w"].is_array(),
+            classes == 2,
+            "{name}: w for two classes"
+        );
+        let nb = fit_json(&["fit", "--data", data.to_str().unwrap(), "--model", "nb"]);
+        assert_eq!(nb["covariances"].as_array().unwrap().len(), classes);
+        assert_eq!(nb["covariances"][0].as_array().unwrap().len(), 2);
+    }
+    let data = scratch("gaussian-bad.csv", SEPARABLE);
+    let out = run(&[
+        "fit",
+        "--data",
+        data.to_str().unwrap(),
+        "--model",
+        "qda",
+        "--reg",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("reg must be between 0 and 1"), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1);
+}

@@ -28,6 +28,19 @@ let lastFrame = null;
 // where a data point is on the screen.
 window.kernelPlayground = {
   get lastFrame() { return lastFrame; },
+  get highlighted() { return highlighted; },
+  // The training points as [x, y] (from the CSV the lab saves).
+  points() {
+    return app.csv().trim().split('\n').filter((r) => /^-?[\d.]/.test(r)).map((r) => r.split(',').slice(0, 2).map(Number));
+  },
+  // Where training point `index`'s mark in the open view is on the screen, or null.
+  viewMarkClient(index) {
+    const view = $('view');
+    const at = app.view_mark_pixel(openView(app), view.width, view.height, index);
+    if (at.length === 0) return null;
+    const r = view.getBoundingClientRect();
+    return [r.left + at[0] * r.width / view.width, r.top + at[1] * r.height / view.height];
+  },
   toClient(x, y) {
     const [px, py] = app.to_pixel(x, y);
     const r = canvas.getBoundingClientRect();

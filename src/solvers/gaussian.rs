@@ -29,10 +29,11 @@
 //! (x − μ)ᵀ Σ⁻¹ (x − μ) = r². With Σ = λ₁u₁u₁ᵀ + λ₂u₂u₂ᵀ (its principal axes), it is traced as
 //! x(t) = μ + r(√λ₁ cos t · u₁ + √λ₂ sin t · u₂), t ∈ [0, 2π].
 
-use crate::data::Point;
+use crate::data::{Dataset, Point};
 use crate::error::Error;
-use crate::model::argmax;
 pub use crate::model::MAX_CLASSES;
+use crate::model::{argmax, short, Context, Fact, Level, Model, PROBABILITY_LEVELS};
+use crate::plane::{Outline, Scene, Shading};
 
 /// A symmetric 2×2 matrix (a covariance, a scatter matrix or a precision), row by row.
 pub type Matrix2 = [[f64; 2]; 2];
@@ -308,6 +309,151 @@ pub(crate) fn list_classes(labels: &[i32]) -> String {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         Some((last, _)) => last.clone(),
         None => String::new(),
+    }
+}
+
+/// What the three Gaussian classifiers (LDA, QDA, naive Bayes) have in common: classes with
+/// priors, means and covariances, and log scores whose softmax is the posterior. Every such
+/// classifier is a [`Model`] through the implementation below: it shades by posterior, draws
+/// the p-contours, marks each class mean and its covariance ellipses at 1σ (solid) and 2σ
+/// (dashed), and reports its fitted parameters.
+pub trait GaussianClassifier: std::fmt::Debug + Send + Sync + 'static {
+    fn classes(&self) -> &[i32];
+    fn priors(&self) -> &[f64];
+    fn means(&self) -> &[Point];
+    /// The covariance of class k as the model uses it (shared, own, or diagonal).
+    fn covariance(&self, k: usize) -> Matrix2;
+    /// One log score per class (log prior + log likelihood, up to a term common to all).
+    fn log_scores(&self, x: Point, out: &mut [f64]);
+    /// The method's own facts (its covariance, its parameters).
+    fn own_facts(&self) -> Vec<Fact>;
+}
+
+/// A 2×2 matrix as people read it: [[a, b], [c, d]] in four significant digits.
+pub fn matrix_text(m: Matrix2) -> String {
+    format!(
+        "[[{}, {}], [{}, {}]]",
+        short(m[0][0]),
+        short(m[0][1]),
+        short(m[1][0]),
+        short(m[1][1])
+    )
+}
+
+/// One value per class as people read it: "class 1: a, class 2: b".
+fn per_class(values: impl Iterator<Item = String>) -> String {
+    values
+        .enumerate()
+        .map(|(k, v)| format!("class {}: {v}", k + 1))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl<T: GaussianClassifier> Model for T {
+    fn classes(&self) -> &[i32] {
+        GaussianClassifier::classes(self)
+    }
+
+    /// Two classes: the log-odds log p(c₁|x) − log p(c₀|x); more: the winner's posterior.
+    fn decision_value(&self, x: Point) -> f64 {
+        let k = GaussianClassifier::classes(self).len();
+        if k == 2 {
+            decision(k, |s| self.log_scores(x, s))
+        } else {
+            probabilities(k, |s| self.log_scores(x, s))
+                .into_iter()
+                .fold(0.0, f64::max)
+        }
+    }
+
+    /// The posteriors.
+    fn scores(&self, x: Point) -> Vec<f64> {
+        probabilities(GaussianClassifier::classes(self).len(), |s| {
+            self.log_scores(x, s)
+        })
+    }
+
+    fn probabilities(&self, x: Point) -> Option<Vec<f64>> {
+        Some(Model::scores(self, x))
+    }
+
+    fn predict(&self, x: Point) -> i32 {
+        predict(GaussianClassifier::classes(self), |s| self.log_scores(x, s))
+    }
+
+    fn label_and_confidence(&self, x: Point) -> (usize, f64) {
+        let p = Model::scores(self, x);
+        let best = argmax(&p);
+        let k = p.len() as f64;
+        (
+            best,
+            ((p[best] - 1.0 / k) / (1.0 - 1.0 / k)).clamp(0.0, 1.0),
+        )
+    }
+
+    /// The boundary p = ½ and the contours p = 0.1, 0.25, 0.75, 0.9.
+    fn levels(&self) -> Vec<Level> {
+        Level::probabilities(&PROBABILITY_LEVELS)
+    }
+
+    fn shading(&self) -> Shading {
+        Shading::Probability
+    }
+
+    /// Each class mean, and its covariance ellipses at 1σ and 2σ, in the class colour.
+    fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
+        let present = context.data.classes();
+        for (k, (&label, &mean)) in GaussianClassifier::classes(self)
+            .iter()
+            .zip(self.means())
+            .enumerate()
+        {
+            let colour = present.iter().position(|&c| c == label).unwrap_or(k);
+            scene.centres.push((mean, colour));
+            for (sigmas, dashed) in [(1.0, false), (2.0, true)] {
+                scene.outlines.push(Outline {
+                    points: ellipse(mean, self.covariance(k), sigmas, 96),
+                    colour,
+                    dashed,
+                });
+            }
+        }
+    }
+
+    fn facts(&self, _data: &Dataset) -> Vec<Fact> {
+        let k = GaussianClassifier::classes(self).len();
+        let mut facts = vec![Fact::new(
+            "prior_text",
+            "priors π:",
+            per_class(self.priors().iter().map(|&p| short(p))),
+        )];
+        facts.extend(self.own_facts());
+        facts.extend([
+            Fact::data("priors", self.priors().to_vec()),
+            Fact::data("means", self.means().to_vec()),
+        ]);
+        if k == 2 {
+            facts.push(Fact::data("log_odds", "log p(c₁|x) − log p(c₀|x)"));
+        }
+        facts
+    }
+
+    /// The point's class: its prior, mean and covariance.
+    fn point_facts(&self, index: usize, data: &Dataset) -> Vec<Fact> {
+        let classes = GaussianClassifier::classes(self);
+        let Some(k) = classes.iter().position(|&c| c == data.labels[index]) else {
+            return Vec::new();
+        };
+        let mean = self.means()[k];
+        vec![
+            Fact::new("prior", "prior π =", self.priors()[k]),
+            Fact::new("mean", "class mean μ =", mean),
+            Fact::new("covariance", "Σ =", matrix_text(self.covariance(k))),
+        ]
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

@@ -34,9 +34,11 @@
 //! Σ must be invertible: if within every class the points lie on parallel lines (or coincide),
 //! the fit says so instead of dividing by zero (scikit-learn quietly drops the flat direction).
 
-use crate::data::Point;
+use crate::data::{Dataset, Point};
 use crate::error::Error;
-use crate::solvers::gaussian::{self, ClassStatistics, Matrix2};
+use crate::model::{Fact, FitOptions, Method, Model};
+use crate::params::Values;
+use crate::solvers::gaussian::{self, matrix_text, ClassStatistics, GaussianClassifier, Matrix2};
 
 /// A fitted linear discriminant analysis; every list follows `classes` (ascending labels).
 #[derive(Clone, Debug, PartialEq)]
@@ -126,6 +128,75 @@ impl Lda {
         let quadratic = |a: Point, m: Point| a[0] * m[0] + a[1] * m[1];
         let b = -0.5 * (quadratic(a1, *m1) - quadratic(a0, *m0)) + (p1 / p0).ln();
         Some((w, b))
+    }
+}
+
+impl GaussianClassifier for Lda {
+    fn classes(&self) -> &[i32] {
+        &self.classes
+    }
+    fn priors(&self) -> &[f64] {
+        &self.priors
+    }
+    fn means(&self) -> &[Point] {
+        &self.means
+    }
+    fn covariance(&self, _k: usize) -> Matrix2 {
+        self.covariance
+    }
+    fn log_scores(&self, x: Point, out: &mut [f64]) {
+        Lda::log_scores(self, x, out)
+    }
+    fn own_facts(&self) -> Vec<Fact> {
+        let mut facts = vec![
+            Fact::new(
+                "shared_covariance",
+                "shared Σ =",
+                matrix_text(self.covariance),
+            ),
+            Fact::data(
+                "covariances",
+                self.covariance
+                    .iter()
+                    .map(|r| r.to_vec())
+                    .collect::<Vec<_>>(),
+            ),
+        ];
+        if let Some((w, b)) = self.linear() {
+            facts.push(Fact::new("w", "w =", w));
+            facts.push(Fact::new("bias", "b =", b));
+        }
+        facts
+    }
+}
+
+/// The registry entry: linear discriminant analysis, natively multi-class.
+pub struct LdaMethod;
+
+impl Method for LdaMethod {
+    fn id(&self) -> &'static str {
+        "lda"
+    }
+
+    fn title(&self) -> &'static str {
+        "linear discriminant (LDA)"
+    }
+
+    fn params(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn native_multiclass(&self) -> bool {
+        true
+    }
+
+    fn fit(
+        &self,
+        _values: &Values,
+        data: &Dataset,
+        _options: FitOptions<'_>,
+    ) -> Result<Box<dyn Model>, Error> {
+        Ok(Box::new(Lda::fit(&data.points, &data.labels)?))
     }
 }
 

@@ -23,9 +23,11 @@
 //!
 //! and p(k | x) is their softmax.
 
-use crate::data::Point;
+use crate::data::{Dataset, Point};
 use crate::error::Error;
-use crate::solvers::gaussian::{self, ClassStatistics};
+use crate::model::{Fact, FitOptions, Method, Model};
+use crate::params::Values;
+use crate::solvers::gaussian::{self, ClassStatistics, GaussianClassifier, Matrix2};
 
 /// ε as a fraction of the largest variance of the data (scikit-learn's `var_smoothing`).
 pub const VAR_SMOOTHING: f64 = 1e-9;
@@ -110,6 +112,62 @@ impl GaussianNb {
     /// log-odds of the largest label against the rest.
     pub fn decision(&self, x: Point) -> f64 {
         gaussian::decision(self.classes.len(), |s| self.log_scores(x, s))
+    }
+}
+
+impl GaussianClassifier for GaussianNb {
+    fn classes(&self) -> &[i32] {
+        &self.classes
+    }
+    fn priors(&self) -> &[f64] {
+        &self.priors
+    }
+    fn means(&self) -> &[Point] {
+        &self.means
+    }
+    /// Diagonal: the features are independent given the class.
+    fn covariance(&self, k: usize) -> Matrix2 {
+        let [a, b] = self.variances[k];
+        [[a, 0.0], [0.0, b]]
+    }
+    fn log_scores(&self, x: Point, out: &mut [f64]) {
+        GaussianNb::log_scores(self, x, out)
+    }
+    fn own_facts(&self) -> Vec<Fact> {
+        vec![
+            Fact::new("epsilon", "ε =", self.epsilon),
+            Fact::data("covariances", self.variances.clone()),
+        ]
+    }
+}
+
+/// The registry entry: Gaussian naive Bayes, natively multi-class.
+pub struct NaiveBayes;
+
+impl Method for NaiveBayes {
+    fn id(&self) -> &'static str {
+        "nb"
+    }
+
+    fn title(&self) -> &'static str {
+        "Gaussian naive Bayes"
+    }
+
+    fn params(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn native_multiclass(&self) -> bool {
+        true
+    }
+
+    fn fit(
+        &self,
+        _values: &Values,
+        data: &Dataset,
+        _options: FitOptions<'_>,
+    ) -> Result<Box<dyn Model>, Error> {
+        Ok(Box::new(GaussianNb::fit(&data.points, &data.labels)?))
     }
 }
 

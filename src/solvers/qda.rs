@@ -25,9 +25,11 @@
 //! and p(k | x) is their softmax. A class with a single point has no covariance to estimate
 //! and is refused (as scikit-learn does), whatever reg; so is a singular Σ_k.
 
-use crate::data::Point;
+use crate::data::{Dataset, Point};
 use crate::error::Error;
-use crate::solvers::gaussian::{self, ClassStatistics, Matrix2};
+use crate::model::{Fact, FitOptions, Method, Model};
+use crate::params::Values;
+use crate::solvers::gaussian::{self, ClassStatistics, GaussianClassifier, Matrix2};
 
 /// QDA's one parameter.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -130,6 +132,63 @@ impl Qda {
     /// log-odds of the largest label against the rest.
     pub fn decision(&self, x: Point) -> f64 {
         gaussian::decision(self.classes.len(), |s| self.log_scores(x, s))
+    }
+}
+
+impl GaussianClassifier for Qda {
+    fn classes(&self) -> &[i32] {
+        &self.classes
+    }
+    fn priors(&self) -> &[f64] {
+        &self.priors
+    }
+    fn means(&self) -> &[Point] {
+        &self.means
+    }
+    fn covariance(&self, k: usize) -> Matrix2 {
+        self.covariances[k]
+    }
+    fn log_scores(&self, x: Point, out: &mut [f64]) {
+        Qda::log_scores(self, x, out)
+    }
+    fn own_facts(&self) -> Vec<Fact> {
+        vec![
+            Fact::new("reg", "reg =", self.reg),
+            Fact::data("covariances", self.covariances.clone()),
+        ]
+    }
+}
+
+/// The registry entry: quadratic discriminant analysis, natively multi-class.
+pub struct QdaMethod;
+
+impl Method for QdaMethod {
+    fn id(&self) -> &'static str {
+        "qda"
+    }
+
+    fn title(&self) -> &'static str {
+        "quadratic discriminant (QDA)"
+    }
+
+    fn params(&self) -> &'static [&'static str] {
+        &["reg"]
+    }
+
+    fn native_multiclass(&self) -> bool {
+        true
+    }
+
+    fn fit(
+        &self,
+        values: &Values,
+        data: &Dataset,
+        _options: FitOptions<'_>,
+    ) -> Result<Box<dyn Model>, Error> {
+        let params = QdaParams {
+            reg: values.real("reg"),
+        };
+        Ok(Box::new(Qda::fit(&data.points, &data.labels, &params)?))
     }
 }
 

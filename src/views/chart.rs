@@ -52,23 +52,37 @@ impl Chart {
         self.y_range.0 + 0.8 * (0.0 - self.y_range.0)
     }
 
-    /// The tick nearest pixel (px, py) of a picture of `layout`'s size, within `radius` pixels
-    /// horizontally, if (px, py) is over the rug's band (or near it).
-    pub fn tick_at(&self, layout: &Layout, px: f64, py: f64, radius: f64) -> Option<usize> {
+    /// The pixel at the middle of training point `index`'s tick, if it has one.
+    pub fn tick_pixel(&self, layout: &Layout, index: usize) -> Option<(f64, f64)> {
+        let tick = self.rug.iter().find(|t| t.index == index)?;
+        let (px, py) = self.to_pixel(layout, tick.x, 0.5 * (self.y_range.0 + self.rug_top()));
+        Some((px, py))
+    }
+
+    /// The pixel of chart point (x, y) on a picture of `layout`'s size.
+    pub fn to_pixel(&self, layout: &Layout, x: f64, y: f64) -> (f64, f64) {
         let plot = layout.plot;
         let (x0, x1) = self.x_range;
         let (y0, y1) = self.y_range;
-        let to_py = |y: f64| plot.top + (y1 - y) / (y1 - y0) * plot.height;
-        let band = (to_py(self.rug_top()) - radius, to_py(y0) + radius);
+        (
+            plot.left + (x - x0) / (x1 - x0) * plot.width,
+            plot.top + (y1 - y) / (y1 - y0) * plot.height,
+        )
+    }
+
+    /// The tick nearest pixel (px, py) of a picture of `layout`'s size, within `radius` pixels
+    /// horizontally, if (px, py) is over the rug's band (or near it).
+    pub fn tick_at(&self, layout: &Layout, px: f64, py: f64, radius: f64) -> Option<usize> {
+        let band = (
+            self.to_pixel(layout, 0.0, self.rug_top()).1 - radius,
+            self.to_pixel(layout, 0.0, self.y_range.0).1 + radius,
+        );
         if py < band.0 || py > band.1 {
             return None;
         }
         self.rug
             .iter()
-            .map(|t| {
-                let tx = plot.left + (t.x - x0) / (x1 - x0) * plot.width;
-                ((tx - px).abs(), t.index)
-            })
+            .map(|t| ((self.to_pixel(layout, t.x, 0.0).0 - px).abs(), t.index))
             .filter(|(d, _)| *d <= radius)
             .min_by(|a, b| a.0.total_cmp(&b.0))
             .map(|(_, i)| i)

@@ -29,6 +29,10 @@ pub enum Figure {
 pub trait ViewKind: Sync {
     fn id(&self) -> &'static str;
     fn title(&self) -> &'static str;
+    /// Where things go on a picture of this size (a chart's type follows its width).
+    fn layout(&self, width: u32, height: u32) -> Layout {
+        Layout::chart(width, height)
+    }
     /// The figure for a picture of `layout`'s size, from the lab as it is now.
     fn compute(&self, lab: &mut Playground, layout: &Layout) -> Figure;
 }

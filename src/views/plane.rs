@@ -16,6 +16,10 @@ impl ViewKind for PlaneView {
         "the plane"
     }
 
+    fn layout(&self, width: u32, height: u32) -> Layout {
+        Layout::new(width, height)
+    }
+
     fn compute(&self, lab: &mut Playground, layout: &Layout) -> Figure {
         Figure::Plane(Box::new(lab.scene(layout)))
     }

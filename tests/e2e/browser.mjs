@@ -64,9 +64,9 @@ export async function settle(page) {
 }
 
 // A fingerprint of the canvas pixels and the number of distinct colours in a sample.
-export async function canvasSignature(page) {
-  return page.evaluate(() => {
-    const c = document.getElementById('plot');
+export async function canvasSignature(page, id = 'plot') {
+  return page.evaluate((canvasId) => {
+    const c = document.getElementById(canvasId);
     const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let hash = 0;
     const colours = new Set();
@@ -75,5 +75,5 @@ export async function canvasSignature(page) {
       if (i % 997 === 0) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
     }
     return { hash, colours: colours.size };
-  });
+  }, id);
 }

@@ -12,7 +12,6 @@ mod bench;
 use clap::{Arg, ArgMatches, Command};
 use kernel_playground::data::{points_from_csv, Dataset, Point};
 use kernel_playground::params::{Group, PARAMS};
-use kernel_playground::plane::Layout;
 use kernel_playground::playground::Playground;
 use kernel_playground::registry::METHODS;
 use kernel_playground::state::Settings;
@@ -258,7 +257,7 @@ fn render(args: &ArgMatches) -> Result<String, Error> {
         return Err(Error::Parameter("--out must end in .svg or .png".into()));
     }
     let mut lab = fitted_lab(args)?;
-    let layout = Layout::new(width, height);
+    let layout = view.layout(width, height);
     let mut cache = Cache::default();
     let figure = cache.figure(view, &mut lab, &layout).clone();
     kernel_playground::scene::load_system_font()?;

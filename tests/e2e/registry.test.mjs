@@ -1,0 +1,112 @@
+// End-to-end: the methods and views that came through the registries — the Gaussian
+// classifiers on three classes, and the loss view linked to the plane in both directions.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { start, openPage, lastFrame, settle, canvasSignature } from './browser.mjs';
+
+let env;
+const shots = path.resolve('tests/e2e/screenshots');
+
+before(async () => { env = await start(); });
+after(async () => env && env.close());
+
+test('the model menu and controls come from the registry and the parameter table', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=blobs3&n=90&noise=0.3`);
+  const options = await page.$$eval('#model option', (os) => os.map((o) => o.value));
+  for (const id of ['svm', 'perceptron', 'logistic', 'knn', 'lda', 'qda', 'nb']) {
+    assert.ok(options.includes(id), `${id} in the model menu`);
+  }
+  // Every control has a visible label, and the reg slider shows only for QDA.
+  const unlabelled = await page.$$eval('[data-key]', (els) => els
+    .filter((el) => !document.querySelector(`label[for="${el.id}"]`) && !el.closest('label'))
+    .map((el) => el.id));
+  assert.deepEqual(unlabelled, []);
+  assert.equal(await page.isVisible('#reg'), false);
+  await page.selectOption('#model', 'qda');
+  await settle(page);
+  assert.equal(await page.isVisible('#reg'), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('LDA, QDA and naive Bayes: posterior regions, means and ellipses, their facts', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=blobs3&n=90&noise=0.3&model=lda`);
+  const expectations = {
+    lda: /priors π: class 1: [\d.]+, class 2: [\d.]+, class 3: [\d.]+/,
+    qda: /reg = 0/,
+    nb: /ε = /,
+  };
+  const seen = new Set();
+  for (const [model, pattern] of Object.entries(expectations)) {
+    await page.selectOption('#model', model);
+    await settle(page);
+    const frame = await lastFrame(page);
+    assert.equal(frame.model, model);
+    assert.equal(frame.classes, 3);
+    assert.equal(frame.message, null, `${model}: ${frame.message}`);
+    assert.ok(frame.train_accuracy > 0.85, `${model}: ${frame.train_accuracy}`);
+    assert.match(await page.textContent('#status'), pattern, model);
+    seen.add((await canvasSignature(page)).hash);
+    await page.screenshot({ path: path.join(shots, `model-${model}.png`) });
+  }
+  assert.equal(seen.size, 3, 'each draws its own picture');
+  // The hover shows the point's class parameters.
+  await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
+  const frame = await lastFrame(page);
+  assert.ok(frame.points > 0);
+  const csv = await page.evaluate(() => window.kernelPlayground.points());
+  const [x, y] = csv[0];
+  const [cx, cy] = await page.evaluate(([a, b]) => window.kernelPlayground.toClient(a, b), [x, y]);
+  await page.mouse.move(cx, cy);
+  await page.waitForSelector('#tooltip:not([hidden])');
+  assert.match(await page.textContent('#tooltip'), /prior π = .*class mean μ = .*Σ = \[\[/s);
+  // A one-point class is a message, not a crash.
+  await page.goto(`${env.base}#model=qda&points=0,0,0;0.5,0.5,0;0.2,0.1,0;0.9,0.9,1`);
+  await page.waitForFunction(() => document.getElementById('message').textContent.includes('single point'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the loss view: losses, ticks at the margins, and a hover link in both directions', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=overlapping&n=40&kernel=linear&views=loss`);
+  assert.equal(await page.isVisible('#view'), true, 'the view opens from the link');
+  assert.equal(await page.getAttribute('.view-tab[data-view="loss"]', 'aria-pressed'), 'true');
+  assert.match(await page.textContent('#view-note'), /margin z = y·f\(x\)/);
+  await page.evaluate(() => document.getElementById('view').scrollIntoView({ block: 'center' }));
+  await settle(page);
+  const plain = await canvasSignature(page, 'view');
+  assert.ok(plain.colours > 4, 'the view is drawn');
+
+  // A point hovered in the plane marks its tick.
+  const [x, y] = (await page.evaluate(() => window.kernelPlayground.points()))[5];
+  await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'start' }));
+  const [cx, cy] = await page.evaluate(([a, b]) => window.kernelPlayground.toClient(a, b), [x, y]);
+  await page.mouse.move(cx, cy);
+  await settle(page);
+  const hovered = await page.evaluate(() => window.kernelPlayground.highlighted);
+  assert.ok(hovered >= 0, 'a point is under the pointer');
+  assert.notEqual((await canvasSignature(page, 'view')).hash, plain.hash, 'its tick is marked');
+
+  // A tick hovered in the view rings its point in the plane.
+  await page.mouse.move(2, 2);
+  await settle(page);
+  const plane = await canvasSignature(page);
+  await page.evaluate(() => document.getElementById('view').scrollIntoView({ block: 'center' }));
+  const at = await page.evaluate(() => window.kernelPlayground.viewMarkClient(12));
+  assert.ok(at, 'point 12 has a tick');
+  await page.mouse.move(at[0], at[1]);
+  await settle(page);
+  const picked = await page.evaluate(() => window.kernelPlayground.highlighted);
+  assert.ok(picked >= 0, 'hovering a tick picks a point');
+  assert.notEqual((await canvasSignature(page)).hash, plane.hash, 'the plane rings it');
+  await page.screenshot({ path: path.join(shots, 'loss-view.png'), fullPage: true });
+
+  // The tab closes the view, and the link says so.
+  await page.click('.view-tab[data-view="loss"]');
+  await settle(page);
+  assert.equal(await page.isVisible('#view'), false);
+  await page.waitForFunction(() => location.hash.includes('views=&') || location.hash.endsWith('views='));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
