@@ -4,6 +4,7 @@
 //! quantity's scale, posteriors within 10⁻⁶ and every prediction equal, on 40 query points.
 //! Fixtures: tests/fixtures/gaussian_sklearn.json, made by make_gaussian_fixtures.py.
 
+use kernel_playground::model::Model;
 use kernel_playground::solvers::lda::Lda;
 use kernel_playground::solvers::naive_bayes::GaussianNb;
 use kernel_playground::solvers::qda::{Qda, QdaParams};
@@ -168,15 +169,19 @@ fn lda_matches_scikit_learn() {
             &name,
             &case,
             &want.outputs,
-            |x| lda.probabilities(x),
-            |x| lda.predict(x),
+            |x| Model::probabilities(&lda, x).unwrap(),
+            |x| Model::predict(&lda, x),
         );
         match (lda.linear(), want.coef, want.intercept, &want.decision) {
             (Some((w, b)), Some(coef), Some(intercept), Some(decision)) => {
                 assert_parameters(&format!("{name} w"), &w, &coef);
                 assert_log_value(&format!("{name} b"), b, intercept);
                 for (x, d) in case.query.iter().zip(decision) {
-                    assert_log_value(&format!("{name} decision at {x:?}"), lda.decision(*x), *d);
+                    assert_log_value(
+                        &format!("{name} decision at {x:?}"),
+                        Model::decision_value(&lda, *x),
+                        *d,
+                    );
                 }
             }
             (None, None, None, None) => assert!(case.classes.len() > 2, "{name}"),
@@ -208,12 +213,16 @@ fn qda_matches_scikit_learn() {
                 &name,
                 &case,
                 &want.outputs,
-                |x| qda.probabilities(x),
-                |x| qda.predict(x),
+                |x| Model::probabilities(&qda, x).unwrap(),
+                |x| Model::predict(&qda, x),
             );
             if let Some(decision) = &want.decision {
                 for (x, d) in case.query.iter().zip(decision) {
-                    assert_log_value(&format!("{name} decision at {x:?}"), qda.decision(*x), *d);
+                    assert_log_value(
+                        &format!("{name} decision at {x:?}"),
+                        Model::decision_value(&qda, *x),
+                        *d,
+                    );
                 }
             }
         }
@@ -243,8 +252,8 @@ fn naive_bayes_matches_scikit_learn() {
             &name,
             &case,
             &want.outputs,
-            |x| nb.probabilities(x),
-            |x| nb.predict(x),
+            |x| Model::probabilities(&nb, x).unwrap(),
+            |x| Model::predict(&nb, x),
         );
         let mut scores = vec![0.0; nb.classes.len()];
         for (x, jll) in case.query.iter().zip(&want.joint_log_proba) {

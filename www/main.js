@@ -126,7 +126,9 @@ function requestRender() {
     const json = guard(() => app.render());
     if (!json) return;
     lastFrame = JSON.parse(json);
+    const viewStart = performance.now();
     guard(() => renderView(app));
+    lastFrame.view_ms = performance.now() - viewStart;
     updateStatus(lastFrame);
     placeCursor();
     scheduleHash();

@@ -98,23 +98,7 @@ impl Lda {
         }
     }
 
-    /// p(k | x) for each class in `classes` order (scikit-learn's `predict_proba`).
-    pub fn probabilities(&self, x: Point) -> Vec<f64> {
-        gaussian::probabilities(self.classes.len(), |s| self.log_scores(x, s))
-    }
-
-    /// The class of largest posterior; ties go to the smaller label.
-    pub fn predict(&self, x: Point) -> i32 {
-        gaussian::predict(&self.classes, |s| self.log_scores(x, s))
-    }
-
-    /// log p(c₁|x) − log p(c₀|x) for two classes (positive: the larger label); with more, the
-    /// log-odds of the largest label against the rest.
-    pub fn decision(&self, x: Point) -> f64 {
-        gaussian::decision(self.classes.len(), |s| self.log_scores(x, s))
-    }
-
-    /// (w, b) with [`Lda::decision`] = wᵀx + b, when there are exactly two classes.
+    /// (w, b) with the log-odds f(x) = wᵀx + b, when there are exactly two classes.
     pub fn linear(&self) -> Option<([f64; 2], f64)> {
         let ([m0, m1], [p0, p1]) = (self.means.as_slice(), self.priors.as_slice()) else {
             return None;
@@ -204,6 +188,7 @@ impl Method for LdaMethod {
 mod tests {
     use super::*;
     use crate::data::Preset;
+    use crate::model::Model;
 
     #[test]
     fn the_shared_covariance_is_the_pooled_maximum_likelihood_one() {
@@ -233,7 +218,7 @@ mod tests {
         let (w, b) = lda.linear().unwrap();
         let line = |x: Point| w[0] * x[0] + w[1] * x[1] + b;
         for x in [[0.0, 0.0], [0.7, -0.3], [-1.2, 1.1], [15.0, -40.0]] {
-            let d = lda.decision(x);
+            let d = lda.decision_value(x);
             assert!(
                 (d - line(x)).abs() < 1e-12 * d.abs().max(1.0),
                 "{d} vs {}",
@@ -243,12 +228,18 @@ mod tests {
         // Exactly linear: the value at a midpoint is the mean of the values at the ends.
         let (p, q) = ([0.3, -0.8], [-0.9, 0.4]);
         let mid = [(p[0] + q[0]) / 2.0, (p[1] + q[1]) / 2.0];
-        assert!((lda.decision(mid) - (lda.decision(p) + lda.decision(q)) / 2.0).abs() < 1e-13);
+        assert!(
+            (lda.decision_value(mid) - (lda.decision_value(p) + lda.decision_value(q)) / 2.0).abs()
+                < 1e-13
+        );
         // And it is the log-odds of the posterior.
         let x = [0.1, 0.2];
-        let prob = lda.probabilities(x);
-        assert!((lda.decision(x) - (prob[1] / prob[0]).ln()).abs() < 1e-12);
-        assert_eq!(lda.predict(x), if lda.decision(x) > 0.0 { 1 } else { 0 });
+        let prob = lda.probabilities(x).unwrap();
+        assert!((lda.decision_value(x) - (prob[1] / prob[0]).ln()).abs() < 1e-12);
+        assert_eq!(
+            lda.predict(x),
+            if lda.decision_value(x) > 0.0 { 1 } else { 0 }
+        );
     }
 
     #[test]
@@ -268,7 +259,7 @@ mod tests {
             for k in 1..3 {
                 assert!((joint[k] - scores[k] - offset).abs() < 1e-12);
             }
-            let p = lda.probabilities(x);
+            let p = lda.probabilities(x).unwrap();
             assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-15);
             let best = (0..3).max_by(|&i, &j| p[i].total_cmp(&p[j])).unwrap();
             assert_eq!(lda.predict(x), lda.classes[best]);
@@ -286,7 +277,10 @@ mod tests {
         let a = Lda::fit(&data.points, &data.labels).unwrap();
         let b = Lda::fit(&data.points, &renamed).unwrap();
         assert_eq!(b.classes, [-4, 2, 9]);
-        assert_eq!(a.probabilities([0.2, 0.1]), b.probabilities([0.2, 0.1]));
+        assert_eq!(
+            a.probabilities([0.2, 0.1]).unwrap(),
+            b.probabilities([0.2, 0.1]).unwrap()
+        );
         assert_eq!(
             b.predict([0.2, 0.1]),
             [-4, 2, 9][a.predict([0.2, 0.1]) as usize]

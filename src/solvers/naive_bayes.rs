@@ -97,22 +97,6 @@ impl GaussianNb {
             *o = s;
         }
     }
-
-    /// p(k | x) for each class in `classes` order (scikit-learn's `predict_proba`).
-    pub fn probabilities(&self, x: Point) -> Vec<f64> {
-        gaussian::probabilities(self.classes.len(), |s| self.log_scores(x, s))
-    }
-
-    /// The class of largest posterior; ties go to the smaller label.
-    pub fn predict(&self, x: Point) -> i32 {
-        gaussian::predict(&self.classes, |s| self.log_scores(x, s))
-    }
-
-    /// log p(c₁|x) − log p(c₀|x) for two classes (positive: the larger label); with more, the
-    /// log-odds of the largest label against the rest.
-    pub fn decision(&self, x: Point) -> f64 {
-        gaussian::decision(self.classes.len(), |s| self.log_scores(x, s))
-    }
 }
 
 impl GaussianClassifier for GaussianNb {
@@ -175,6 +159,7 @@ impl Method for NaiveBayes {
 mod tests {
     use super::*;
     use crate::data::Preset;
+    use crate::model::Model;
     use crate::solvers::qda::{Qda, QdaParams};
 
     #[test]
@@ -196,7 +181,7 @@ mod tests {
         assert_eq!(nb.variances[0], [1.0 + nb.epsilon, 4.0 + nb.epsilon]);
         // Class 2 has both points at x₁ = 10: its variance there is ε alone, and still usable.
         assert_eq!(nb.variances[1], [nb.epsilon, 1.0 + nb.epsilon]);
-        let p = nb.probabilities([10.0, 2.0]);
+        let p = nb.probabilities([10.0, 2.0]).unwrap();
         assert!(p[1] > 0.999 && (p[0] + p[1] - 1.0).abs() < 1e-15);
         // So narrow that 0.01 off its line class 1 gives way.
         assert_eq!(nb.predict([10.01, 2.0]), 0);
@@ -216,7 +201,7 @@ mod tests {
             let want = nb.priors[k].ln() + gaussian::log_density(x, nb.means[k], cov);
             assert!((score - want).abs() < 1e-12);
         }
-        let p = nb.probabilities(x);
+        let p = nb.probabilities(x).unwrap();
         assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-15);
     }
 
@@ -231,9 +216,9 @@ mod tests {
         let nb = GaussianNb::fit(&points, &labels).unwrap();
         let qda = Qda::fit(&points, &labels, &QdaParams::default()).unwrap();
         for x in [[0.0, 0.0], [0.25, 0.1], [0.6, -0.3]] {
-            let (a, b) = (nb.probabilities(x), qda.probabilities(x));
+            let (a, b) = (nb.probabilities(x).unwrap(), qda.probabilities(x).unwrap());
             assert!((a[1] - b[1]).abs() < 1e-7, "{a:?} vs {b:?}");
-            assert!((nb.decision(x) - qda.decision(x)).abs() < 1e-6);
+            assert!((nb.decision_value(x) - qda.decision_value(x)).abs() < 1e-6);
         }
     }
 

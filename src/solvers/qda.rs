@@ -117,22 +117,6 @@ impl Qda {
             *o = prior.ln() + gaussian::log_density(x, mean, covariance);
         }
     }
-
-    /// p(k | x) for each class in `classes` order (scikit-learn's `predict_proba`).
-    pub fn probabilities(&self, x: Point) -> Vec<f64> {
-        gaussian::probabilities(self.classes.len(), |s| self.log_scores(x, s))
-    }
-
-    /// The class of largest posterior; ties go to the smaller label.
-    pub fn predict(&self, x: Point) -> i32 {
-        gaussian::predict(&self.classes, |s| self.log_scores(x, s))
-    }
-
-    /// log p(c₁|x) − log p(c₀|x) for two classes (positive: the larger label); with more, the
-    /// log-odds of the largest label against the rest.
-    pub fn decision(&self, x: Point) -> f64 {
-        gaussian::decision(self.classes.len(), |s| self.log_scores(x, s))
-    }
 }
 
 impl GaussianClassifier for Qda {
@@ -196,6 +180,7 @@ impl Method for QdaMethod {
 mod tests {
     use super::*;
     use crate::data::Preset;
+    use crate::model::Model;
     use crate::solvers::lda::Lda;
 
     fn fit(points: &[Point], labels: &[i32], reg: f64) -> Result<Qda, Error> {
@@ -270,8 +255,8 @@ mod tests {
         let qda = fit(&points, &labels, 0.0).unwrap();
         let lda = Lda::fit(&points, &labels).unwrap();
         for x in [[0.0, 0.0], [0.3, -0.1], [1.0, 1.0], [-0.6, 0.4]] {
-            assert!((qda.decision(x) - lda.decision(x)).abs() < 1e-12);
-            let (p, q) = (qda.probabilities(x), lda.probabilities(x));
+            assert!((qda.decision_value(x) - lda.decision_value(x)).abs() < 1e-12);
+            let (p, q) = (qda.probabilities(x).unwrap(), lda.probabilities(x).unwrap());
             assert!((p[0] - q[0]).abs() < 1e-14 && (p[1] - q[1]).abs() < 1e-14);
         }
     }
@@ -281,7 +266,7 @@ mod tests {
         let data = Preset::Spiral3.generate(60, 0.3, 1);
         let qda = fit(&data.points, &data.labels, 0.0).unwrap();
         for x in [[0.0, 0.0], [0.8, 0.1], [-0.4, -0.7], [30.0, -30.0]] {
-            let p = qda.probabilities(x);
+            let p = qda.probabilities(x).unwrap();
             assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-15);
             assert!(p.iter().all(|v| v.is_finite()));
             let best = (0..3).max_by(|&i, &j| p[i].total_cmp(&p[j])).unwrap();
@@ -290,8 +275,8 @@ mod tests {
         let two = Preset::Xor.generate(40, 0.3, 1);
         let qda = fit(&two.points, &two.labels, 0.0).unwrap();
         let x = [0.3, 0.1];
-        let p = qda.probabilities(x);
-        assert!((qda.decision(x) - (p[1] / p[0]).ln()).abs() < 1e-12);
+        let p = qda.probabilities(x).unwrap();
+        assert!((qda.decision_value(x) - (p[1] / p[0]).ln()).abs() < 1e-12);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 // The browser frame budget: medians of one retrain + redraw (as App.render measures it with
 // performance.now) while a slider and a point are dragged, for every model, on two moons with
-// noise 0.3 (and a 3-arm spiral for three classes), in headless Chromium. Run after scripts/build-web.sh:
+// noise 0.3 (and a 3-arm spiral for three classes), in headless Chromium. With a view open
+// beside the plane, the frame includes drawing it. Run after scripts/build-web.sh:
 //   node tests/e2e/bench.mjs [points ...]      (default: 500)
 // Timings only; nothing here passes or fails.
 import { start, openPage, settle } from './browser.mjs';
@@ -41,8 +42,8 @@ async function drag(page) {
 function report(name, frames) {
   const fit = median(frames.map((f) => f.fit_ms));
   const draw = median(frames.map((f) => f.draw_ms));
-  const total = median(frames.map((f) => f.fit_ms + f.draw_ms));
-  const parts = ['scene_ms', 'regions_ms', 'overlay_ms'].map((k) => median(frames.map((f) => f[k])).toFixed(1).padStart(7));
+  const total = median(frames.map((f) => f.fit_ms + f.draw_ms + (f.view_ms || 0)));
+  const parts = ['scene_ms', 'regions_ms', 'overlay_ms', 'view_ms'].map((k) => median(frames.map((f) => f[k] || 0)).toFixed(1).padStart(7));
   console.log(`${name.padEnd(28)} ${String(frames.length).padStart(6)} ${fit.toFixed(1).padStart(8)} ${draw.toFixed(1).padStart(8)} ${total.toFixed(1).padStart(9)}   ${parts.join(' ')}`);
   return total;
 }
@@ -56,6 +57,11 @@ const models = [
   { name: 'knn', hash: 'model=knn&k=5', slider: 'k', values: Array.from({ length: STEPS }, (_, i) => 1 + (i % 25)) },
   { name: 'svm, 3 classes', hash: 'model=svm&kernel=rbf&C=1&gamma=2&preset=spiral3', slider: 'C', values: log10(-1, 1) },
   { name: 'knn, 3 classes', hash: 'model=knn&k=5&preset=spiral3', slider: 'k', values: Array.from({ length: STEPS }, (_, i) => 1 + (i % 25)) },
+  { name: 'lda', hash: 'model=lda' },
+  { name: 'qda', hash: 'model=qda&reg=0', slider: 'reg', values: Array.from({ length: STEPS }, (_, i) => i / STEPS) },
+  { name: 'nb', hash: 'model=nb' },
+  { name: 'lda, 3 classes', hash: 'model=lda&preset=spiral3' },
+  { name: 'svm + loss view', hash: 'model=svm&kernel=rbf&C=1&gamma=2&views=loss', slider: 'C', values: log10(-1, 1) },
 ];
 
 const env = await start();
@@ -68,10 +74,10 @@ try {
       if (!header) {
         const canvas = await page.evaluate(() => document.getElementById('plot').width);
         console.log(`\n${n} points, two moons (noise 0.3), canvas ${canvas}×${canvas} px; medians in ms`);
-        console.log(`${'interaction'.padEnd(28)} ${'frames'.padStart(6)} ${'fit'.padStart(8)} ${'draw'.padStart(8)} ${'fit+draw'.padStart(9)}   (scene regions overlay)`);
+        console.log(`${'interaction'.padEnd(28)} ${'frames'.padStart(6)} ${'fit'.padStart(8)} ${'draw'.padStart(8)} ${'fit+draw'.padStart(9)}   (scene regions overlay view)`);
         header = true;
       }
-      report(`${model.name}: ${model.slider} slider`, await sweep(page, model.slider, model.values));
+      if (model.slider) report(`${model.name}: ${model.slider} slider`, await sweep(page, model.slider, model.values));
       if (model.slider !== 'gamma') report(`${model.name}: drag a point`, await drag(page));
       if (errors.length) console.log('errors:', errors);
       await page.close();
