@@ -7,7 +7,8 @@
 //! - [`kernel`]: the kernels (LIBSVM's parameterisation) and the Gram-column cache;
 //! - [`model`]: the two-class [`model::Classifier`] trait, and fit reports;
 //! - [`solvers`]: one module per method — [`solvers::svm`] and [`solvers::smo`] (the soft-margin
-//!   dual), [`solvers::perceptron`], [`solvers::logistic`], [`solvers::knn`];
+//!   dual), [`solvers::perceptron`], [`solvers::logistic`], [`solvers::knn`],
+//!   [`solvers::least_squares`], [`solvers::kernel_ridge`];
 //! - [`multiclass`]: one-versus-one voting and one-versus-rest over two-class models;
 //! - [`fitted`]: a fitted model of any method, and what it reports;
 //! - [`picture`]: what each fitted model adds to the picture;
