@@ -245,10 +245,20 @@ pub enum Preset {
     Blobs3,
     /// Three interleaved spiral arms (three classes).
     Spiral3,
+    /// Two separable blobs, class 0 left and class 1 right of x₁ = 0, stretched along the
+    /// boundary, and a few class-1 points far out on their own side, around [`FAR_POINT`]: the
+    /// maximum-margin line classifies them correctly and does not move for them, but they drag
+    /// a least-squares line across the blobs. The far points are the last
+    /// [`Preset::far_points`] of class 1.
+    Outlier,
 }
 
+/// Where the far points of [`Preset::Outlier`] sit: on class 1's side, but well off the line
+/// through the blob centres, so squared loss tilts the boundary instead of only shifting it.
+pub const FAR_POINT: Point = [3.0, 2.5];
+
 impl Preset {
-    pub const ALL: [Preset; 7] = [
+    pub const ALL: [Preset; 8] = [
         Preset::Separable,
         Preset::Overlapping,
         Preset::Xor,
@@ -256,6 +266,7 @@ impl Preset {
         Preset::Moons,
         Preset::Blobs3,
         Preset::Spiral3,
+        Preset::Outlier,
     ];
 
     /// The short name used in the URL, the CLI and the preset menu.
@@ -268,6 +279,7 @@ impl Preset {
             Preset::Moons => "moons",
             Preset::Blobs3 => "blobs3",
             Preset::Spiral3 => "spiral3",
+            Preset::Outlier => "outlier",
         }
     }
 
@@ -286,15 +298,34 @@ impl Preset {
             .ok_or_else(|| Error::Parameter(format!("unknown preset '{name}'")))
     }
 
+    /// How many of `n` points [`Preset::generate`] places far out (class 1, the last ones of
+    /// that class): 6 % of n but at least 3, while class 1 keeps at least one point in its
+    /// blob. Zero for every preset but [`Preset::Outlier`].
+    pub fn far_points(self, n: usize) -> usize {
+        match self {
+            Preset::Outlier => ((6 * n + 50) / 100).max(3).min((n / 2).saturating_sub(1)),
+            _ => 0,
+        }
+    }
+
     /// `n` points (the classes take turns, labels 0, 1, …) with Gaussian jitter of standard
     /// deviation `0.25 · noise`; the same arguments always give the same points.
     pub fn generate(self, n: usize, noise: f64, seed: u64) -> Dataset {
         let mut rng = StdRng::seed_from_u64(seed ^ (self as u64).wrapping_mul(0x9E37_79B9));
         let jitter = 0.25 * noise.max(0.0);
+        // Among the last 2·far indices the classes alternate, so exactly `far` are class 1.
+        let far_from = n - 2 * self.far_points(n);
         let mut data = Dataset::new();
         for i in 0..n {
             let label = (i % self.classes()) as i32;
-            let base = self.sample(label, &mut rng);
+            let base = if label == 1 && i >= far_from {
+                [
+                    FAR_POINT[0] + 0.15 * gaussian(&mut rng),
+                    FAR_POINT[1] + 0.15 * gaussian(&mut rng),
+                ]
+            } else {
+                self.sample(label, &mut rng)
+            };
             let p = [
                 base[0] + jitter * gaussian(&mut rng),
                 base[1] + jitter * gaussian(&mut rng),
@@ -354,6 +385,8 @@ impl Preset {
                 let angle = 3.2 * r + label as f64 * std::f64::consts::TAU / 3.0;
                 [r * angle.cos(), r * angle.sin()]
             }
+            // Stretched along the boundary: the blob ends are where a tilted line cuts in.
+            Preset::Outlier => [sign * 0.4 + 0.08 * gaussian(rng), 0.3 * gaussian(rng)],
         }
     }
 }

@@ -315,6 +315,7 @@ pub const PARAMS: &[Param] = &[
                 ("moons", "two moons"),
                 ("blobs3", "three blobs (3 classes)"),
                 ("spiral3", "3-arm spiral (3 classes)"),
+                ("outlier", "outlier (least squares fails)"),
             ],
         },
         "moons",

@@ -12,8 +12,8 @@ use crate::model::{check_classes, FitOptions, Method, Model, MAX_CLASSES};
 use crate::multiclass::{Multiclass, Scheme};
 use crate::params::Values;
 use crate::solvers::{
-    knn::Knn, lda::LdaMethod, logistic::Logistic, naive_bayes::NaiveBayes, perceptron::Perceptron,
-    qda::QdaMethod, svm::Svm,
+    kernel_ridge::KernelRidgeMethod, knn::Knn, lda::LdaMethod, least_squares::LeastSquaresMethod,
+    logistic::Logistic, naive_bayes::NaiveBayes, perceptron::Perceptron, qda::QdaMethod, svm::Svm,
 };
 
 /// Every method, in the order the model menu lists them.
@@ -25,6 +25,8 @@ pub static METHODS: &[&dyn Method] = &[
     &LdaMethod,
     &QdaMethod,
     &NaiveBayes,
+    &LeastSquaresMethod,
+    &KernelRidgeMethod,
 ];
 
 /// The method with this id, or a message listing the ids there are.

@@ -1,8 +1,10 @@
 //! One module per learning method, each opening with the problem it solves.
 
 pub mod gaussian;
+pub mod kernel_ridge;
 pub mod knn;
 pub mod lda;
+pub mod least_squares;
 pub mod logistic;
 pub mod naive_bayes;
 pub mod perceptron;

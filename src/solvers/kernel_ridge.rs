@@ -1,0 +1,431 @@
+//! Kernel ridge classification (kernel regularised least squares): regress the targets
+//! t_i ∈ {−1, +1} (+1 for the larger label) on the features φ(x) with an L2 penalty and no
+//! intercept,
+//!
+//! ```text
+//!     minimise  Σ_i (wᵀφ(x_i) − t_i)² + λ‖w‖²,      λ > 0.
+//! ```
+//!
+//! With Φ the matrix of rows φ(x_i)ᵀ the optimum is w = (ΦᵀΦ + λI)⁻¹Φᵀt = Φᵀ(ΦΦᵀ + λI)⁻¹t, so w
+//! is a combination Σ_j β_j φ(x_j) of the training points, and with the Gram matrix
+//! K = ΦΦᵀ, K_ij = K(x_i, x_j),
+//!
+//! ```text
+//!     β = (K + λI)⁻¹ t,      f(x) = Σ_j β_j K(x_j, x).
+//! ```
+//!
+//! The class is the sign of f. This is scikit-learn's `KernelRidge(alpha = λ)` fitted on the
+//! ±1 targets, with the kernels in LIBSVM's parameterisation ([`crate::kernel`]). There is no
+//! intercept: for the linear kernel it is ridge regression through the origin, w = Σ_j β_j x_j,
+//! so the boundary passes through 0, and a homogeneous polynomial kernel (coef0 = 0) cannot
+//! shift its boundary either; coef0 > 0 or the RBF kernel supply the offset.
+//!
+//! What λ does: K + λI has eigenvalues μ_k + λ, so for a Mercer kernel (μ_k ≥ 0) it is positive
+//! definite and ‖β‖ shrinks as λ grows, towards β ≈ t/λ, where f is a kernel-weighted vote of the
+//! training labels. As λ → 0 the fit interpolates the targets wherever K is invertible.
+//!
+//! On the training points (K + λI)β = t gives Kβ = t − λβ: the decision values there come free,
+//! and the residual t_i − f(x_i) = λβ_i, so a large |β_i| marks a point the fit cannot reach.
+//!
+//! Solving: a Cholesky factorisation of K + λI. The sigmoid kernel is not positive semi-definite,
+//! so K + λI can be indefinite; then LU with partial pivoting, and a singular system is an
+//! error.
+
+use crate::data::{Dataset, Point};
+use crate::error::Error;
+use crate::field::{expansion_evaluator, Grid, Smoothness};
+use crate::kernel::Kernel;
+use crate::model::{kernel_of, Fact, FitOptions, Level, Loss, Method, Model};
+use crate::params::Values;
+use nalgebra::{DMatrix, DVector};
+
+/// The parameters of a fit, checked by [`KrrParams::check`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KrrParams {
+    pub kernel: Kernel,
+    /// λ > 0, the ridge penalty (scikit-learn's `alpha`).
+    pub lambda: f64,
+}
+
+impl KrrParams {
+    pub fn check(&self) -> Result<(), Error> {
+        if !(self.lambda.is_finite() && self.lambda > 0.0) {
+            return Err(Error::Parameter("lambda <= 0".into()));
+        }
+        Ok(())
+    }
+}
+
+/// A fitted kernel ridge classifier.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KernelRidge {
+    pub kernel: Kernel,
+    pub lambda: f64,
+    /// The labels of the negative (t = −1) and positive (t = +1) class.
+    pub classes: [i32; 2],
+    /// The training points x_j, in input order.
+    pub points: Vec<Point>,
+    /// t_j ∈ {−1, +1}, in input order.
+    pub targets: Vec<f64>,
+    /// β = (K + λI)⁻¹ t, one per training point (scikit-learn's `dual_coef_`).
+    pub dual_coef: Vec<f64>,
+    /// (x_j, β_j): f as a kernel expansion the grid can evaluate fast.
+    expansion: Vec<(Point, f64)>,
+}
+
+/// The most points kernel ridge fits: it solves an n × n system, O(n³).
+pub const MAX_POINTS: usize = 2000;
+
+impl KernelRidge {
+    pub fn fit(points: &[Point], labels: &[i32], params: &KrrParams) -> Result<KernelRidge, Error> {
+        params.check()?;
+        if points.len() != labels.len() {
+            return Err(Error::Parameter(format!(
+                "{} points but {} labels",
+                points.len(),
+                labels.len()
+            )));
+        }
+        let data = Dataset {
+            points: points.to_vec(),
+            labels: labels.to_vec(),
+        };
+        let (classes, targets) = data.binary_targets()?;
+        let n = points.len();
+        if n > MAX_POINTS {
+            return Err(Error::Parameter(format!(
+                "kernel ridge solves an n × n system: at most {MAX_POINTS} points ({n} here)"
+            )));
+        }
+        // K is symmetric, so its row-major entries are also its column-major ones.
+        let mut system = DMatrix::from_vec(n, n, params.kernel.gram(points));
+        for i in 0..n {
+            system[(i, i)] += params.lambda;
+        }
+        let t = DVector::from_column_slice(&targets);
+        let beta = match system.clone().cholesky() {
+            Some(cholesky) => Some(cholesky.solve(&t)),
+            None => system.lu().solve(&t),
+        };
+        let beta = beta
+            .filter(|b| b.iter().all(|v| v.is_finite()))
+            .ok_or_else(|| {
+                Error::Parameter(
+                    "K + lambda I is singular (the kernel is indefinite): raise lambda".into(),
+                )
+            })?;
+        Ok(KernelRidge {
+            kernel: params.kernel,
+            lambda: params.lambda,
+            classes,
+            expansion: points.iter().copied().zip(beta.iter().copied()).collect(),
+            points: data.points,
+            targets,
+
+            dual_coef: beta.as_slice().to_vec(),
+        })
+    }
+
+    /// f(x) = Σ_j β_j K(x_j, x); positive means `classes[1]`.
+    pub fn decision(&self, x: Point) -> f64 {
+        self.points
+            .iter()
+            .zip(&self.dual_coef)
+            .map(|(&xj, beta)| beta * self.kernel.eval(xj, x))
+            .sum()
+    }
+
+    pub fn predict(&self, x: Point) -> i32 {
+        if self.decision(x) > 0.0 {
+            self.classes[1]
+        } else {
+            self.classes[0]
+        }
+    }
+
+    /// f(x_i) at every training point, as t_i − λβ_i: O(n) instead of O(n²).
+    pub fn training_decisions(&self) -> Vec<f64> {
+        self.targets
+            .iter()
+            .zip(&self.dual_coef)
+            .map(|(t, beta)| t - self.lambda * beta)
+            .collect()
+    }
+}
+
+impl Model for KernelRidge {
+    fn classes(&self) -> &[i32] {
+        &self.classes
+    }
+
+    fn decision_value(&self, x: Point) -> f64 {
+        self.decision(x)
+    }
+
+    fn grid_evaluator<'a>(&'a self, grid: &'a Grid) -> Box<dyn Fn(usize, usize) -> f64 + 'a> {
+        expansion_evaluator(self.kernel, &self.expansion, 0.0, grid)
+    }
+
+    /// The boundary f = 0 and the targets f = ±1.
+    fn levels(&self) -> Vec<Level> {
+        vec![
+            Level::boundary(),
+            Level::dashed(-1.0, Some("f = −1".into())),
+            Level::dashed(1.0, Some("f = +1".into())),
+        ]
+    }
+
+    fn smoothness(&self) -> Smoothness {
+        Smoothness::of_kernel(self.kernel)
+    }
+
+    fn facts(&self, _data: &Dataset) -> Vec<Fact> {
+        let residual: f64 = self
+            .dual_coef
+            .iter()
+            .map(|b| (self.lambda * b).powi(2))
+            .sum();
+        let norm = self.dual_coef.iter().map(|b| b * b).sum::<f64>().sqrt();
+        vec![
+            Fact::new("kernel", "", self.kernel.name()),
+            Fact::data("lambda", self.lambda),
+            Fact::new("residual", "Σ(f − t)² =", residual),
+            Fact::new("dual_norm", "‖β‖ =", norm),
+            Fact::data("dual_coef", self.dual_coef.clone()),
+        ]
+    }
+
+    /// β_i and the residual t_i − f(x_i) = λβ_i.
+    fn point_facts(&self, i: usize, _data: &Dataset) -> Vec<Fact> {
+        if i >= self.dual_coef.len() {
+            return Vec::new();
+        }
+        vec![
+            Fact::new("target", "t =", self.targets[i]),
+            Fact::new("beta", "β =", self.dual_coef[i]),
+            Fact::new(
+                "decision",
+                "f(x) = t − λβ =",
+                self.targets[i] - self.lambda * self.dual_coef[i],
+            ),
+        ]
+    }
+
+    /// y_i f(x_i) = t_i (t_i − λβ_i), from the solve itself.
+    fn margin(&self, index: usize, _data: &Dataset) -> Option<f64> {
+        let t = *self.targets.get(index)?;
+        Some(t * (t - self.lambda * self.dual_coef[index]))
+    }
+
+    fn loss(&self) -> Option<Loss> {
+        Some(Loss::Squared)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+/// The registry entry: kernel ridge classification, one-vs-rest for more classes.
+pub struct KernelRidgeMethod;
+
+impl Method for KernelRidgeMethod {
+    fn id(&self) -> &'static str {
+        "krr"
+    }
+
+    fn title(&self) -> &'static str {
+        "kernel ridge (KRLS)"
+    }
+
+    fn params(&self) -> &'static [&'static str] {
+        &["kernel", "lambda", "gamma", "degree", "coef0"]
+    }
+
+    fn fit(
+        &self,
+        values: &Values,
+        data: &Dataset,
+        _options: FitOptions<'_>,
+    ) -> Result<Box<dyn Model>, Error> {
+        let params = KrrParams {
+            kernel: kernel_of(values)?,
+            lambda: values.real("lambda"),
+        };
+        Ok(Box::new(KernelRidge::fit(
+            &data.points,
+            &data.labels,
+            &params,
+        )?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Preset;
+
+    fn kernels() -> [Kernel; 4] {
+        [
+            Kernel::Linear,
+            Kernel::Polynomial {
+                gamma: 1.0,
+                degree: 3,
+                coef0: 1.0,
+            },
+            Kernel::Rbf { gamma: 4.0 },
+            Kernel::Sigmoid {
+                gamma: 2.0,
+                coef0: -1.0,
+            },
+        ]
+    }
+
+    fn fit(data: &Dataset, kernel: Kernel, lambda: f64) -> KernelRidge {
+        KernelRidge::fit(&data.points, &data.labels, &KrrParams { kernel, lambda }).unwrap()
+    }
+
+    #[test]
+    fn training_decisions_equal_direct_evaluation() {
+        let data = Preset::Moons.generate(50, 0.3, 2);
+        for kernel in kernels() {
+            for lambda in [0.01, 0.3, 5.0] {
+                let model = fit(&data, kernel, lambda);
+                let scale = model.dual_coef.iter().map(|b| b.abs()).sum::<f64>();
+                for (i, fast) in model.training_decisions().into_iter().enumerate() {
+                    let direct = model.decision(data.points[i]);
+                    assert!(
+                        (fast - direct).abs() < 1e-10 * scale.max(1.0),
+                        "{kernel:?} λ={lambda}: point {i}: {fast} vs {direct}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn indefinite_systems_are_solved_by_lu() {
+        let data = Preset::Moons.generate(50, 0.3, 2);
+        let kernel = Kernel::Sigmoid {
+            gamma: 2.0,
+            coef0: -1.0,
+        };
+        let lambda = 0.01;
+        let mut system = DMatrix::from_vec(50, 50, kernel.gram(&data.points));
+        for i in 0..50 {
+            system[(i, i)] += lambda;
+        }
+        assert!(
+            system.clone().cholesky().is_none(),
+            "the test needs K + λI indefinite"
+        );
+        let model = fit(&data, kernel, lambda);
+        let t: Vec<f64> = data.labels.iter().map(|&l| 2.0 * l as f64 - 1.0).collect();
+        let beta = DVector::from_vec(model.dual_coef);
+        let residual = &system * &beta - DVector::from_vec(t);
+        assert!(residual.amax() < 1e-9, "{}", residual.amax());
+    }
+
+    #[test]
+    fn a_larger_lambda_shrinks_beta_towards_t_over_lambda() {
+        let data = Preset::Xor.generate(40, 0.2, 3);
+        let kernel = Kernel::Rbf { gamma: 2.0 };
+        let mut previous = f64::INFINITY;
+        for lambda in [1e-3, 1e-2, 0.1, 1.0, 10.0, 100.0] {
+            let norm = fit(&data, kernel, lambda)
+                .dual_coef
+                .iter()
+                .map(|b| b * b)
+                .sum::<f64>()
+                .sqrt();
+            assert!(norm < previous, "λ={lambda}: ‖β‖ = {norm} ≥ {previous}");
+            previous = norm;
+        }
+        // λβ = t − Kβ, and ‖Kβ‖ ≤ ‖K‖‖t‖/λ: tiny for a huge λ.
+        let lambda = 1e6;
+        let model = fit(&data, kernel, lambda);
+        for (beta, t) in model.dual_coef.iter().zip(&model.targets) {
+            assert!((lambda * beta - t).abs() < 1e-4);
+        }
+    }
+
+    #[test]
+    fn linear_kernel_is_ridge_regression_through_the_origin() {
+        let data = Preset::Overlapping.generate(30, 0.3, 6);
+        let lambda = 0.7;
+        let model = fit(&data, Kernel::Linear, lambda);
+        // w = (XᵀX + λI)⁻¹Xᵀt, solved as a 2 × 2 system by Cramer's rule.
+        let (mut a, mut r) = ([[lambda, 0.0], [0.0, lambda]], [0.0; 2]);
+        for (p, t) in data.points.iter().zip(&model.targets) {
+            for j in 0..2 {
+                r[j] += p[j] * t;
+                for k in 0..2 {
+                    a[j][k] += p[j] * p[k];
+                }
+            }
+        }
+        let det = a[0][0] * a[1][1] - a[0][1] * a[1][0];
+        let w = [
+            (a[1][1] * r[0] - a[0][1] * r[1]) / det,
+            (a[0][0] * r[1] - a[1][0] * r[0]) / det,
+        ];
+        for x in [[0.3, -0.8], [1.0, 1.0], [-0.25, 0.5]] {
+            let ridge = w[0] * x[0] + w[1] * x[1];
+            assert!((model.decision(x) - ridge).abs() < 1e-12, "{x:?}");
+        }
+        assert_eq!(model.decision([0.0, 0.0]), 0.0);
+    }
+
+    #[test]
+    fn labels_map_to_targets_as_elsewhere() {
+        let points = [[-1.0, 0.0], [-0.5, 0.2], [0.5, -0.1], [1.0, 0.0]];
+        let params = KrrParams {
+            kernel: Kernel::Linear,
+            lambda: 0.1,
+        };
+        let model = KernelRidge::fit(&points, &[4, 4, -3, -3], &params).unwrap();
+        assert_eq!(model.classes, [-3, 4]);
+        assert_eq!(model.targets, [1.0, 1.0, -1.0, -1.0]);
+        assert_eq!(model.predict([-2.0, 0.0]), 4);
+        assert_eq!(model.predict([2.0, 0.0]), -3);
+    }
+
+    #[test]
+    fn errors() {
+        let p = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]];
+        let params = |lambda| KrrParams {
+            kernel: Kernel::Rbf { gamma: 1.0 },
+            lambda,
+        };
+        for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            assert_eq!(
+                KernelRidge::fit(&p, &[0, 1, 1], &params(bad))
+                    .unwrap_err()
+                    .to_string(),
+                "lambda <= 0"
+            );
+        }
+        let fit = |points: &[Point], labels: &[i32]| {
+            KernelRidge::fit(points, labels, &params(1.0)).unwrap_err()
+        };
+        assert_eq!(fit(&p[..1], &[0]), Error::TooFewPoints);
+        assert_eq!(fit(&p, &[2, 2, 2]), Error::OneClass);
+        assert_eq!(
+            fit(&p, &[0, 1, 2]),
+            Error::TooManyClasses { found: 3, max: 2 }
+        );
+        assert_eq!(fit(&p, &[0, 1]).to_string(), "3 points but 2 labels");
+        // Two copies of the origin: K = k·(1 1; 1 1) with k = tanh(coef0), and λ = −2k makes
+        // K + λI = (−k k; k −k), exactly singular.
+        let k = (-0.5f64).tanh();
+        let singular = KrrParams {
+            kernel: Kernel::Sigmoid {
+                gamma: 1.0,
+                coef0: -0.5,
+            },
+            lambda: -2.0 * k,
+        };
+        let err = KernelRidge::fit(&[[0.0, 0.0], [0.0, 0.0]], &[0, 1], &singular).unwrap_err();
+        assert!(err.to_string().contains("singular"), "{err}");
+    }
+}
