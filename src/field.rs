@@ -377,7 +377,7 @@ pub fn expansion_evaluator<'a>(
     Box::new(move |row, col| {
         let a = &across[col * m..(col + 1) * m];
         let d = &down[row * m..(row + 1) * m];
-        bias + a.iter().zip(d).map(|(p, q)| p * q).sum::<f64>()
+        bias + crate::kernel::dot(a, d)
     })
 }
 

@@ -34,7 +34,7 @@
 use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::field::{expansion_evaluator, Grid, Smoothness};
-use crate::kernel::Kernel;
+use crate::kernel::{dot, Kernel};
 use crate::model::{kernel_of, Fact, FitOptions, Level, Loss, Method, Model};
 use crate::params::Values;
 use nalgebra::{DMatrix, DVector};
@@ -97,15 +97,17 @@ impl KernelRidge {
                 "kernel ridge solves an n × n system: at most {MAX_POINTS} points ({n} here)"
             )));
         }
-        // K is symmetric, so its row-major entries are also its column-major ones.
-        let mut system = DMatrix::from_vec(n, n, params.kernel.gram(points));
-        for i in 0..n {
-            system[(i, i)] += params.lambda;
-        }
-        let t = DVector::from_column_slice(&targets);
-        let beta = match system.clone().cholesky() {
-            Some(cholesky) => Some(cholesky.solve(&t)),
-            None => system.lu().solve(&t),
+        let beta = match cholesky_solve(params.kernel, points, params.lambda, &targets) {
+            Some(beta) => Some(beta),
+            None => {
+                // K is symmetric, so its row-major entries are also its column-major ones.
+                let mut system = DMatrix::from_vec(n, n, params.kernel.gram(points));
+                for i in 0..n {
+                    system[(i, i)] += params.lambda;
+                }
+                let t = DVector::from_column_slice(&targets);
+                system.lu().solve(&t).map(|b| b.as_slice().to_vec())
+            }
         };
         let beta = beta
             .filter(|b| b.iter().all(|v| v.is_finite()))
@@ -122,7 +124,7 @@ impl KernelRidge {
             points: data.points,
             targets,
 
-            dual_coef: beta.as_slice().to_vec(),
+            dual_coef: beta,
         })
     }
 
@@ -151,6 +153,37 @@ impl KernelRidge {
             .map(|(t, beta)| t - self.lambda * beta)
             .collect()
     }
+}
+
+/// β = (K + λI)⁻¹ t by a Cholesky factorisation K + λI = LLᵀ (row by row, K computed one
+/// triangle at a time), then L y = t and Lᵀβ = y; `None` when K + λI is not positive definite.
+fn cholesky_solve(kernel: Kernel, points: &[Point], lambda: f64, t: &[f64]) -> Option<Vec<f64>> {
+    let n = points.len();
+    let mut l = vec![0.0; n * n];
+    for i in 0..n {
+        for j in 0..=i {
+            let a = kernel.eval(points[i], points[j]) + if i == j { lambda } else { 0.0 };
+            let s = a - dot(&l[i * n..i * n + j], &l[j * n..j * n + j]);
+            if i == j {
+                if !(s > 0.0 && s.is_finite()) {
+                    return None;
+                }
+                l[i * n + i] = s.sqrt();
+            } else {
+                l[i * n + j] = s / l[j * n + j];
+            }
+        }
+    }
+    let mut y = vec![0.0; n];
+    for i in 0..n {
+        y[i] = (t[i] - dot(&l[i * n..i * n + i], &y[..i])) / l[i * n + i];
+    }
+    let mut beta = vec![0.0; n];
+    for i in (0..n).rev() {
+        let s: f64 = (i + 1..n).map(|k| l[k * n + i] * beta[k]).sum();
+        beta[i] = (y[i] - s) / l[i * n + i];
+    }
+    Some(beta)
 }
 
 impl Model for KernelRidge {
