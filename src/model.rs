@@ -230,7 +230,7 @@ pub enum Loss {
     /// (1 − z)²: least squares on ±1 targets (it also punishes z > 1).
     Squared,
     /// max(0, −z): the perceptron's.
-    Perceptron,
+    PerceptronCriterion,
 }
 
 impl Loss {
@@ -241,7 +241,7 @@ impl Loss {
         Loss::Logistic,
         Loss::Exponential,
         Loss::Squared,
-        Loss::Perceptron,
+        Loss::PerceptronCriterion,
     ];
 
     pub fn name(self) -> &'static str {
@@ -252,7 +252,7 @@ impl Loss {
             Loss::Logistic => "logistic (log₂)",
             Loss::Exponential => "exponential",
             Loss::Squared => "squared",
-            Loss::Perceptron => "perceptron criterion",
+            Loss::PerceptronCriterion => "perceptron criterion",
         }
     }
 
@@ -273,7 +273,7 @@ impl Loss {
             }
             Loss::Exponential => (-z).exp(),
             Loss::Squared => (1.0 - z).powi(2),
-            Loss::Perceptron => (-z).max(0.0),
+            Loss::PerceptronCriterion => (-z).max(0.0),
         }
     }
 }
@@ -601,14 +601,18 @@ mod tests {
     fn losses_at_textbook_points() {
         for loss in Loss::ALL {
             // Every loss but the perceptron's (0 there) is 1 at z = 0.
-            let want = if loss == Loss::Perceptron { 0.0 } else { 1.0 };
+            let want = if loss == Loss::PerceptronCriterion {
+                0.0
+            } else {
+                1.0
+            };
             assert!((loss.eval(0.0) - want).abs() < 1e-12, "{}", loss.name());
         }
         assert_eq!(Loss::Hinge.eval(2.0), 0.0);
         assert_eq!(Loss::Squared.eval(2.0), 1.0);
         assert!((Loss::Logistic.eval(-800.0) - 800.0 / std::f64::consts::LN_2).abs() < 1e-9);
         assert!((Loss::Logistic.eval(3.0) - (1.0 + (-3f64).exp()).log2()).abs() < 1e-15);
-        assert_eq!(Loss::Perceptron.eval(-2.0), 2.0);
+        assert_eq!(Loss::PerceptronCriterion.eval(-2.0), 2.0);
         assert_eq!(Loss::ZeroOne.eval(-0.1), 1.0);
         assert_eq!(Loss::ZeroOne.eval(0.1), 0.0);
     }

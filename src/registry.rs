@@ -12,19 +12,20 @@ use crate::model::{check_classes, FitOptions, Method, Model, MAX_CLASSES};
 use crate::multiclass::{Multiclass, Scheme};
 use crate::params::Values;
 use crate::solvers::{
-    kernel_ridge::KernelRidgeMethod, knn::Knn, lda::LdaMethod, least_squares::LeastSquaresMethod,
-    logistic::Logistic, naive_bayes::NaiveBayes, perceptron::Perceptron, qda::QdaMethod, svm::Svm,
+    kernel_ridge::KernelRidgeMethod, knn::KnnMethod, lda::LdaMethod,
+    least_squares::LeastSquaresMethod, logistic::LogisticMethod, naive_bayes::NaiveBayesMethod,
+    perceptron::PerceptronMethod, qda::QdaMethod, svm::SvmMethod,
 };
 
 /// Every method, in the order the model menu lists them.
 pub static METHODS: &[&dyn Method] = &[
-    &Svm,
-    &Perceptron,
-    &Logistic,
-    &Knn,
+    &SvmMethod,
+    &PerceptronMethod,
+    &LogisticMethod,
+    &KnnMethod,
     &LdaMethod,
     &QdaMethod,
-    &NaiveBayes,
+    &NaiveBayesMethod,
     &LeastSquaresMethod,
     &KernelRidgeMethod,
 ];

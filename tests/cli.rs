@@ -530,3 +530,109 @@ fn fit_reports_the_gaussian_models_as_scikit_learn() {
     assert!(stderr.contains("reg must be between 0 and 1"), "{stderr}");
     assert_eq!(stderr.trim().lines().count(), 1);
 }
+
+/// `fit --model krr|lsq` against the scikit-learn and numpy fixtures, through CSV files: kernel
+/// ridge's dual coefficients and decision values, least squares' w, b and decision values.
+#[test]
+fn fit_reports_kernel_ridge_and_least_squares_as_the_references() {
+    let fixtures: Value =
+        serde_json::from_str(include_str!("fixtures/ridge_sklearn.json")).unwrap();
+    let number = |v: &Value| v.as_f64().unwrap();
+    for case in fixtures["cases"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let rows: Vec<String> = case["x"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(case["labels"].as_array().unwrap())
+            .map(|(p, l)| format!("{},{},{}", p[0], p[1], l))
+            .collect();
+        let data = scratch(&format!("{name}.csv"), &rows.join("\n"));
+        let queries: Vec<String> = case["query"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| format!("{},{}", p[0], p[1]))
+            .collect();
+        let query = scratch(&format!("{name}-query.csv"), &queries.join("\n"));
+        let (data, query) = (data.to_str().unwrap(), query.to_str().unwrap());
+        let got = if case["method"] == "kernel_ridge" {
+            let (lambda, gamma) = (case["lambda"].to_string(), case["gamma"].to_string());
+            let (degree, coef0) = (case["degree"].to_string(), case["coef0"].to_string());
+            let got = fit_json(&[
+                "fit",
+                "--data",
+                data,
+                "--query",
+                query,
+                "--model",
+                "krr",
+                "--kernel",
+                case["kernel"].as_str().unwrap(),
+                "--lambda",
+                &lambda,
+                "--gamma",
+                &gamma,
+                "--degree",
+                &degree,
+                "--coef0",
+                &coef0,
+            ]);
+            let shown: f64 = got["parameters"]["lambda"]
+                .as_str()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert_eq!(
+                shown,
+                number(&case["lambda"]),
+                "{name}: the parameters as fitted"
+            );
+            for (got, want) in got["dual_coef"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .zip(case["dual_coef"].as_array().unwrap())
+            {
+                assert!((number(got) - number(want)).abs() < 1e-6, "{name}: β");
+            }
+            got
+        } else {
+            let got = fit_json(&["fit", "--data", data, "--query", query, "--model", "lsq"]);
+            for k in 0..2 {
+                assert!(
+                    (number(&got["w"][k]) - number(&case["w"][k])).abs() < 1e-9,
+                    "{name}"
+                );
+            }
+            assert!(
+                (number(&got["bias"]) - number(&case["bias"])).abs() < 1e-9,
+                "{name}"
+            );
+            got
+        };
+        for (q, want) in case["decision_query"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            let diff = (number(&got["decision"][q]) - number(want)).abs();
+            assert!(diff < 1e-6, "{name} query {q}: {diff}");
+        }
+        assert!(got.get("probability").is_none(), "{name}: no probabilities");
+    }
+    let data = scratch("ridge-bad.csv", SEPARABLE);
+    let out = run(&[
+        "fit",
+        "--data",
+        data.to_str().unwrap(),
+        "--model",
+        "krr",
+        "--lambda",
+        "0",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("lambda <= 0"), "{stderr}");
+}

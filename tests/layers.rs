@@ -208,3 +208,69 @@ fn a_view_is_named_only_in_its_own_file() {
         assert!(files[0].starts_with("src/views"), "{:?}", files[0]);
     }
 }
+
+/// The names listed in `static NAME: … = &[ … ];` of `file`.
+fn registry_entries(file: &str, list: &str) -> Vec<String> {
+    let text = code(Path::new(file));
+    let start = text
+        .find(&format!("static {list}"))
+        .expect("the registry list");
+    let body = &text[start..];
+    let body = &body[body.find("= &[").expect("a list") + 4..body.find("];").expect("its end")];
+    body.split(',')
+        .map(|e| e.trim().trim_start_matches('&').to_string())
+        .filter(|e| !e.is_empty())
+        .collect()
+}
+
+/// Whether `text` has `name` as a whole word.
+fn has_word(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        let boundary = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        boundary(before) && boundary(after)
+    })
+}
+
+/// What adding a method touches: its file under `src/solvers/` (where its registry entry is
+/// defined) and its line in `src/registry.rs`; nothing else in the program names the entry.
+/// (Its parameter rows are found by key; see `every_model_row_is_some_methods`.)
+#[test]
+fn a_method_touches_its_file_and_one_registry_line() {
+    let entries = registry_entries("src/registry.rs", "METHODS");
+    assert_eq!(entries.len(), METHODS.len());
+    let mut files = Vec::new();
+    rust_files(Path::new("src"), &mut files);
+    rust_files(Path::new("src/bin"), &mut files);
+    for entry in &entries {
+        let naming: Vec<&PathBuf> = files.iter().filter(|f| has_word(&code(f), entry)).collect();
+        let solver_files = naming
+            .iter()
+            .filter(|f| f.starts_with("src/solvers"))
+            .count();
+        let others: Vec<_> = naming
+            .iter()
+            .filter(|f| !f.starts_with("src/solvers") && **f != Path::new("src/registry.rs"))
+            .collect();
+        assert_eq!(
+            solver_files, 1,
+            "{entry} is defined in one solver file: {naming:?}"
+        );
+        assert!(others.is_empty(), "{entry} is named in {others:?}");
+    }
+}
+
+/// Every parameter a method reads is a row of the table, and every model row is read by some
+/// method: a method's parameters are its rows.
+#[test]
+fn every_model_row_is_some_methods() {
+    use kernel_playground::params::{Group, PARAMS};
+    for row in PARAMS.iter().filter(|p| p.group == Group::Model) {
+        assert!(
+            METHODS.iter().any(|m| m.params().contains(&row.key)),
+            "no method reads {}",
+            row.key
+        );
+    }
+}

@@ -426,9 +426,9 @@ impl Model for KnnModel {
 }
 
 /// The registry entry: k-nearest neighbours, voting among any number of classes.
-pub struct Knn;
+pub struct KnnMethod;
 
-impl Method for Knn {
+impl Method for KnnMethod {
     fn id(&self) -> &'static str {
         "knn"
     }

@@ -621,9 +621,9 @@ impl Model for LogisticModel {
 }
 
 /// The registry entry: L2-regularised logistic regression, Newton or gradient descent.
-pub struct Logistic;
+pub struct LogisticMethod;
 
-impl Method for Logistic {
+impl Method for LogisticMethod {
     fn id(&self) -> &'static str {
         "logistic"
     }

@@ -126,9 +126,9 @@ impl GaussianClassifier for GaussianNb {
 }
 
 /// The registry entry: Gaussian naive Bayes, natively multi-class.
-pub struct NaiveBayes;
+pub struct NaiveBayesMethod;
 
-impl Method for NaiveBayes {
+impl Method for NaiveBayesMethod {
     fn id(&self) -> &'static str {
         "nb"
     }

@@ -345,7 +345,7 @@ impl Model for PerceptronModel {
     }
 
     fn loss(&self) -> Option<crate::model::Loss> {
-        Some(crate::model::Loss::Perceptron)
+        Some(crate::model::Loss::PerceptronCriterion)
     }
 
     fn as_any(&self) -> &dyn std::any::Any {
@@ -361,9 +361,9 @@ impl Model for PerceptronModel {
 }
 
 /// The registry entry: the perceptron, primal for the linear kernel and dual otherwise.
-pub struct Perceptron;
+pub struct PerceptronMethod;
 
-impl Method for Perceptron {
+impl Method for PerceptronMethod {
     fn id(&self) -> &'static str {
         "perceptron"
     }

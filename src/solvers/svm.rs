@@ -476,9 +476,9 @@ impl Model for SvmModel {
 }
 
 /// The registry entry: the soft-margin SVM, solved by SMO with warm starts between fits.
-pub struct Svm;
+pub struct SvmMethod;
 
-impl Method for Svm {
+impl Method for SvmMethod {
     fn id(&self) -> &'static str {
         "svm"
     }

@@ -110,3 +110,38 @@ test('the loss view: losses, ticks at the margins, and a hover link in both dire
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('least squares fails on the outlier preset where the SVM does not; kernel ridge shows β', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=outlier&n=100&model=lsq`);
+  let frame = await lastFrame(page);
+  assert.equal(frame.message, null);
+  assert.ok(frame.train_accuracy < 1, `least squares misclassifies: ${frame.train_accuracy}`);
+  assert.match(await page.textContent('#status'), /Σ\(f − t\)² = [\d.]+ · w = \(/);
+  await page.screenshot({ path: path.join(shots, 'model-lsq-outlier.png') });
+  await page.selectOption('#model', 'svm');
+  await page.selectOption('#kernel', 'linear');
+  await page.check('#hard');
+  await settle(page);
+  frame = await lastFrame(page);
+  assert.equal(frame.train_accuracy, 1, 'the hard margin separates them');
+
+  await page.goto(`${env.base}#preset=moons&n=80&model=krr&kernel=rbf&gamma=3`);
+  await page.waitForFunction(() => window.kernelPlayground.lastFrame && window.kernelPlayground.lastFrame.model === 'krr');
+  frame = await lastFrame(page);
+  assert.ok(frame.train_accuracy > 0.9, `${frame.train_accuracy}`);
+  assert.match(await page.textContent('#status'), /‖β‖ = [\d.]+/);
+  assert.equal(await page.isEnabled('#gamma'), true, 'γ matters for the RBF kernel');
+  await page.selectOption('#kernel', 'linear');
+  await settle(page);
+  assert.equal(await page.isEnabled('#gamma'), false, 'not for the linear one');
+  await page.selectOption('#kernel', 'rbf');
+  await settle(page);
+  await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
+  const [x, y] = (await page.evaluate(() => window.kernelPlayground.points()))[3];
+  const [cx, cy] = await page.evaluate(([a, b]) => window.kernelPlayground.toClient(a, b), [x, y]);
+  await page.mouse.move(cx, cy);
+  await page.waitForSelector('#tooltip:not([hidden])');
+  assert.match(await page.textContent('#tooltip'), /β = .*f\(x\) = t − λβ = /s);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
