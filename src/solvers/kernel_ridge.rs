@@ -35,7 +35,7 @@ use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::field::{expansion_evaluator, Grid, Smoothness};
 use crate::kernel::{dot, Kernel};
-use crate::model::{kernel_of, Fact, FitOptions, Level, Loss, Method, Model};
+use crate::model::{kernel_of, Fact, FitOptions, Loss, Method, Model, WarmStart};
 use crate::params::Values;
 use nalgebra::{DMatrix, DVector};
 
@@ -71,6 +71,8 @@ pub struct KernelRidge {
     pub dual_coef: Vec<f64>,
     /// (x_j, β_j): f as a kernel expansion the grid can evaluate fast.
     expansion: Vec<(Point, f64)>,
+    /// β was refined from the last fit's (see [`KernelRidge::fit_warm`]), not solved afresh.
+    pub warm_start: bool,
 }
 
 /// The most points kernel ridge fits: it solves an n × n system, O(n³).
@@ -78,54 +80,81 @@ pub const MAX_POINTS: usize = 2000;
 
 impl KernelRidge {
     pub fn fit(points: &[Point], labels: &[i32], params: &KrrParams) -> Result<KernelRidge, Error> {
-        params.check()?;
-        if points.len() != labels.len() {
-            return Err(Error::Parameter(format!(
-                "{} points but {} labels",
-                points.len(),
-                labels.len()
-            )));
-        }
-        let data = Dataset {
-            points: points.to_vec(),
-            labels: labels.to_vec(),
-        };
-        let (classes, targets) = data.binary_targets()?;
+        let (classes, targets) = check(points, labels, params)?;
         let n = points.len();
-        if n > MAX_POINTS {
-            return Err(Error::Parameter(format!(
-                "kernel ridge solves an n × n system: at most {MAX_POINTS} points ({n} here)"
-            )));
-        }
-        let beta = match cholesky_solve(params.kernel, points, params.lambda, &targets) {
-            Some(beta) => Some(beta),
-            None => {
-                // K is symmetric, so its row-major entries are also its column-major ones.
-                let mut system = DMatrix::from_vec(n, n, params.kernel.gram(points));
-                for i in 0..n {
-                    system[(i, i)] += params.lambda;
-                }
-                let t = DVector::from_column_slice(&targets);
-                system.lu().solve(&t).map(|b| b.as_slice().to_vec())
-            }
+        let gram = gram_matrix(params.kernel, points);
+        let beta = match cholesky(&gram, n, params.lambda) {
+            Some(factor) => Some(cholesky_apply(&factor, n, &targets)),
+            None => lu_solve(&gram, n, params.lambda, &targets),
         };
-        let beta = beta
-            .filter(|b| b.iter().all(|v| v.is_finite()))
-            .ok_or_else(|| {
-                Error::Parameter(
-                    "K + lambda I is singular (the kernel is indefinite): raise lambda".into(),
-                )
-            })?;
-        Ok(KernelRidge {
+        let beta = finite_or_singular(beta)?;
+        Ok(KernelRidge::new(
+            points, params, classes, targets, beta, false,
+        ))
+    }
+
+    /// The same fit, starting from what `warm` kept of the last one: the Gram matrix is patched
+    /// where points moved, and β is refined by conjugate gradients preconditioned with the last
+    /// Cholesky factor. A moved point changes K + λI by a rank-2 term and a new λ by a multiple
+    /// of I, so a few iterations reach the solution; when they do not, it factorises afresh.
+    pub fn fit_warm(
+        points: &[Point],
+        labels: &[i32],
+        params: &KrrParams,
+        warm: &mut RidgeWarmStart,
+    ) -> Result<KernelRidge, Error> {
+        let (classes, targets) = check(points, labels, params)?;
+        let n = points.len();
+        warm.update_gram(params.kernel, points);
+        let (lambda, gram) = (params.lambda, &warm.gram);
+        let refined = (warm.factor.len() == n * n && warm.beta.len() == n)
+            .then(|| preconditioned_cg(gram, &warm.factor, n, lambda, &targets, &warm.beta))
+            .flatten();
+        let warm_start = refined.is_some();
+        let beta = match refined {
+            Some((beta, iterations)) => {
+                if iterations > CG_STALE {
+                    warm.factor.clear();
+                }
+                Some(beta)
+            }
+            None => match cholesky(gram, n, lambda) {
+                Some(factor) => {
+                    let beta = cholesky_apply(&factor, n, &targets);
+                    warm.factor = factor;
+                    Some(beta)
+                }
+                None => {
+                    warm.factor.clear();
+                    lu_solve(gram, n, lambda, &targets)
+                }
+            },
+        };
+        let beta = finite_or_singular(beta)?;
+        warm.beta = beta.clone();
+        Ok(KernelRidge::new(
+            points, params, classes, targets, beta, warm_start,
+        ))
+    }
+
+    fn new(
+        points: &[Point],
+        params: &KrrParams,
+        classes: [i32; 2],
+        targets: Vec<f64>,
+        beta: Vec<f64>,
+        warm_start: bool,
+    ) -> KernelRidge {
+        KernelRidge {
             kernel: params.kernel,
             lambda: params.lambda,
             classes,
             expansion: points.iter().copied().zip(beta.iter().copied()).collect(),
-            points: data.points,
+            points: points.to_vec(),
             targets,
-
             dual_coef: beta,
-        })
+            warm_start,
+        }
     }
 
     /// f(x) = Σ_j β_j K(x_j, x); positive means `classes[1]`.
@@ -155,14 +184,64 @@ impl KernelRidge {
     }
 }
 
-/// β = (K + λI)⁻¹ t by a Cholesky factorisation K + λI = LLᵀ (row by row, K computed one
-/// triangle at a time), then L y = t and Lᵀβ = y; `None` when K + λI is not positive definite.
-fn cholesky_solve(kernel: Kernel, points: &[Point], lambda: f64, t: &[f64]) -> Option<Vec<f64>> {
+/// Checks the parameters and the data; the classes and the ±1 targets.
+fn check(
+    points: &[Point],
+    labels: &[i32],
+    params: &KrrParams,
+) -> Result<([i32; 2], Vec<f64>), Error> {
+    params.check()?;
+    if points.len() != labels.len() {
+        return Err(Error::Parameter(format!(
+            "{} points but {} labels",
+            points.len(),
+            labels.len()
+        )));
+    }
+    let data = Dataset {
+        points: points.to_vec(),
+        labels: labels.to_vec(),
+    };
+    let (classes, targets) = data.binary_targets()?;
     let n = points.len();
+    if n > MAX_POINTS {
+        return Err(Error::Parameter(format!(
+            "kernel ridge solves an n × n system: at most {MAX_POINTS} points ({n} here)"
+        )));
+    }
+    Ok((classes, targets))
+}
+
+fn finite_or_singular(beta: Option<Vec<f64>>) -> Result<Vec<f64>, Error> {
+    beta.filter(|b| b.iter().all(|v| v.is_finite()))
+        .ok_or_else(|| {
+            Error::Parameter(
+                "K + lambda I is singular (the kernel is indefinite): raise lambda".into(),
+            )
+        })
+}
+
+/// K_ij = K(x_i, x_j), row-major, each pair evaluated once.
+fn gram_matrix(kernel: Kernel, points: &[Point]) -> Vec<f64> {
+    let n = points.len();
+    let mut gram = vec![0.0; n * n];
+    for i in 0..n {
+        for j in 0..=i {
+            let k = kernel.eval(points[i], points[j]);
+            gram[i * n + j] = k;
+            gram[j * n + i] = k;
+        }
+    }
+    gram
+}
+
+/// L with K + λI = LLᵀ (row-major, lower), row by row; `None` when K + λI is not positive
+/// definite.
+fn cholesky(gram: &[f64], n: usize, lambda: f64) -> Option<Vec<f64>> {
     let mut l = vec![0.0; n * n];
     for i in 0..n {
         for j in 0..=i {
-            let a = kernel.eval(points[i], points[j]) + if i == j { lambda } else { 0.0 };
+            let a = gram[i * n + j] + if i == j { lambda } else { 0.0 };
             let s = a - dot(&l[i * n..i * n + j], &l[j * n..j * n + j]);
             if i == j {
                 if !(s > 0.0 && s.is_finite()) {
@@ -174,16 +253,150 @@ fn cholesky_solve(kernel: Kernel, points: &[Point], lambda: f64, t: &[f64]) -> O
             }
         }
     }
+    Some(l)
+}
+
+/// x with LLᵀx = b: L y = b forwards, then Lᵀx = y backwards.
+fn cholesky_apply(l: &[f64], n: usize, b: &[f64]) -> Vec<f64> {
     let mut y = vec![0.0; n];
     for i in 0..n {
-        y[i] = (t[i] - dot(&l[i * n..i * n + i], &y[..i])) / l[i * n + i];
+        y[i] = (b[i] - dot(&l[i * n..i * n + i], &y[..i])) / l[i * n + i];
     }
-    let mut beta = vec![0.0; n];
     for i in (0..n).rev() {
-        let s: f64 = (i + 1..n).map(|k| l[k * n + i] * beta[k]).sum();
-        beta[i] = (y[i] - s) / l[i * n + i];
+        let s: f64 = (i + 1..n).map(|k| l[k * n + i] * y[k]).sum();
+        y[i] = (y[i] - s) / l[i * n + i];
     }
-    Some(beta)
+    y
+}
+
+/// (K + λI)⁻¹ t by LU with partial pivoting, for an indefinite K (a sigmoid kernel).
+fn lu_solve(gram: &[f64], n: usize, lambda: f64, t: &[f64]) -> Option<Vec<f64>> {
+    // K is symmetric, so its row-major entries are also its column-major ones.
+    let mut system = DMatrix::from_vec(n, n, gram.to_vec());
+    for i in 0..n {
+        system[(i, i)] += lambda;
+    }
+    system
+        .lu()
+        .solve(&DVector::from_column_slice(t))
+        .map(|b| b.as_slice().to_vec())
+}
+
+/// The most conjugate-gradient iterations a warm fit spends before it factorises afresh (one
+/// iteration costs about 3n² multiply-adds, a factorisation n³/6).
+const CG_ITERATIONS: usize = 12;
+
+/// Beyond this many iterations the preconditioner has drifted too far from the system (λ has
+/// moved a long way since it was factorised): the next fit factorises afresh.
+const CG_STALE: usize = 8;
+
+/// Conjugate gradients on (K + λI)β = t from `start`, preconditioned with an earlier
+/// factor LLᵀ ≈ K + λI, until ‖r‖ ≤ 10⁻¹⁰ ‖t‖: β and the iterations it took, or `None` if
+/// that takes more than [`CG_ITERATIONS`].
+fn preconditioned_cg(
+    gram: &[f64],
+    factor: &[f64],
+    n: usize,
+    lambda: f64,
+    t: &[f64],
+    start: &[f64],
+) -> Option<(Vec<f64>, usize)> {
+    let apply = |v: &[f64]| -> Vec<f64> {
+        (0..n)
+            .map(|i| dot(&gram[i * n..(i + 1) * n], v) + lambda * v[i])
+            .collect()
+    };
+    let mut beta = start.to_vec();
+    let a_beta = apply(&beta);
+    let mut r: Vec<f64> = (0..n).map(|i| t[i] - a_beta[i]).collect();
+    let goal = 1e-10 * dot(t, t).sqrt();
+    let mut z = cholesky_apply(factor, n, &r);
+    let mut p = z.clone();
+    let mut rz = dot(&r, &z);
+    for iterations in 0..=CG_ITERATIONS {
+        if dot(&r, &r).sqrt() <= goal {
+            return Some((beta, iterations));
+        }
+        let ap = apply(&p);
+        let step = rz / dot(&p, &ap);
+        if !step.is_finite() {
+            return None;
+        }
+        for i in 0..n {
+            beta[i] += step * p[i];
+            r[i] -= step * ap[i];
+        }
+        z = cholesky_apply(factor, n, &r);
+        let next = dot(&r, &z);
+        let ratio = next / rz;
+        rz = next;
+        for i in 0..n {
+            p[i] = z[i] + ratio * p[i];
+        }
+    }
+    None
+}
+
+/// What kernel ridge keeps between fits: the Gram matrix of the last points, the Cholesky
+/// factor of the last system factorised, and the last β.
+#[derive(Debug, Default)]
+pub struct RidgeWarmStart {
+    kernel: Option<Kernel>,
+    points: Vec<Point>,
+    gram: Vec<f64>,
+    factor: Vec<f64>,
+    beta: Vec<f64>,
+}
+
+impl RidgeWarmStart {
+    /// Brings the Gram matrix up to date with `points`: the rows and columns of moved points,
+    /// or all of it for a new kernel or a new number of points.
+    fn update_gram(&mut self, kernel: Kernel, points: &[Point]) {
+        let n = points.len();
+        let same = self.kernel == Some(kernel) && self.points.len() == n;
+        let moved: Vec<usize> = (0..n)
+            .filter(|&i| !same || self.points[i] != points[i])
+            .collect();
+        if !same {
+            self.factor.clear();
+            self.beta.clear();
+        }
+        if !same || moved.len() > n / 8 {
+            self.gram = gram_matrix(kernel, points);
+        } else {
+            for &i in &moved {
+                for j in 0..n {
+                    let k = kernel.eval(points[i], points[j]);
+                    self.gram[i * n + j] = k;
+                    self.gram[j * n + i] = k;
+                }
+            }
+        }
+        self.kernel = Some(kernel);
+        self.points = points.to_vec();
+    }
+}
+
+impl WarmStart for RidgeWarmStart {
+    fn point_added(&mut self) {
+        self.data_replaced();
+    }
+    fn point_moved(&mut self, _index: usize, _points: &[Point]) {
+        // The next fit finds the moved points by comparing.
+    }
+    fn point_removed(&mut self, _index: usize) {
+        self.data_replaced();
+    }
+    fn forget(&mut self) {
+        self.factor.clear();
+        self.beta.clear();
+    }
+    fn data_replaced(&mut self) {
+        *self = RidgeWarmStart::default();
+    }
+    fn as_any(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
 }
 
 impl Model for KernelRidge {
@@ -197,15 +410,6 @@ impl Model for KernelRidge {
 
     fn grid_evaluator<'a>(&'a self, grid: &'a Grid) -> Box<dyn Fn(usize, usize) -> f64 + 'a> {
         expansion_evaluator(self.kernel, &self.expansion, 0.0, grid)
-    }
-
-    /// The boundary f = 0 and the targets f = ±1.
-    fn levels(&self) -> Vec<Level> {
-        vec![
-            Level::boundary(),
-            Level::dashed(-1.0, Some("f = −1".into())),
-            Level::dashed(1.0, Some("f = +1".into())),
-        ]
     }
 
     fn smoothness(&self) -> Smoothness {
@@ -254,6 +458,10 @@ impl Model for KernelRidge {
         Some(Loss::Squared)
     }
 
+    fn warm_started(&self) -> bool {
+        self.warm_start
+    }
+
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
@@ -275,27 +483,73 @@ impl Method for KernelRidgeMethod {
         &["kernel", "lambda", "gamma", "degree", "coef0"]
     }
 
+    fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
+        Some(Box::new(RidgeWarmStart::default()))
+    }
+
     fn fit(
         &self,
         values: &Values,
         data: &Dataset,
-        _options: FitOptions<'_>,
+        options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error> {
         let params = KrrParams {
             kernel: kernel_of(values)?,
             lambda: values.real("lambda"),
         };
-        Ok(Box::new(KernelRidge::fit(
-            &data.points,
-            &data.labels,
-            &params,
-        )?))
+        let warm = options
+            .warm
+            .and_then(|w| w.as_any().downcast_mut::<RidgeWarmStart>());
+        let model = match warm {
+            Some(warm) => KernelRidge::fit_warm(&data.points, &data.labels, &params, warm)?,
+            None => KernelRidge::fit(&data.points, &data.labels, &params)?,
+        };
+        Ok(Box::new(model))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn warm_fits_reach_the_cold_solution() {
+        let mut data = Preset::Moons.generate(120, 0.3, 2);
+        let mut warm = RidgeWarmStart::default();
+        let mut params = KrrParams {
+            kernel: Kernel::Rbf { gamma: 2.0 },
+            lambda: 0.01,
+        };
+        let first = KernelRidge::fit_warm(&data.points, &data.labels, &params, &mut warm).unwrap();
+        assert!(!first.warm_start, "nothing to start from");
+        let mut refined = 0;
+        for step in 0..12 {
+            if step % 2 == 0 {
+                params.lambda *= 1.3;
+            } else {
+                let p = data.points[step];
+                data.move_point(step, [p[0] + 0.05, p[1] - 0.03]).unwrap();
+            }
+            let got =
+                KernelRidge::fit_warm(&data.points, &data.labels, &params, &mut warm).unwrap();
+            refined += got.warm_start as usize;
+            let cold = KernelRidge::fit(&data.points, &data.labels, &params).unwrap();
+            for (a, b) in got.dual_coef.iter().zip(&cold.dual_coef) {
+                assert!(
+                    (a - b).abs() <= 1e-8 * (1.0 + b.abs()),
+                    "step {step}: {a} vs {b}"
+                );
+            }
+        }
+        assert!(
+            refined >= 8,
+            "conjugate gradients did most of the work ({refined} of 12)"
+        );
+        warm.forget();
+        let settled =
+            KernelRidge::fit_warm(&data.points, &data.labels, &params, &mut warm).unwrap();
+        assert!(!settled.warm_start, "after forget the fit is cold");
+    }
     use crate::data::Preset;
 
     fn kernels() -> [Kernel; 4] {

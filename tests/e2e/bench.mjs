@@ -2,7 +2,7 @@
 // performance.now) while a slider and a point are dragged, for every model, on two moons with
 // noise 0.3 (and a 3-arm spiral for three classes), in headless Chromium. With a view open
 // beside the plane, the frame includes drawing it. Run after scripts/build-web.sh:
-//   node tests/e2e/bench.mjs [points ...]      (default: 500)
+//   node tests/e2e/bench.mjs [points ...]      (default: 500; ONLY=name for some models)
 // Timings only; nothing here passes or fails.
 import { start, openPage, settle } from './browser.mjs';
 
@@ -70,7 +70,8 @@ const env = await start();
 try {
   for (const n of sizes.length ? sizes : [500]) {
     let header = false;
-    for (const model of models) {
+    // ONLY=krr (a substring of the interaction names) times just those.
+    for (const model of models.filter((m) => !process.env.ONLY || m.name.includes(process.env.ONLY))) {
       const url = `${env.base}#preset=moons&n=${n}&noise=0.3&seed=1&${model.hash}`;
       const { page, errors } = await openPage(env.browser, url, { width: 1400, height: 1000 });
       if (!header) {
