@@ -437,6 +437,27 @@ fn render_draws_every_method() {
     }
 }
 
+/// A fixture case's training points (`x`, `labels`) and query points (`query`) as CSV files.
+fn fixture_files(case: &Value, name: &str) -> (PathBuf, PathBuf) {
+    let rows: Vec<String> = case["x"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(case["labels"].as_array().unwrap())
+        .map(|(p, l)| format!("{},{},{}", p[0], p[1], l))
+        .collect();
+    let queries: Vec<String> = case["query"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| format!("{},{}", p[0], p[1]))
+        .collect();
+    (
+        scratch(&format!("{name}.csv"), &rows.join("\n")),
+        scratch(&format!("{name}-query.csv"), &queries.join("\n")),
+    )
+}
+
 /// `fit --model lda|qda|nb` against the scikit-learn fixtures, through CSV files: the
 /// probabilities (p of the larger label for two classes, one list per point otherwise), the
 /// predictions, and the fitted parameters.
@@ -446,21 +467,7 @@ fn fit_reports_the_gaussian_models_as_scikit_learn() {
         serde_json::from_str(include_str!("fixtures/gaussian_sklearn.json")).unwrap();
     for case in fixtures["cases"].as_array().unwrap() {
         let name = case["name"].as_str().unwrap();
-        let rows: Vec<String> = case["x"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .zip(case["labels"].as_array().unwrap())
-            .map(|(p, l)| format!("{},{},{}", p[0], p[1], l))
-            .collect();
-        let data = scratch(&format!("{name}.csv"), &rows.join("\n"));
-        let queries: Vec<String> = case["query"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| format!("{},{}", p[0], p[1]))
-            .collect();
-        let query = scratch(&format!("{name}-query.csv"), &queries.join("\n"));
+        let (data, query) = fixture_files(case, name);
         let classes = case["classes"].as_array().unwrap().len();
         let reference = [
             ("lda", "0", &case["lda"]),
@@ -540,21 +547,7 @@ fn fit_reports_kernel_ridge_and_least_squares_as_the_references() {
     let number = |v: &Value| v.as_f64().unwrap();
     for case in fixtures["cases"].as_array().unwrap() {
         let name = case["name"].as_str().unwrap();
-        let rows: Vec<String> = case["x"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .zip(case["labels"].as_array().unwrap())
-            .map(|(p, l)| format!("{},{},{}", p[0], p[1], l))
-            .collect();
-        let data = scratch(&format!("{name}.csv"), &rows.join("\n"));
-        let queries: Vec<String> = case["query"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| format!("{},{}", p[0], p[1]))
-            .collect();
-        let query = scratch(&format!("{name}-query.csv"), &queries.join("\n"));
+        let (data, query) = fixture_files(case, name);
         let (data, query) = (data.to_str().unwrap(), query.to_str().unwrap());
         let got = if case["method"] == "kernel_ridge" {
             let (lambda, gamma) = (case["lambda"].to_string(), case["gamma"].to_string());
