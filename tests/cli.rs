@@ -258,6 +258,66 @@ fn render_writes_svg_and_png() {
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
 }
 
+/// `render --view loss` draws the loss view with the page's code: the seven losses in the
+/// legend, the model's own marked, and the margin axis; an unknown view is a one-line error.
+#[test]
+fn render_draws_the_loss_view() {
+    let data = scratch("loss.csv", SEPARABLE);
+    let out = data.parent().unwrap().join("loss.svg");
+    let args = |view: &'static str| {
+        vec![
+            "render".to_string(),
+            "--data".into(),
+            data.to_str().unwrap().into(),
+            "--kernel".into(),
+            "linear".into(),
+            "--view".into(),
+            view.into(),
+            "--out".into(),
+            out.to_str().unwrap().into(),
+            "--width".into(),
+            "900".into(),
+            "--height".into(),
+            "500".into(),
+        ]
+    };
+    let loss = args("loss");
+    let result = run(&loss.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    for label in [
+        "0–1",
+        "hinge",
+        "squared hinge",
+        "logistic (log₂)",
+        "exponential",
+        "squared",
+        "perceptron criterion",
+    ] {
+        assert!(text.contains(&format!("{label}  Σ = ")), "legend has {label} and its total");
+    }
+    assert!(
+        text.contains("← this model"),
+        "the SVM's own loss is marked"
+    );
+    assert!(
+        text.contains("margin z = y·f(x)"),
+        "the axis says what z is"
+    );
+    let bad = args("nope");
+    let result = run(&bad.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(result.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(
+        stderr.contains("unknown view 'nope' (use plane, loss)"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn fit_reports_every_method() {
     let data = scratch("methods.csv", SEPARABLE);
