@@ -131,6 +131,35 @@ impl Dataset {
     }
 }
 
+/// Which points to hold out for testing: in each class, a seeded shuffle of its points and the
+/// first round(`fraction` · n_c) of it (stratified, as scikit-learn's
+/// `train_test_split(stratify=y)`), so every class keeps its share on both sides. The same
+/// labels, fraction and seed always give the same split; `true` marks a test point.
+pub fn stratified_split(labels: &[i32], fraction: f64, seed: u64) -> Vec<bool> {
+    let mut test = vec![false; labels.len()];
+    if fraction <= 0.0 {
+        return test;
+    }
+    let mut rng = StdRng::seed_from_u64(seed ^ 0x5EED_7E57);
+    let mut classes = labels.to_vec();
+    classes.sort_unstable();
+    classes.dedup();
+    for class in classes {
+        let mut members: Vec<usize> = (0..labels.len()).filter(|&i| labels[i] == class).collect();
+        // Fisher–Yates, drawn from the seeded generator.
+        for k in (1..members.len()).rev() {
+            members.swap(k, rng.random_range(0..=k));
+        }
+        // Every class keeps a training point.
+        let held = ((fraction * members.len() as f64).round() as usize)
+            .min(members.len().saturating_sub(1));
+        for &i in &members[..held.min(members.len())] {
+            test[i] = true;
+        }
+    }
+    test
+}
+
 /// Query points for the CLI: rows `x,y` or `x,y,label` (a label is ignored).
 pub fn points_from_csv(text: &str) -> Result<Vec<Point>, Error> {
     Ok(parse_rows(text, false)?
@@ -401,6 +430,21 @@ fn gaussian(rng: &mut StdRng) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn splits_are_stratified_and_seeded() {
+        let data = Preset::Blobs3.generate(90, 0.2, 1);
+        let split = stratified_split(&data.labels, 0.3, 7);
+        for class in 0..3 {
+            let held = (0..90)
+                .filter(|&i| data.labels[i] == class && split[i])
+                .count();
+            assert_eq!(held, 9, "class {class}: 30 % of 30");
+        }
+        assert_eq!(split, stratified_split(&data.labels, 0.3, 7));
+        assert_ne!(split, stratified_split(&data.labels, 0.3, 8));
+        assert!(stratified_split(&data.labels, 0.0, 7).iter().all(|t| !t));
+    }
 
     #[test]
     fn csv_round_trip_with_header() {

@@ -462,6 +462,13 @@ impl LabelField {
         }
     }
 
+    /// Renames every class index k to `to[k]` (a model's class order to the colours on show).
+    pub fn recolour(&mut self, to: &[u8]) {
+        for c in self.class.iter_mut() {
+            *c = to.get(*c as usize).copied().unwrap_or(*c);
+        }
+    }
+
     /// 1 where class `index` is predicted, 0 elsewhere: its level ½ traces that class's region.
     pub fn indicator(&self, index: u8) -> Field {
         Field {

@@ -286,7 +286,10 @@ pub const PROBABILITY_LEVELS: [f64; 4] = [0.1, 0.25, 0.75, 0.9];
 
 /// What a model's [`Model::decorate`] may look at.
 pub struct Context<'a> {
+    /// The points the model was trained on.
     pub data: &'a Dataset,
+    /// Every label on show, whose position is its colour.
+    pub classes: &'a [i32],
     pub layers: &'a Layers,
     pub view: View,
     /// The grid the field is evaluated on (for methods that draw their own curves from it).

@@ -49,6 +49,8 @@ pub enum Effect {
     Refit,
     /// Regenerate the preset's points, then refit.
     Regenerate,
+    /// Hold out a new set of test points, then refit.
+    Resplit,
     /// Only redraw.
     Redraw,
 }
@@ -343,6 +345,22 @@ pub const PARAMS: &[Param] = &[
         "0.2",
     ),
     points_row("seed", "seed", Kind::Number, "1"),
+    Param {
+        effect: Effect::Resplit,
+        hint: "held out, stratified",
+        ..points_row(
+            "test",
+            "test fraction",
+            Kind::Slider {
+                min: 0.0,
+                max: 0.5,
+                lo: 0.0,
+                hi: 0.5,
+                step: 0.05,
+            },
+            "0",
+        )
+    },
     layer_row("regions", "decision regions", "1"),
     layer_row("margins", "margins f = ±1 / contours p", "1"),
     layer_row("sv", "support vectors", "1"),

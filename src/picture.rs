@@ -22,11 +22,13 @@ pub fn grid_for(model: &dyn Model, layout: &Layout, view: View) -> Grid {
     Grid::new(view, nodes, nodes)
 }
 
-/// Adds `model`'s regions, curves and marks to `scene` (whose points are `data`'s).
+/// Adds `model`'s regions, curves and marks to `scene`; `data` are the points it was trained
+/// on (its marks follow their order) and `classes` every label on show (for the colours).
 pub fn decorate(
     model: &dyn Model,
     scene: &mut Scene,
     data: &Dataset,
+    classes: &[i32],
     layout: &Layout,
     layers: &Layers,
     view: View,
@@ -39,7 +41,7 @@ pub fn decorate(
             let (class, confidence) = evaluate(r, c);
             (class as u8, confidence as f32)
         };
-        let labels = LabelField::adaptive(grid, step, &f);
+        let mut labels = LabelField::adaptive(grid, step, &f);
         for k in 0..model.classes().len() {
             for points in level_curves(&labels.indicator(k as u8), 0.5) {
                 scene.curves.push(Curve {
@@ -48,6 +50,16 @@ pub fn decorate(
                     label: None,
                 });
             }
+        }
+        // The label field holds the model's class indices; the colours follow every class
+        // on show (a class with no training point has none of its own in the model).
+        let colour: Vec<u8> = model
+            .classes()
+            .iter()
+            .map(|c| classes.iter().position(|x| x == c).unwrap_or(0) as u8)
+            .collect();
+        if colour.iter().enumerate().any(|(k, &c)| k as u8 != c) {
+            labels.recolour(&colour);
         }
         scene.labels = Some(labels);
     } else {
@@ -77,6 +89,7 @@ pub fn decorate(
     }
     let context = Context {
         data,
+        classes,
         layers,
         view,
         grid,
@@ -124,7 +137,16 @@ mod tests {
             ..Scene::default()
         };
         let view = View::around(&data.points);
-        decorate(&*model, &mut scene, data, &layout, &settings.layers(), view);
+        let classes = data.classes();
+        decorate(
+            &*model,
+            &mut scene,
+            data,
+            &classes,
+            &layout,
+            &settings.layers(),
+            view,
+        );
         let field = scene.field.expect("a two-class field");
         let grid = field.grid;
         let exact = Field::exact(grid, &|r, c| model.decision_value(grid.node(r, c)));
@@ -155,6 +177,7 @@ mod tests {
                 &*model,
                 &mut scene,
                 &data,
+                &data.classes(),
                 &layout,
                 &settings.layers(),
                 view,

@@ -89,6 +89,8 @@ pub struct Scene {
     /// Index into the class colours (`regions::CLASS_COLOURS`) for each point.
     pub colour_of: Vec<usize>,
     pub marks: Vec<Mark>,
+    /// Points drawn hollow: held out for testing, never trained on.
+    pub hollow: Vec<bool>,
     /// The decision field; regions are coloured by `region_colours[f > 0]`.
     pub field: Option<Field>,
     /// With more than two classes: the predicted class index (= colour) at each node, which

@@ -21,7 +21,12 @@ pub struct Status {
     pub model: String,
     pub points: usize,
     pub classes: usize,
+    /// How many points are trained on and how many are held out.
+    pub train_points: usize,
+    pub test_points: usize,
     pub train_accuracy: Option<f64>,
+    /// The accuracy on the held-out points, when there are any.
+    pub test_accuracy: Option<f64>,
     /// Updates shown when stepping through a run.
     pub steps: Option<usize>,
     /// Why nothing is fitted, or why the fit is not to be trusted.
@@ -37,6 +42,8 @@ pub struct Inspection {
     pub y: f64,
     pub index: Option<usize>,
     pub label: Option<i32>,
+    /// The point is held out (a test point).
+    pub test: Option<bool>,
     /// The predicted label there.
     pub predicted: Option<i32>,
     pub facts: Vec<Fact>,
@@ -47,7 +54,13 @@ pub struct Inspection {
 pub struct Playground {
     settings: Settings,
     data: Dataset,
-    /// The points differ from what the preset generates (so the URL must carry them).
+    /// Which points are held out for testing (never trained on), aligned with `data`.
+    test: Vec<bool>,
+    /// The points trained on, and the index in `data` of each.
+    train: Dataset,
+    train_index: Vec<usize>,
+    /// The points (or their roles) differ from what the preset and the test fraction make (so
+    /// the URL must carry them).
     edited: bool,
     /// What each method keeps between fits (warm starts), by method id.
     warm: BTreeMap<&'static str, Box<dyn WarmStart>>,
@@ -75,9 +88,13 @@ pub struct Playground {
 impl Playground {
     pub fn new(settings: Settings) -> Playground {
         let data = settings.generate();
-        Playground {
+        let test = settings.split(&data);
+        let mut playground = Playground {
             settings,
             data,
+            test,
+            train: Dataset::new(),
+            train_index: Vec::new(),
             edited: false,
             warm: BTreeMap::new(),
             model: None,
@@ -90,15 +107,21 @@ impl Playground {
             scene_cache: None,
             status_cache: None,
             warnings: Vec::new(),
-        }
+        };
+        playground.refresh_training();
+        playground
     }
 
     /// The scene a URL hash describes; a damaged hash opens with warnings, never fails.
     pub fn from_hash(hash: &str) -> Playground {
         let (settings, points, warnings) = Settings::from_hash(hash);
         let mut playground = Playground::new(settings);
-        if let Some(data) = points {
+        if let Some((data, test)) = points {
             playground.replace_data(data);
+            if test.iter().any(|&t| t) {
+                playground.test = test;
+                playground.changed();
+            }
         }
         playground.warnings = warnings;
         playground
@@ -106,8 +129,11 @@ impl Playground {
 
     /// The URL hash of the current scene.
     pub fn hash(&self) -> String {
-        self.settings
-            .to_hash(if self.edited { Some(&self.data) } else { None })
+        self.settings.to_hash(if self.edited {
+            Some((&self.data, &self.test))
+        } else {
+            None
+        })
     }
 
     /// Bumped by every change that alters what the views show (other than the highlight and
@@ -122,6 +148,38 @@ impl Playground {
 
     pub fn data(&self) -> &Dataset {
         &self.data
+    }
+
+    /// Which points are held out for testing.
+    pub fn test(&self) -> &[bool] {
+        &self.test
+    }
+
+    /// The points the model is trained on, and the index in [`Playground::data`] of each.
+    pub fn training(&self) -> (&Dataset, &[usize]) {
+        (&self.train, &self.train_index)
+    }
+
+    /// Where point `index` sits among the training points, if it is one.
+    fn train_position(&self, index: usize) -> Option<usize> {
+        self.train_index.binary_search(&index).ok()
+    }
+
+    /// Rebuilds the training subset from the points and their roles.
+    fn refresh_training(&mut self) {
+        self.train_index = (0..self.data.len()).filter(|&i| !self.test[i]).collect();
+        self.train = Dataset {
+            points: self
+                .train_index
+                .iter()
+                .map(|&i| self.data.points[i])
+                .collect(),
+            labels: self
+                .train_index
+                .iter()
+                .map(|&i| self.data.labels[i])
+                .collect(),
+        };
     }
 
     pub fn model(&self) -> Option<&dyn Model> {
@@ -167,6 +225,7 @@ impl Playground {
         match self.settings.set(key, value)? {
             Effect::Refit => self.needs_fit = true,
             Effect::Regenerate => self.regenerate(),
+            Effect::Resplit => self.resplit(),
             Effect::Redraw => {}
         }
         Ok(())
@@ -179,8 +238,29 @@ impl Playground {
         self.edited = false;
     }
 
+    /// Holds out a fresh stratified share of the points, as the test fraction and seed say.
+    pub fn resplit(&mut self) {
+        self.test = self.settings.split(&self.data);
+        self.warm.values_mut().for_each(|w| w.data_replaced());
+        self.changed();
+    }
+
+    /// Turns point `index` from a training point into a test point or back.
+    pub fn toggle_test(&mut self, index: usize) -> Result<(), Error> {
+        let role = self
+            .test
+            .get_mut(index)
+            .ok_or_else(|| Error::Parameter(format!("no point with index {index}")))?;
+        *role = !*role;
+        self.warm.values_mut().for_each(|w| w.data_replaced());
+        self.edited = true;
+        self.changed();
+        Ok(())
+    }
+
     /// Replaces the points (a loaded file, a shared link).
     pub fn replace_data(&mut self, data: Dataset) {
+        self.test = self.settings.split(&data);
         self.data = data;
         self.edited = true;
         self.warm.values_mut().for_each(|w| w.data_replaced());
@@ -201,6 +281,7 @@ impl Playground {
 
     pub fn add_point(&mut self, p: Point, label: i32) -> Result<usize, Error> {
         let index = self.data.push(p, label)?;
+        self.test.push(false);
         self.warm.values_mut().for_each(|w| w.point_added());
         self.edited = true;
         self.changed();
@@ -209,18 +290,26 @@ impl Playground {
 
     pub fn move_point(&mut self, index: usize, p: Point) -> Result<(), Error> {
         self.data.move_point(index, p)?;
-        let points = &self.data.points;
-        self.warm
-            .values_mut()
-            .for_each(|w| w.point_moved(index, points));
         self.edited = true;
         self.changed();
+        if let Some(position) = self.train_position(index) {
+            let points = &self.train.points;
+            self.warm
+                .values_mut()
+                .for_each(|w| w.point_moved(position, points));
+        }
         Ok(())
     }
 
     pub fn remove_point(&mut self, index: usize) -> Result<(), Error> {
+        let position = self.train_position(index);
         self.data.remove(index)?;
-        self.warm.values_mut().for_each(|w| w.point_removed(index));
+        self.test.remove(index);
+        if let Some(position) = position {
+            self.warm
+                .values_mut()
+                .for_each(|w| w.point_removed(position));
+        }
         self.highlight = None;
         self.edited = true;
         self.changed();
@@ -237,7 +326,7 @@ impl Playground {
 
     fn pointer_lines(&self) -> Vec<(Point, Point)> {
         match (self.pointer, &self.model) {
-            (Some(at), Some(model)) => model.neighbour_lines(at, &self.data),
+            (Some(at), Some(model)) => model.neighbour_lines(at, &self.train),
             _ => Vec::new(),
         }
     }
@@ -289,7 +378,7 @@ impl Playground {
                 .map(|w| &mut **w as &mut dyn WarmStart),
             max_iter: self.settings.max_iter,
         };
-        match crate::registry::fit(method, &self.settings.values, &self.data, options) {
+        match crate::registry::fit(method, &self.settings.values, &self.train, options) {
             Ok(model) => {
                 self.model = Some(model);
                 self.problem = None;
@@ -320,13 +409,24 @@ impl Playground {
             model: self.settings.model.clone(),
             points: self.data.len(),
             classes: self.data.classes().len(),
+            train_points: self.train.len(),
+            test_points: self.data.len() - self.train.len(),
             steps: self.steps.filter(|_| self.settings.method().steppable()),
             ..Status::default()
         };
         match &self.model {
             Some(model) => {
-                status.train_accuracy = Some(model.accuracy(&self.data.points, &self.data.labels));
-                status.facts = model.facts(&self.data);
+                status.train_accuracy =
+                    Some(model.accuracy(&self.train.points, &self.train.labels));
+                let held: Vec<usize> = (0..self.data.len()).filter(|&i| self.test[i]).collect();
+                if !held.is_empty() {
+                    let correct = held
+                        .iter()
+                        .filter(|&&i| model.predict(self.data.points[i]) == self.data.labels[i])
+                        .count();
+                    status.test_accuracy = Some(correct as f64 / held.len() as f64);
+                }
+                status.facts = model.facts(&self.train);
                 status.message = model.message();
             }
             None => status.message = self.problem.as_ref().map(|e| e.to_string()),
@@ -336,6 +436,7 @@ impl Playground {
 
     /// Something that needs a new fit changed.
     fn changed(&mut self) {
+        self.refresh_training();
         self.needs_fit = true;
         self.version += 1;
     }
@@ -363,6 +464,7 @@ impl Playground {
             points: self.data.points.clone(),
             colour_of: self.colour_indices(),
             marks: vec![Mark::Plain; self.data.len()],
+            hollow: self.test.clone(),
             region_colours: [0, 1],
             ..Scene::default()
         };
@@ -377,7 +479,26 @@ impl Playground {
             index_of(model_classes[model_classes.len() - 1]),
         ];
         let layers = self.settings.layers();
-        crate::picture::decorate(&**model, &mut scene, &self.data, layout, &layers, view);
+        crate::picture::decorate(
+            &**model,
+            &mut scene,
+            &self.train,
+            &classes,
+            layout,
+            &layers,
+            view,
+        );
+        // The model's marks are by training point; the picture's by point.
+        let full = |t: usize| self.train_index[t];
+        let mut marks = vec![Mark::Plain; self.data.len()];
+        for (t, &mark) in scene.marks.iter().enumerate().take(self.train.len()) {
+            marks[full(t)] = mark;
+        }
+        scene.marks = marks;
+        for label in scene.point_labels.iter_mut() {
+            label.0 = full(label.0);
+        }
+        scene.emphasis = scene.emphasis.map(full);
         scene
     }
 
@@ -402,6 +523,7 @@ impl Playground {
         let index = self.point_near(p, radius);
         if let Some(i) = index {
             info.index = Some(i);
+            info.test = Some(self.test[i]);
             info.label = Some(self.data.labels[i]);
             info.x = self.data.points[i][0];
             info.y = self.data.points[i][1];
@@ -409,8 +531,14 @@ impl Playground {
         if let Some(model) = &self.model {
             let at = index.map_or(p, |i| self.data.points[i]);
             info.predicted = Some(model.predict(at));
-            if let Some(i) = index {
-                info.facts = model.point_facts(i, &self.data);
+            match index.map(|i| (i, self.train_position(i))) {
+                Some((_, Some(t))) => info.facts = model.point_facts(t, &self.train),
+                Some((_, None)) => info.facts.push(Fact::new(
+                    "held_out",
+                    "",
+                    "a test point: held out, never trained on",
+                )),
+                None => {}
             }
             info.facts.extend(model.facts_at(at));
         }
@@ -579,5 +707,76 @@ mod tests {
         assert!(model.decision_value(head) > 0.0);
         assert_eq!(scene.curves_of(CurveKind::Boundary).count(), 1);
         assert_eq!(scene.curves_of(CurveKind::Level).count(), 2);
+    }
+
+    #[test]
+    fn held_out_points_are_never_trained_on() {
+        let mut lab = Playground::from_hash("preset=moons&n=100&test=0.3&C=10");
+        lab.fit();
+        let held: Vec<usize> = (0..100).filter(|&i| lab.test()[i]).collect();
+        assert_eq!(held.len(), 30, "30 % of each class");
+        let svm = lab.model_as::<SvmModel>().unwrap().clone();
+        assert_eq!(svm.alpha.len(), 70);
+        for &i in &held {
+            assert!(
+                !svm.points.contains(&lab.data().points[i]),
+                "point {i} was trained on"
+            );
+        }
+        let status = lab.status();
+        assert_eq!((status.train_points, status.test_points), (70, 30));
+        let test_accuracy = status.test_accuracy.expect("a test accuracy");
+        let correct = held
+            .iter()
+            .filter(|&&i| svm.predict(lab.data().points[i]) == lab.data().labels[i])
+            .count();
+        assert_eq!(test_accuracy, correct as f64 / 30.0);
+        // Support vectors are marked at their own points, never at a test point.
+        let scene = lab.scene(&Layout::new(300, 300));
+        assert_eq!(scene.hollow, lab.test());
+        for (i, mark) in scene.marks.iter().enumerate() {
+            if *mark != Mark::Plain {
+                assert!(!lab.test()[i]);
+                let t = lab.train_position(i).unwrap();
+                assert!(svm.alpha[t] > 0.0);
+            }
+        }
+    }
+
+    #[test]
+    fn edits_beside_test_points_keep_the_warm_start_aligned() {
+        let mut lab = Playground::from_hash("preset=overlapping&n=60&test=0.25&kernel=rbf");
+        lab.fit();
+        let first_train = (0..60).find(|&i| !lab.test()[i]).unwrap();
+        let first_test = (0..60).find(|&i| lab.test()[i]).unwrap();
+        lab.move_point(first_train, [0.3, 0.3]).unwrap();
+        lab.remove_point(first_test).unwrap();
+        lab.add_point([-0.2, 0.4], 1).unwrap();
+        lab.fit();
+        let warm = lab.model_as::<SvmModel>().unwrap().clone();
+        assert!(warm.report.warm_start);
+        let (train, _) = lab.training();
+        let params = SvmParams::from_values(&lab.settings().values, None).unwrap();
+        let cold = SvmModel::fit(&train.points, &train.labels, &params).unwrap();
+        for x in [[0.0, 0.0], [0.5, -0.5], [-0.7, 0.3]] {
+            assert!((warm.decision_value(x) - cold.decision_value(x)).abs() < 1e-2);
+        }
+    }
+
+    #[test]
+    fn a_link_keeps_which_points_are_held_out() {
+        let mut lab = Playground::from_hash("preset=moons&n=40&test=0.2");
+        let train_point = (0..40).find(|&i| !lab.test()[i]).unwrap();
+        lab.toggle_test(train_point).unwrap();
+        assert!(lab.test()[train_point]);
+        assert!(lab.hash().contains(",t;") || lab.hash().contains(",t&"));
+        let copy = Playground::from_hash(&lab.hash());
+        assert!(copy.warnings.is_empty(), "{:?}", copy.warnings);
+        assert_eq!(copy.test(), lab.test());
+        assert_eq!(copy.data(), lab.data());
+        // An untouched split travels as its fraction and seed.
+        let fresh = Playground::from_hash("preset=moons&n=40&test=0.2");
+        assert!(!fresh.hash().contains("points="));
+        assert_eq!(Playground::from_hash(&fresh.hash()).test(), fresh.test());
     }
 }

@@ -6,7 +6,8 @@
 //! class and shaded by the method's confidence: |f(x)| for margins, |2p − 1| for probabilities,
 //! the vote share for neighbours), Delaunay and Voronoi edges, slack segments, level curves
 //! (margins f = ±1 or probability contours, dashed), the boundary (solid), lines to the nearest
-//! neighbours, the w arrow, the points with their labels (mistake counts), the support-vector
+//! neighbours, the w arrow, the points with their labels (mistake counts; held-out test points
+//! hollow, a white disc in a ring of their class colour), the support-vector
 //! rings (a circle for a free support vector, a square for a bound one), the point of the last
 //! update, the highlight of the point under the pointer, and the axes.
 //!
@@ -189,6 +190,26 @@ fn draw_overlay<DB: DrawingBackend>(
     let ring = (r * 1.9).round() as i32;
     for (i, p) in scene.points.iter().enumerate() {
         let fill = colour(scene.colour_of.get(i).copied().unwrap_or(0));
+        if scene.hollow.get(i).copied().unwrap_or(false) {
+            // A test point: a white disc in a thick ring of its class colour, edged in ink so
+            // the ring shows on a region of the same colour.
+            let ring = (r * 1.15).round() as i32;
+            area.draw(&Circle::new(to_tuple(p), ring, WHITE.filled()))
+                .map_err(draw_error)?;
+            area.draw(&Circle::new(
+                to_tuple(p),
+                ring,
+                ink.stroke_width(stroke + 3),
+            ))
+            .map_err(draw_error)?;
+            area.draw(&Circle::new(
+                to_tuple(p),
+                ring,
+                fill.stroke_width(stroke + 1),
+            ))
+            .map_err(draw_error)?;
+            continue;
+        }
         area.draw(&Circle::new(to_tuple(p), r.round() as i32, fill.filled()))
             .map_err(draw_error)?;
         area.draw(&Circle::new(

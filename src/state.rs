@@ -7,12 +7,15 @@
 //! [`crate::data::quantize`], so four decimals restore them bit for bit). An untouched preset
 //! is stored by its name, size, noise and seed alone, which regenerate the same points.
 
-use crate::data::{Dataset, Preset};
+use crate::data::{stratified_split, Dataset, Preset};
 use crate::error::Error;
 use crate::model::Method;
 use crate::params::{Effect, Values, PARAMS};
 use crate::plane::Layers;
 use crate::registry;
+
+/// Points a link carries, and which of them are held out for testing.
+pub type LinkedPoints = (Dataset, Vec<bool>);
 
 /// One scene's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,6 +73,15 @@ impl Settings {
         )
     }
 
+    /// Which of `data`'s points the test fraction and the seed hold out.
+    pub fn split(&self, data: &Dataset) -> Vec<bool> {
+        stratified_split(
+            &data.labels,
+            self.values.real("test"),
+            self.values.whole("seed"),
+        )
+    }
+
     /// The points the preset makes.
     pub fn generate(&self) -> Dataset {
         let (preset, n, noise, seed) = self.preset();
@@ -115,17 +127,26 @@ impl Settings {
         }
     }
 
-    /// The URL hash (without '#') for these settings and, if given, explicit points.
-    pub fn to_hash(&self, points: Option<&Dataset>) -> String {
+    /// The URL hash (without '#') for these settings and, if given, explicit points and which
+    /// of them are held out (`x,y,label` for a training point, `x,y,label,t` for a test point).
+    pub fn to_hash(&self, points: Option<(&Dataset, &[bool])>) -> String {
         let mut parts: Vec<String> = Self::keys()
             .map(|k| format!("{k}={}", self.get(k).unwrap_or_default()))
             .collect();
-        if let Some(data) = points {
+        if let Some((data, test)) = points {
             let encoded: Vec<String> = data
                 .points
                 .iter()
                 .zip(&data.labels)
-                .map(|(p, l)| format!("{},{},{}", p[0], p[1], l))
+                .enumerate()
+                .map(|(i, (p, l))| {
+                    let role = if test.get(i).copied().unwrap_or(false) {
+                        ",t"
+                    } else {
+                        ""
+                    };
+                    format!("{},{},{}{role}", p[0], p[1], l)
+                })
                 .collect();
             parts.push(format!("points={}", encoded.join(";")));
         }
@@ -134,7 +155,7 @@ impl Settings {
 
     /// Reads a hash written by [`Settings::to_hash`] (a leading '#' is fine). Unknown keys are
     /// ignored; a bad value keeps its default and adds a warning, so a damaged link still opens.
-    pub fn from_hash(hash: &str) -> (Settings, Option<Dataset>, Vec<String>) {
+    pub fn from_hash(hash: &str) -> (Settings, Option<LinkedPoints>, Vec<String>) {
         let mut settings = Settings::default();
         let mut warnings = Vec::new();
         let mut points = None;
@@ -157,20 +178,23 @@ impl Settings {
     }
 }
 
-fn decode_points(text: &str) -> Result<Dataset, Error> {
+fn decode_points(text: &str) -> Result<LinkedPoints, Error> {
     let mut data = Dataset::new();
+    let mut test = Vec::new();
     for (i, row) in text.split(';').filter(|r| !r.is_empty()).enumerate() {
         let bad = || Error::State(format!("point {} ('{row}') is not x,y,label", i + 1));
         let fields: Vec<&str> = row.split(',').collect();
-        if fields.len() != 3 {
-            return Err(bad());
+        match fields.get(3) {
+            None if fields.len() == 3 => test.push(false),
+            Some(&"t") if fields.len() == 4 => test.push(true),
+            _ => return Err(bad()),
         }
         let x: f64 = fields[0].parse().map_err(|_| bad())?;
         let y: f64 = fields[1].parse().map_err(|_| bad())?;
         let label: i32 = fields[2].parse().map_err(|_| bad())?;
         data.push([x, y], label).map_err(|_| bad())?;
     }
-    Ok(data)
+    Ok((data, test))
 }
 
 /// Undoes the escaping browsers apply to a hash (%2C for ',' and the like).
@@ -221,11 +245,11 @@ mod tests {
         let mut data = Dataset::new();
         data.push([0.1234, -0.9876], 0).unwrap();
         data.push([1.5, 2.0], 1).unwrap();
-        let hash = s.to_hash(Some(&data));
+        let hash = s.to_hash(Some((&data, &[false, true])));
         let (back, points, warnings) = Settings::from_hash(&format!("#{hash}"));
         assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!(back, s);
-        assert_eq!(points.unwrap(), data);
+        assert_eq!(points.unwrap(), (data, vec![false, true]));
         let (_, none, _) = Settings::from_hash(&s.to_hash(None));
         assert!(none.is_none());
     }
@@ -245,7 +269,7 @@ mod tests {
     fn escaped_hashes_decode() {
         let (_, points, warnings) = Settings::from_hash("points=0.5%2C-0.25%2C1%3B0%2C0%2C0");
         assert!(warnings.is_empty(), "{warnings:?}");
-        assert_eq!(points.unwrap().points, vec![[0.5, -0.25], [0.0, 0.0]]);
+        assert_eq!(points.unwrap().0.points, vec![[0.5, -0.25], [0.0, 0.0]]);
     }
 
     #[test]

@@ -208,6 +208,11 @@ impl App {
         ]
     }
 
+    /// Turns point `index` into a test point (held out) or back into a training point.
+    pub fn toggle_test(&mut self, index: usize) -> Result<(), JsValue> {
+        self.lab.toggle_test(index).map_err(js_error)
+    }
+
     pub fn remove_point(&mut self, index: usize) -> Result<(), JsValue> {
         self.lab.remove_point(index).map_err(js_error)
     }

@@ -298,7 +298,10 @@ fn render_draws_the_loss_view() {
         "squared",
         "perceptron criterion",
     ] {
-        assert!(text.contains(&format!("{label}  Σ = ")), "legend has {label} and its total");
+        assert!(
+            text.contains(&format!("{label}  Σ = ")),
+            "legend has {label} and its total"
+        );
     }
     assert!(
         text.contains("← this model"),
@@ -316,6 +319,40 @@ fn render_draws_the_loss_view() {
         stderr.contains("unknown view 'nope' (use plane, loss)"),
         "{stderr}"
     );
+}
+
+/// `fit --test` scores held-out points: their predictions, decisions and accuracy.
+#[test]
+fn fit_scores_a_test_file() {
+    let train = scratch("train.csv", SEPARABLE);
+    let test = scratch(
+        "test.csv",
+        "x,y,label\n-0.9,0.1,3\n0.8,0.2,7\n0.9,0.3,3\n-0.5,-0.5,7\n",
+    );
+    let json = fit_json(&[
+        "fit",
+        "--data",
+        train.to_str().unwrap(),
+        "--test",
+        test.to_str().unwrap(),
+        "--kernel",
+        "linear",
+    ]);
+    // The last two test points carry the wrong label for their side.
+    assert_eq!(json["test_predicted"], serde_json::json!([3, 7, 7, 3]));
+    assert_eq!(json["test_accuracy"], 0.5);
+    let decision = json["test_decision"].as_array().unwrap();
+    assert!(decision[0].as_f64().unwrap() < 0.0 && decision[1].as_f64().unwrap() > 0.0);
+    let bad = scratch("bad-test.csv", "x,y,label\n1,2,3\n1,oops,3\n");
+    let out = run(&[
+        "fit",
+        "--data",
+        train.to_str().unwrap(),
+        "--test",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 3"));
 }
 
 #[test]

@@ -151,7 +151,13 @@ function updateStatus(f) {
   const has = (v) => v !== null && v !== undefined;
   if (has(f.train_accuracy)) {
     if (has(f.steps)) parts.push(`step ${f.steps}`);
-    parts.push(`training accuracy ${fmt(100 * f.train_accuracy, 4)}%`);
+    if (f.test_points > 0) {
+      parts.push(`training accuracy ${fmt(100 * f.train_accuracy, 4)}% (${f.train_points} points)`);
+      const test = has(f.test_accuracy) ? `${fmt(100 * f.test_accuracy, 4)}%` : '–';
+      parts.push(`test accuracy ${test} (${f.test_points} held out)`);
+    } else {
+      parts.push(`training accuracy ${fmt(100 * f.train_accuracy, 4)}%`);
+    }
     for (const fact of f.facts) parts.push(factText(fact));
   }
   parts.push(`fit ${f.fit_ms.toFixed(1)} ms`, `draw ${f.draw_ms.toFixed(1)} ms`);
@@ -296,7 +302,8 @@ const escape = (text) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&l
 function describe(info) {
   const lines = [];
   if (info.index !== null && info.index !== undefined) {
-    lines.push(`<b>point ${info.index + 1}</b> · class ${info.label + 1}`);
+    const role = info.test ? ' · test point' : '';
+    lines.push(`<b>point ${info.index + 1}</b> · class ${info.label + 1}${role} <span class="hint">(T: ${info.test ? 'train on it' : 'hold it out'})</span>`);
   } else {
     lines.push(`x = (${fmt(info.x)}, ${fmt(info.y)})`);
   }
@@ -366,6 +373,11 @@ function onGlobalKey(ev) {
   const typing = ev.target.matches('input[type="number"], input[type="text"], select');
   if (typing || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (ev.key >= '1' && ev.key <= '6') setClass(Number(ev.key) - 1);
+  // T turns the point under the pointer (or the keyboard cursor) into a test point and back.
+  if ((ev.key === 't' || ev.key === 'T') && highlighted >= 0 && app) {
+    guard(() => app.toggle_test(highlighted));
+    settle();
+  }
 }
 
 // ---- files and sharing --------------------------------------------------------------------

@@ -402,7 +402,7 @@ impl<T: GaussianClassifier> Model for T {
 
     /// Each class mean, and its covariance ellipses at 1σ and 2σ, in the class colour.
     fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
-        let present = context.data.classes();
+        let present = context.classes;
         for (k, (&label, &mean)) in GaussianClassifier::classes(self)
             .iter()
             .zip(self.means())

@@ -49,29 +49,31 @@ impl ViewKind for LossView {
 
 /// The chart for the lab as it is.
 pub fn loss_chart(lab: &Playground) -> Chart {
-    let data = lab.data();
-    let classes = data.classes();
+    // The training points only: their losses are what the fit minimised.
+    let (data, index) = lab.training();
+    let classes = lab.data().classes();
     let (margins, own, kind) = match lab.model() {
         Some(model) => {
             let margins: Vec<Option<f64>> =
-                (0..data.len()).map(|i| model.margin(i, data)).collect();
+                (0..data.len()).map(|t| model.margin(t, data)).collect();
             (margins, model.loss(), Some(model.margin_kind()))
         }
         None => (vec![None; data.len()], None, None),
     };
-    let known: Vec<(usize, f64)> = margins
+    // (index among all points, training position, z).
+    let known: Vec<(usize, usize, f64)> = margins
         .iter()
         .enumerate()
-        .filter_map(|(i, z)| z.filter(|z| z.is_finite()).map(|z| (i, z)))
+        .filter_map(|(t, z)| z.filter(|z| z.is_finite()).map(|z| (index[t], t, z)))
         .collect();
-    let lowest = known.iter().map(|p| p.1).fold(Z_SHOWN.0, f64::min);
-    let highest = known.iter().map(|p| p.1).fold(Z_SHOWN.1, f64::max);
+    let lowest = known.iter().map(|p| p.2).fold(Z_SHOWN.0, f64::min);
+    let highest = known.iter().map(|p| p.2).fold(Z_SHOWN.1, f64::max);
     let x_range = ((lowest - 0.25).max(-Z_LIMIT), (highest + 0.25).min(Z_LIMIT));
     let lines = Loss::ALL
         .iter()
         .zip(LOSS_COLOURS)
         .map(|(&loss, colour)| {
-            let total: f64 = known.iter().map(|&(_, z)| loss.eval(z)).sum();
+            let total: f64 = known.iter().map(|&(_, _, z)| loss.eval(z)).sum();
             let this = own == Some(loss);
             let label = format!(
                 "{}  Σ = {}{}",
@@ -90,11 +92,11 @@ pub fn loss_chart(lab: &Playground) -> Chart {
         .collect();
     let rug = known
         .iter()
-        .map(|&(index, z)| Tick {
+        .map(|&(index, t, z)| Tick {
             x: z.clamp(x_range.0, x_range.1),
             colour: classes
                 .iter()
-                .position(|&c| c == data.labels[index])
+                .position(|&c| c == data.labels[t])
                 .unwrap_or(0),
             index,
         })
@@ -106,7 +108,7 @@ pub fn loss_chart(lab: &Playground) -> Chart {
         }
         Some(kind) => format!(
             "Each tick is a training point at its margin z = {kind} (ticks beyond the axis sit \
-             at its end); Σ is the loss summed over the {} points.",
+             at its end); Σ is the loss summed over the {} training points.",
             known.len()
         ),
     };

@@ -126,6 +126,7 @@ pub fn run(sizes: &[usize], repeats: usize) -> String {
                     &*fitted,
                     &mut scene,
                     &data,
+                    &data.classes(),
                     &layout,
                     &settings.layers(),
                     View::around(&data.points),

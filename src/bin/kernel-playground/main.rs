@@ -78,6 +78,12 @@ fn cli() -> Command {
                         .long("query")
                         .value_parser(clap::value_parser!(PathBuf))
                         .help("Points to evaluate (x,y rows); the training points when absent"),
+                )
+                .arg(
+                    Arg::new("test")
+                        .long("test")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("Held-out points (x,y,label rows) to score: test_accuracy and more"),
                 ),
         )
         .subcommand(
@@ -225,6 +231,27 @@ fn fit(args: &ArgMatches) -> Result<String, Error> {
         out.insert("probability".into(), json!(probability));
     }
     out.insert("train_accuracy".into(), json!(status.train_accuracy));
+    if let Some(path) = args.get_one::<PathBuf>("test") {
+        let test = Dataset::from_csv(&read(path)?).map_err(|e| in_file(path, e))?;
+        let predicted: Vec<i32> = test.points.iter().map(|&x| model.predict(x)).collect();
+        let decision: Vec<Value> = test
+            .points
+            .iter()
+            .map(|&x| {
+                if two {
+                    json!(model.decision_value(x))
+                } else {
+                    json!(model.scores(x))
+                }
+            })
+            .collect();
+        out.insert(
+            "test_accuracy".into(),
+            json!(model.accuracy(&test.points, &test.labels)),
+        );
+        out.insert("test_decision".into(), json!(decision));
+        out.insert("test_predicted".into(), json!(predicted));
+    }
     let method = lab.settings().method();
     let parameters: Map<String, Value> = method
         .params()

@@ -1,0 +1,60 @@
+// End-to-end: held-out test points — drawn hollow, never trained on, scored in the status line,
+// turned in and out with T, and kept by a shared link.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { start, openPage, lastFrame, settle, canvasSignature } from './browser.mjs';
+
+let env;
+const shots = path.resolve('tests/e2e/screenshots');
+
+before(async () => { env = await start(); });
+after(async () => env && env.close());
+
+test('a test fraction holds points out, draws them hollow and scores them', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=overlapping&n=80&noise=0.5&test=0.25&gamma=30&C=1000`);
+  let frame = await lastFrame(page);
+  assert.equal(frame.test_points, 20);
+  assert.equal(frame.train_points, 60);
+  assert.ok(frame.test_accuracy !== null);
+  assert.match(await page.textContent('#status'), /training accuracy [\d.]+% \(60 points\) · test accuracy [\d.]+% \(20 held out\)/);
+  // A wiggly model fits its training points better than the held-out ones.
+  assert.ok(frame.train_accuracy > frame.test_accuracy, `${frame.train_accuracy} > ${frame.test_accuracy}`);
+  const hollow = await canvasSignature(page);
+  await page.screenshot({ path: path.join(shots, 'held-out.png') });
+  await page.fill('#test', '0');
+  await page.dispatchEvent('#test', 'input');
+  await settle(page);
+  frame = await lastFrame(page);
+  assert.equal(frame.test_points, 0);
+  assert.notEqual((await canvasSignature(page)).hash, hollow.hash, 'the picture changes');
+  assert.doesNotMatch(await page.textContent('#status'), /test accuracy/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('T turns the point under the pointer into a test point, and the link keeps it', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=40&test=0.2`);
+  assert.equal((await lastFrame(page)).test_points, 8);
+  await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
+  const points = await page.evaluate(() => window.kernelPlayground.points());
+  const [cx, cy] = await page.evaluate(([a, b]) => window.kernelPlayground.toClient(a, b), points[0]);
+  await page.mouse.move(cx, cy);
+  await settle(page);
+  const tooltip = await page.textContent('#tooltip');
+  const wasTest = /test point/.test(tooltip);
+  await page.keyboard.press('t');
+  await settle(page);
+  const frame = await lastFrame(page);
+  assert.equal(frame.test_points, wasTest ? 7 : 9, 'T flips its role');
+  await page.waitForFunction(() => location.hash.includes('points='));
+  const hash = await page.evaluate(() => location.hash);
+  const copy = await openPage(env.browser, `${env.base}${hash}`);
+  const reopened = await lastFrame(copy.page);
+  assert.equal(reopened.test_points, frame.test_points);
+  assert.equal(reopened.test_accuracy, frame.test_accuracy);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(copy.errors, []);
+  await copy.page.close();
+  await page.close();
+});
