@@ -14,7 +14,8 @@
 //!    evaluation, marks, facts).
 //! 3. The methods — [`solvers`]: one file per method, its problem stated in its doc.
 //! 4. Models — [`multiclass`] (one-vs-one and one-vs-rest over any two-class model),
-//!    [`registry`] (the list of methods), [`picture`] (what any model shows on the plane).
+//!    [`registry`] (the list of methods), [`picture`] (what any model shows on the plane),
+//!    [`validation`] (folds, cross-validation and parameter grids).
 //! 5. The lab — [`state`] (settings and their URL form), [`playground`] (points, settings,
 //!    the fitted model, what a frame shows).
 //! 6. Views and drawing — [`views`] (the plane and the figures beside it), [`regions`] and
@@ -39,6 +40,7 @@ pub mod registry;
 pub mod scene;
 pub mod solvers;
 pub mod state;
+pub mod validation;
 pub mod views;
 pub mod voronoi;
 

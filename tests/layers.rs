@@ -19,7 +19,7 @@ const LAYERS: &[&[&str]] = &[
     ],
     &["model"],
     &["solvers"],
-    &["multiclass", "registry", "picture"],
+    &["multiclass", "registry", "picture", "validation"],
     &["state", "playground"],
     &["views", "regions", "scene"],
     &["web"],

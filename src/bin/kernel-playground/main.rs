@@ -3,6 +3,7 @@
 //! - `fit` trains on a CSV file and prints one JSON object (multipliers, bias, support vectors,
 //!   slacks, decision values…), comparable with scikit-learn's SVC;
 //! - `render` draws the scene exactly as the page does, to SVG or PNG;
+//! - `cv` cross-validates the model, or a grid of parameter values, over seeded stratified folds;
 //! - `bench` times fits and field evaluation (see `bench.rs`).
 //!
 //! Bad input exits with status 2 and one line naming the problem.
@@ -15,6 +16,7 @@ use kernel_playground::params::{Group, PARAMS};
 use kernel_playground::playground::Playground;
 use kernel_playground::registry::METHODS;
 use kernel_playground::state::Settings;
+use kernel_playground::validation::{self, Axis, Folds};
 use kernel_playground::views::{self, Cache, VIEWS};
 use kernel_playground::Error;
 use plotters::prelude::{BitMapBackend, SVGBackend};
@@ -114,6 +116,27 @@ fn cli() -> Command {
                         .default_value("800")
                         .value_parser(clap::value_parser!(u32)),
                 ),
+        )
+        .subcommand(
+            model_args(Command::new("cv"))
+                .about("Cross-validate the model, or a grid of parameter values, and print JSON")
+                .arg(
+                    Arg::new("folds")
+                        .long("folds")
+                        .default_value("5")
+                        .help("k (2 to 20) stratified folds, loo or 5x2"),
+                )
+                .arg(
+                    Arg::new("seed")
+                        .long("seed")
+                        .default_value("1")
+                        .value_parser(clap::value_parser!(u64))
+                        .help("Seeds the folds' shuffle"),
+                )
+                .arg(Arg::new("grid").long("grid").help(
+                    "One or two axes key=lo:hi:count (log-spaced), comma-separated, e.g. \
+                     C=1e-2:1e4:13,gamma=1e-2:1e3:13",
+                )),
         )
         .subcommand(
             Command::new("bench")
@@ -268,6 +291,53 @@ fn fit(args: &ArgMatches) -> Result<String, Error> {
     Ok(serde_json::to_string_pretty(&Value::Object(out)).expect("JSON"))
 }
 
+fn cross_validate(args: &ArgMatches) -> Result<String, Error> {
+    let lab = fitted_lab(args)?;
+    let data = lab.data();
+    let folds = Folds::from_name(args.get_one::<String>("folds").expect("default"))?;
+    let seed = *args.get_one::<u64>("seed").expect("default");
+    let assignment = folds.assign(&data.labels, seed);
+    let axes = match args.get_one::<String>("grid") {
+        Some(text) => text
+            .split(',')
+            .map(Axis::parse)
+            .collect::<Result<Vec<_>, _>>()?,
+        None => Vec::new(),
+    };
+    if axes.len() > 2 {
+        return Err(Error::Parameter("--grid takes one or two axes".into()));
+    }
+    let settings = lab.settings();
+    let cells = validation::grid(&settings.values, &settings.model, data, &axes, &assignment)?;
+    let cell_json = |cell: &validation::Cell| {
+        let params: Map<String, Value> = cell
+            .params
+            .iter()
+            .map(|(k, v)| (k.clone(), json!(v)))
+            .collect();
+        json!({
+            "params": params,
+            "fold_accuracy": cell.score.fold_accuracy,
+            "mean": cell.score.mean,
+            "sd": cell.score.sd,
+        })
+    };
+    let folds_json = if assignment.len() == 1 {
+        json!(assignment[0])
+    } else {
+        json!(assignment)
+    };
+    let out = json!({
+        "model": settings.model,
+        "folds_scheme": folds.name(),
+        "seed": seed,
+        "folds": folds_json,
+        "cells": cells.iter().map(cell_json).collect::<Vec<_>>(),
+        "best": validation::best(&cells).map(|b| cell_json(&cells[b])),
+    });
+    Ok(serde_json::to_string_pretty(&out).expect("JSON"))
+}
+
 fn render(args: &ArgMatches) -> Result<String, Error> {
     let width = *args.get_one::<u32>("width").expect("default");
     let height = *args.get_one::<u32>("height").expect("default");
@@ -311,6 +381,7 @@ fn main() -> ExitCode {
     let result = match matches.subcommand() {
         Some(("fit", args)) => fit(args),
         Some(("render", args)) => render(args),
+        Some(("cv", args)) => cross_validate(args),
         Some(("bench", args)) => {
             let sizes: Vec<usize> = args
                 .get_many::<usize>("sizes")

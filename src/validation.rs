@@ -1,0 +1,346 @@
+//! Choosing hyper-parameters honestly (CURRICULUM §11): cross-validation over folds of the
+//! training points, and a grid of parameter values scored that way.
+//!
+//! - k-fold: the points are split into k folds; each fold in turn is held out, the model is
+//!   fitted on the other k − 1 and scored on it. The CV accuracy is the mean of the k fold
+//!   accuracies, with their standard deviation (population, as NumPy's `std`).
+//! - Leave-one-out: k = n, one point per fold.
+//! - 5×2 (Dietterich): five repetitions of 2-fold cross-validation, each with its own shuffle;
+//!   ten fold accuracies.
+//!
+//! Folds are stratified — every class is dealt round the folds in a seeded shuffle, so each
+//! fold keeps the class proportions (as scikit-learn's `StratifiedKFold(shuffle=True)`, though
+//! not its random stream) — and seeded: the same labels, scheme and seed give the same folds,
+//! which the command line exports so that scikit-learn can be run on exactly them.
+
+use crate::data::Dataset;
+use crate::error::Error;
+use crate::model::FitOptions;
+use crate::params::Values;
+use crate::registry;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// How the points are split into folds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Folds {
+    /// k folds, 2 ≤ k ≤ 20.
+    KFold(usize),
+    LeaveOneOut,
+    /// Five repetitions of 2-fold.
+    FiveByTwo,
+}
+
+impl Folds {
+    /// Reads "5", "loo" or "5x2".
+    pub fn from_name(name: &str) -> Result<Folds, Error> {
+        match name.trim() {
+            "loo" => Ok(Folds::LeaveOneOut),
+            "5x2" => Ok(Folds::FiveByTwo),
+            k => match k.parse::<usize>() {
+                Ok(k) if (2..=20).contains(&k) => Ok(Folds::KFold(k)),
+                _ => Err(Error::Parameter(format!(
+                    "folds '{k}' is not a number of folds from 2 to 20, loo or 5x2"
+                ))),
+            },
+        }
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Folds::KFold(k) => k.to_string(),
+            Folds::LeaveOneOut => "loo".into(),
+            Folds::FiveByTwo => "5x2".into(),
+        }
+    }
+
+    /// The fold of every point, one list per repetition (one repetition except for 5×2).
+    pub fn assign(&self, labels: &[i32], seed: u64) -> Vec<Vec<usize>> {
+        match *self {
+            Folds::KFold(k) => vec![stratified_folds(labels, k, seed)],
+            Folds::LeaveOneOut => vec![(0..labels.len()).collect()],
+            Folds::FiveByTwo => (0..5u64)
+                .map(|r| stratified_folds(labels, 2, seed.wrapping_add(r.wrapping_mul(7919))))
+                .collect(),
+        }
+    }
+}
+
+/// Deals every class's points, in a seeded shuffle, round k folds.
+fn stratified_folds(labels: &[i32], k: usize, seed: u64) -> Vec<usize> {
+    let mut rng = StdRng::seed_from_u64(seed ^ 0xF01D_5EED);
+    let mut fold = vec![0; labels.len()];
+    let mut classes = labels.to_vec();
+    classes.sort_unstable();
+    classes.dedup();
+    // The next fold to deal into carries over from class to class, so small classes do not
+    // all start at fold 0 and the folds' sizes differ by at most one.
+    let mut next = 0;
+    for class in classes {
+        let mut members: Vec<usize> = (0..labels.len()).filter(|&i| labels[i] == class).collect();
+        for j in (1..members.len()).rev() {
+            members.swap(j, rng.random_range(0..=j));
+        }
+        for i in members {
+            fold[i] = next % k;
+            next += 1;
+        }
+    }
+    fold
+}
+
+/// One cross-validated score.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Score {
+    /// The accuracy on each held-out fold, repetition by repetition.
+    pub fold_accuracy: Vec<f64>,
+    pub mean: f64,
+    /// Population standard deviation of the fold accuracies.
+    pub sd: f64,
+}
+
+impl Score {
+    fn of(fold_accuracy: Vec<f64>) -> Score {
+        let n = fold_accuracy.len().max(1) as f64;
+        let mean = fold_accuracy.iter().sum::<f64>() / n;
+        let sd = (fold_accuracy
+            .iter()
+            .map(|a| (a - mean).powi(2))
+            .sum::<f64>()
+            / n)
+            .sqrt();
+        Score {
+            fold_accuracy,
+            mean,
+            sd,
+        }
+    }
+}
+
+/// Cross-validates the method `values` name on `data` over the folds `assignment` gives
+/// (one fold index per point per repetition). A fold whose training part cannot be fitted
+/// (one class left, say) scores 0 and the message says why.
+pub fn cross_validate(
+    values: &Values,
+    method_id: &str,
+    data: &Dataset,
+    assignment: &[Vec<usize>],
+) -> Result<Score, Error> {
+    let method = registry::method(method_id)?;
+    let mut accuracies = Vec::new();
+    for folds in assignment {
+        let count = folds.iter().copied().max().map_or(0, |k| k + 1);
+        for f in 0..count {
+            let (mut train, mut test) = (Dataset::new(), Dataset::new());
+            for i in 0..data.len() {
+                let side = if folds[i] == f { &mut test } else { &mut train };
+                side.points.push(data.points[i]);
+                side.labels.push(data.labels[i]);
+            }
+            if test.is_empty() {
+                continue;
+            }
+            let model = registry::fit(method, values, &train, FitOptions::default())?;
+            accuracies.push(model.accuracy(&test.points, &test.labels));
+        }
+    }
+    Ok(Score::of(accuracies))
+}
+
+/// One axis of a grid: a parameter key and its values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Axis {
+    pub key: String,
+    pub values: Vec<f64>,
+}
+
+impl Axis {
+    /// Reads `key=lo:hi:count`: `count` values from `lo` to `hi`, log-spaced (integer
+    /// parameters rounded and de-duplicated).
+    pub fn parse(text: &str) -> Result<Axis, Error> {
+        let bad = || Error::Parameter(format!("grid axis '{text}' is not key=lo:hi:count"));
+        let (key, range) = text.split_once('=').ok_or_else(bad)?;
+        let parts: Vec<&str> = range.split(':').collect();
+        let [lo, hi, count] = parts.as_slice() else {
+            return Err(bad());
+        };
+        let lo: f64 = lo.parse().map_err(|_| bad())?;
+        let hi: f64 = hi.parse().map_err(|_| bad())?;
+        let count: usize = count.parse().map_err(|_| bad())?;
+        if !(lo > 0.0 && hi >= lo && hi.is_finite()) || !(1..=50).contains(&count) {
+            return Err(Error::Parameter(format!(
+                "grid axis '{text}': need 0 < lo <= hi and 1 to 50 values"
+            )));
+        }
+        let row = crate::params::param(key.trim())
+            .ok_or_else(|| Error::Parameter(format!("unknown setting '{}'", key.trim())))?;
+        let whole = matches!(row.kind, crate::params::Kind::Integer { .. });
+        let mut values: Vec<f64> = (0..count)
+            .map(|i| {
+                let t = if count == 1 {
+                    0.0
+                } else {
+                    i as f64 / (count - 1) as f64
+                };
+                let v = (lo.ln() + t * (hi.ln() - lo.ln())).exp();
+                if whole {
+                    v.round()
+                } else {
+                    v
+                }
+            })
+            .collect();
+        values.dedup();
+        Ok(Axis {
+            key: row.key.to_string(),
+            values,
+        })
+    }
+}
+
+/// A grid cell: its parameter values and its score.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    pub params: Vec<(String, f64)>,
+    pub score: Score,
+}
+
+/// Cross-validates every combination of the axes' values (the first axis slowest), starting
+/// from `values`.
+pub fn grid(
+    values: &Values,
+    method_id: &str,
+    data: &Dataset,
+    axes: &[Axis],
+    assignment: &[Vec<usize>],
+) -> Result<Vec<Cell>, Error> {
+    let mut combinations: Vec<Vec<(String, f64)>> = vec![Vec::new()];
+    for axis in axes {
+        combinations = combinations
+            .into_iter()
+            .flat_map(|prefix| {
+                axis.values.iter().map(move |&v| {
+                    let mut c = prefix.clone();
+                    c.push((axis.key.clone(), v));
+                    c
+                })
+            })
+            .collect();
+    }
+    combinations
+        .into_iter()
+        .map(|params| {
+            let mut cell_values = values.clone();
+            for (key, v) in &params {
+                cell_values.set(key, &v.to_string())?;
+            }
+            let score = cross_validate(&cell_values, method_id, data, assignment)?;
+            Ok(Cell { params, score })
+        })
+        .collect()
+}
+
+/// The index of the best cell: the highest mean accuracy, the first on ties.
+pub fn best(cells: &[Cell]) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for (i, cell) in cells.iter().enumerate() {
+        if best.is_none_or(|b| cell.score.mean > cells[b].score.mean) {
+            best = Some(i);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Preset;
+
+    #[test]
+    fn folds_are_stratified_balanced_and_seeded() {
+        let data = Preset::Blobs3.generate(61, 0.2, 1);
+        let folds = Folds::KFold(5).assign(&data.labels, 3);
+        assert_eq!(folds.len(), 1);
+        let fold = &folds[0];
+        let sizes: Vec<usize> = (0..5)
+            .map(|f| fold.iter().filter(|&&x| x == f).count())
+            .collect();
+        assert!(
+            sizes.iter().max().unwrap() - sizes.iter().min().unwrap() <= 1,
+            "{sizes:?}"
+        );
+        for class in 0..3 {
+            let per_fold: Vec<usize> = (0..5)
+                .map(|f| {
+                    (0..61)
+                        .filter(|&i| fold[i] == f && data.labels[i] == class)
+                        .count()
+                })
+                .collect();
+            assert!(per_fold.iter().max().unwrap() - per_fold.iter().min().unwrap() <= 1);
+        }
+        assert_eq!(folds, Folds::KFold(5).assign(&data.labels, 3));
+        assert_ne!(folds, Folds::KFold(5).assign(&data.labels, 4));
+        let five_by_two = Folds::FiveByTwo.assign(&data.labels, 3);
+        assert_eq!(five_by_two.len(), 5);
+        assert_ne!(
+            five_by_two[0], five_by_two[1],
+            "each repetition its own shuffle"
+        );
+        assert_eq!(
+            Folds::LeaveOneOut.assign(&data.labels, 3)[0],
+            (0..61).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn names_and_axes_parse() {
+        assert_eq!(Folds::from_name("loo").unwrap(), Folds::LeaveOneOut);
+        assert_eq!(Folds::from_name("10").unwrap(), Folds::KFold(10));
+        assert!(Folds::from_name("1").is_err());
+        let axis = Axis::parse("C=1e-2:1e2:5").unwrap();
+        assert_eq!(axis.key, "C");
+        for (got, want) in axis.values.iter().zip([0.01, 0.1, 1.0, 10.0, 100.0]) {
+            assert!((got / want - 1.0).abs() < 1e-12);
+        }
+        // 1, 1.31, 1.71, 2.24, 2.92, 3.82, 5, 6.54, 8.55, 11.2, 14.6, 19.1, 25: rounded, once each.
+        assert_eq!(
+            Axis::parse("k=1:25:13").unwrap().values,
+            [1.0, 2.0, 3.0, 4.0, 5.0, 7.0, 9.0, 11.0, 15.0, 19.0, 25.0]
+        );
+        assert!(Axis::parse("C=0:1:3").is_err());
+        assert!(Axis::parse("bogus=1:2:3").is_err());
+    }
+
+    #[test]
+    fn a_fold_score_is_the_held_out_accuracy() {
+        let data = Preset::Overlapping.generate(40, 0.3, 2);
+        let assignment = Folds::KFold(4).assign(&data.labels, 1);
+        let values = Values::default();
+        let score = cross_validate(&values, "knn", &data, &assignment).unwrap();
+        assert_eq!(score.fold_accuracy.len(), 4);
+        // Fold 0 by hand.
+        let (mut train, mut test) = (Dataset::new(), Dataset::new());
+        for i in 0..40 {
+            let side = if assignment[0][i] == 0 {
+                &mut test
+            } else {
+                &mut train
+            };
+            side.push(data.points[i], data.labels[i]).unwrap();
+        }
+        let model = registry::fit(
+            registry::method("knn").unwrap(),
+            &values,
+            &train,
+            FitOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            score.fold_accuracy[0],
+            model.accuracy(&test.points, &test.labels)
+        );
+        let mean = score.fold_accuracy.iter().sum::<f64>() / 4.0;
+        assert!((score.mean - mean).abs() < 1e-15);
+    }
+}
