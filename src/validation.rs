@@ -132,10 +132,10 @@ pub fn cross_validate(
         let count = folds.iter().copied().max().map_or(0, |k| k + 1);
         for f in 0..count {
             let (mut train, mut test) = (Dataset::new(), Dataset::new());
-            for i in 0..data.len() {
-                let side = if folds[i] == f { &mut test } else { &mut train };
-                side.points.push(data.points[i]);
-                side.labels.push(data.labels[i]);
+            for ((&point, &label), &fold) in data.points.iter().zip(&data.labels).zip(folds) {
+                let side = if fold == f { &mut test } else { &mut train };
+                side.points.push(point);
+                side.labels.push(label);
             }
             if test.is_empty() {
                 continue;
@@ -167,7 +167,8 @@ impl Axis {
         let lo: f64 = lo.parse().map_err(|_| bad())?;
         let hi: f64 = hi.parse().map_err(|_| bad())?;
         let count: usize = count.parse().map_err(|_| bad())?;
-        if !(lo > 0.0 && hi >= lo && hi.is_finite()) || !(1..=50).contains(&count) {
+        let ordered = lo > 0.0 && hi >= lo && hi.is_finite();
+        if !ordered || !(1..=50).contains(&count) {
             return Err(Error::Parameter(format!(
                 "grid axis '{text}': need 0 < lo <= hi and 1 to 50 values"
             )));
