@@ -322,12 +322,8 @@ mod tests {
         assert_eq!(score.fold_accuracy.len(), 4);
         // Fold 0 by hand.
         let (mut train, mut test) = (Dataset::new(), Dataset::new());
-        for i in 0..40 {
-            let side = if assignment[0][i] == 0 {
-                &mut test
-            } else {
-                &mut train
-            };
+        for (i, &fold) in assignment[0].iter().enumerate() {
+            let side = if fold == 0 { &mut test } else { &mut train };
             side.push(data.points[i], data.labels[i]).unwrap();
         }
         let model = registry::fit(
