@@ -726,3 +726,105 @@ fn fit_reports_kernel_ridge_and_least_squares_as_the_references() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("lambda <= 0"), "{stderr}");
 }
+
+/// `cv` prints the folds, a cell per grid point with its fold accuracies, and the best cell;
+/// `roc` the curve of the test decisions that `fit --test` prints.
+#[test]
+fn cv_and_roc_report_what_they_computed() {
+    let rows: Vec<String> = (0..40)
+        .map(|i| {
+            let t = i as f64 / 40.0 * std::f64::consts::TAU;
+            let label = (i % 2) as i32;
+            let r = if label == 0 { 0.3 } else { 0.8 };
+            format!("{:.4},{:.4},{label}", r * t.cos(), r * t.sin())
+        })
+        .collect();
+    let data = scratch("rings.csv", &rows.join("\n"));
+    let data = data.to_str().unwrap();
+    let cv = fit_json(&[
+        "cv",
+        "--data",
+        data,
+        "--folds",
+        "4",
+        "--seed",
+        "2",
+        "--grid",
+        "C=0.1:10:3",
+    ]);
+    assert_eq!(cv["folds"].as_array().unwrap().len(), 40);
+    let cells = cv["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 3);
+    let mut means = Vec::new();
+    for cell in cells {
+        let folds: Vec<f64> = cell["fold_accuracy"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
+        assert_eq!(folds.len(), 4);
+        let mean = folds.iter().sum::<f64>() / 4.0;
+        assert!((cell["mean"].as_f64().unwrap() - mean).abs() < 1e-12);
+        means.push(mean);
+    }
+    let best = means.iter().cloned().fold(f64::MIN, f64::max);
+    assert_eq!(cv["best"]["mean"].as_f64().unwrap(), best);
+    let plain = fit_json(&["cv", "--data", data, "--folds", "5x2"]);
+    assert_eq!(
+        plain["folds"].as_array().unwrap().len(),
+        5,
+        "five repetitions"
+    );
+    assert_eq!(
+        plain["cells"][0]["fold_accuracy"].as_array().unwrap().len(),
+        10
+    );
+    let out = run(&["cv", "--data", data, "--folds", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("from 2 to 20, loo or 5x2"));
+
+    let test_rows: Vec<String> = (0..20)
+        .map(|i| {
+            let t = (i as f64 + 0.5) / 20.0 * std::f64::consts::TAU;
+            let label = (i % 2) as i32;
+            let r = if i % 3 == 0 {
+                0.55
+            } else if label == 0 {
+                0.35
+            } else {
+                0.75
+            };
+            format!("{:.4},{:.4},{label}", r * t.cos(), r * t.sin())
+        })
+        .collect();
+    let test = scratch("rings-test.csv", &test_rows.join("\n"));
+    let test = test.to_str().unwrap();
+    let roc = fit_json(&["roc", "--data", data, "--test", test, "--gamma", "3"]);
+    let fit = fit_json(&["fit", "--data", data, "--test", test, "--gamma", "3"]);
+    assert_eq!(roc["decision"], fit["test_decision"]);
+    assert!(roc["thresholds"][0].is_null(), "+∞ first");
+    let fpr: Vec<f64> = roc["fpr"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    let tpr: Vec<f64> = roc["tpr"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    assert!(fpr.windows(2).all(|w| w[0] <= w[1]) && tpr.windows(2).all(|w| w[0] <= w[1]));
+    let area: f64 = fpr
+        .windows(2)
+        .zip(tpr.windows(2))
+        .map(|(x, y)| (x[1] - x[0]) * (y[0] + y[1]) / 2.0)
+        .sum();
+    assert!((roc["auc"].as_f64().unwrap() - area).abs() < 1e-12);
+    let one_class = scratch("one-class-test.csv", "0.1,0.1,0\n0.2,0.2,0\n");
+    let out = run(&["roc", "--data", data, "--test", one_class.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("need both classes"));
+}

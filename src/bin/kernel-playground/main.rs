@@ -4,6 +4,7 @@
 //!   slacks, decision values…), comparable with scikit-learn's SVC;
 //! - `render` draws the scene exactly as the page does, to SVG or PNG;
 //! - `cv` cross-validates the model, or a grid of parameter values, over seeded stratified folds;
+//! - `roc` gives the ROC curve and AUC of the decision values on held-out points;
 //! - `bench` times fits and field evaluation (see `bench.rs`).
 //!
 //! Bad input exits with status 2 and one line naming the problem.
@@ -15,6 +16,7 @@ use kernel_playground::data::{points_from_csv, Dataset, Point};
 use kernel_playground::params::{Group, PARAMS};
 use kernel_playground::playground::Playground;
 use kernel_playground::registry::METHODS;
+use kernel_playground::roc::Roc;
 use kernel_playground::state::Settings;
 use kernel_playground::validation::{self, Axis, Folds};
 use kernel_playground::views::{self, Cache, VIEWS};
@@ -137,6 +139,17 @@ fn cli() -> Command {
                     "One or two axes key=lo:hi:count (log-spaced), comma-separated, e.g. \
                      C=1e-2:1e4:13,gamma=1e-2:1e3:13",
                 )),
+        )
+        .subcommand(
+            model_args(Command::new("roc"))
+                .about("The ROC curve and its area of the model's decision values on test points")
+                .arg(
+                    Arg::new("test")
+                        .long("test")
+                        .required(true)
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("Held-out points (x,y,label rows) to score"),
+                ),
         )
         .subcommand(
             Command::new("bench")
@@ -338,6 +351,45 @@ fn cross_validate(args: &ArgMatches) -> Result<String, Error> {
     Ok(serde_json::to_string_pretty(&out).expect("JSON"))
 }
 
+fn roc(args: &ArgMatches) -> Result<String, Error> {
+    let lab = fitted_lab(args)?;
+    let model = lab.model().expect("fitted");
+    let classes = model.classes();
+    if classes.len() != 2 {
+        return Err(Error::Parameter(format!(
+            "an ROC curve needs two classes; the training data have {}",
+            classes.len()
+        )));
+    }
+    let path = args.get_one::<PathBuf>("test").expect("required");
+    let test = Dataset::from_csv(&read(path)?).map_err(|e| in_file(path, e))?;
+    let scores: Vec<f64> = test
+        .points
+        .iter()
+        .map(|&x| model.decision_value(x))
+        .collect();
+    let positive: Vec<bool> = test.labels.iter().map(|&l| l == classes[1]).collect();
+    let curve = Roc::of(&scores, &positive).ok_or_else(|| {
+        Error::Parameter("the test points need both classes for an ROC curve".into())
+    })?;
+    // JSON has no infinity: the first threshold, +∞, is written null.
+    let thresholds: Vec<Value> = curve
+        .thresholds
+        .iter()
+        .map(|&t| if t.is_finite() { json!(t) } else { Value::Null })
+        .collect();
+    let out = json!({
+        "model": lab.settings().model,
+        "classes": classes,
+        "decision": scores,
+        "fpr": curve.fpr,
+        "tpr": curve.tpr,
+        "thresholds": thresholds,
+        "auc": curve.auc,
+    });
+    Ok(serde_json::to_string_pretty(&out).expect("JSON"))
+}
+
 fn render(args: &ArgMatches) -> Result<String, Error> {
     let width = *args.get_one::<u32>("width").expect("default");
     let height = *args.get_one::<u32>("height").expect("default");
@@ -382,6 +434,7 @@ fn main() -> ExitCode {
         Some(("fit", args)) => fit(args),
         Some(("render", args)) => render(args),
         Some(("cv", args)) => cross_validate(args),
+        Some(("roc", args)) => roc(args),
         Some(("bench", args)) => {
             let sizes: Vec<usize> = args
                 .get_many::<usize>("sizes")
