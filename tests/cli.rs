@@ -734,7 +734,7 @@ fn cv_and_roc_report_what_they_computed() {
     let rows: Vec<String> = (0..40)
         .map(|i| {
             let t = i as f64 / 40.0 * std::f64::consts::TAU;
-            let label = (i % 2) as i32;
+            let label = i % 2;
             let r = if label == 0 { 0.3 } else { 0.8 };
             format!("{:.4},{:.4},{label}", r * t.cos(), r * t.sin())
         })
@@ -787,7 +787,7 @@ fn cv_and_roc_report_what_they_computed() {
     let test_rows: Vec<String> = (0..20)
         .map(|i| {
             let t = (i as f64 + 0.5) / 20.0 * std::f64::consts::TAU;
-            let label = (i % 2) as i32;
+            let label = i % 2;
             let r = if i % 3 == 0 {
                 0.55
             } else if label == 0 {
