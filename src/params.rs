@@ -65,6 +65,8 @@ pub enum Group {
     Points,
     /// What the plane shows.
     Layer,
+    /// A setting of the views beside the plane (the ROC threshold).
+    View,
     /// Not a control (set through the URL or the command line only).
     Hidden,
 }
@@ -360,6 +362,23 @@ pub const PARAMS: &[Param] = &[
             },
             "0",
         )
+    },
+    Param {
+        key: "threshold",
+        label: "threshold t",
+        kind: Kind::Slider {
+            min: -1e6,
+            max: 1e6,
+            lo: -3.0,
+            hi: 3.0,
+            step: 0.05,
+        },
+        default: "0",
+        enabled_by: &[],
+        effect: Effect::Redraw,
+        group: Group::View,
+        hint: "predict the positive class where f(x) > t",
+        alias: "",
     },
     layer_row("regions", "decision regions", "1"),
     layer_row("margins", "margins f = ±1 / contours p", "1"),

@@ -22,17 +22,26 @@ pub fn grid_for(model: &dyn Model, layout: &Layout, view: View) -> Grid {
     Grid::new(view, nodes, nodes)
 }
 
-/// Adds `model`'s regions, curves and marks to `scene`; `data` are the points it was trained
-/// on (its marks follow their order) and `classes` every label on show (for the colours).
-pub fn decorate(
-    model: &dyn Model,
-    scene: &mut Scene,
-    data: &Dataset,
-    classes: &[i32],
-    layout: &Layout,
-    layers: &Layers,
-    view: View,
-) {
+/// Where things are drawn from: the points the model was trained on (its marks follow their
+/// order), every label on show (for the colours), the layers, the window, and the threshold t
+/// of a two-class model (the boundary is f(x) = t, the regions f > t and f ≤ t).
+pub struct Setting<'a> {
+    pub data: &'a Dataset,
+    pub classes: &'a [i32],
+    pub layers: &'a Layers,
+    pub view: View,
+    pub threshold: f64,
+}
+
+/// Adds `model`'s regions, curves and marks to `scene`.
+pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: &Setting<'_>) {
+    let Setting {
+        data,
+        classes,
+        layers,
+        view,
+        threshold,
+    } = *setting;
     let grid = grid_for(model, layout, view);
     let step = model.smoothness().coarse_step(&grid);
     if model.classes().len() > 2 {
@@ -63,10 +72,14 @@ pub fn decorate(
         }
         scene.labels = Some(labels);
     } else {
+        // The field holds f − t: its sign is the prediction at threshold t, its zero level the
+        // boundary f = t; the other levels stay where they are in f.
         let levels = model.levels();
-        let values: Vec<f64> = levels.iter().map(|l| l.value).collect();
+        let shifted = |l: &crate::model::Level| if l.boundary { 0.0 } else { l.value - threshold };
+        let values: Vec<f64> = levels.iter().map(shifted).collect();
         let evaluator = model.grid_evaluator(&grid);
-        let field = Field::adaptive(grid, step, &values, &*evaluator);
+        let minus_threshold = |r: usize, c: usize| evaluator(r, c) - threshold;
+        let field = Field::adaptive(grid, step, &values, &minus_threshold);
         for level in levels {
             if !level.boundary && !layers.on("margins") {
                 continue;
@@ -76,7 +89,7 @@ pub fn decorate(
             } else {
                 CurveKind::Level
             };
-            for points in level_curves(&field, level.value) {
+            for points in level_curves(&field, shifted(&level)) {
                 scene.curves.push(Curve {
                     points,
                     kind,
@@ -138,15 +151,14 @@ mod tests {
         };
         let view = View::around(&data.points);
         let classes = data.classes();
-        decorate(
-            &*model,
-            &mut scene,
+        let setting = Setting {
             data,
-            &classes,
-            &layout,
-            &settings.layers(),
+            classes: &classes,
+            layers: &settings.layers(),
             view,
-        );
+            threshold: 0.0,
+        };
+        decorate(&*model, &mut scene, &layout, &setting);
         let field = scene.field.expect("a two-class field");
         let grid = field.grid;
         let exact = Field::exact(grid, &|r, c| model.decision_value(grid.node(r, c)));
@@ -173,15 +185,14 @@ mod tests {
             let mut scene = Scene::default();
             let layout = Layout::new(500, 500);
             let view = View::around(&data.points);
-            decorate(
-                &*model,
-                &mut scene,
-                &data,
-                &data.classes(),
-                &layout,
-                &settings.layers(),
+            let setting = Setting {
+                data: &data,
+                classes: &data.classes(),
+                layers: &settings.layers(),
                 view,
-            );
+                threshold: 0.0,
+            };
+            decorate(&*model, &mut scene, &layout, &setting);
             let labels = scene.labels.expect("a label field");
             let grid = labels.grid;
             let mut wrong = 0;

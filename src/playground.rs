@@ -479,15 +479,14 @@ impl Playground {
             index_of(model_classes[model_classes.len() - 1]),
         ];
         let layers = self.settings.layers();
-        crate::picture::decorate(
-            &**model,
-            &mut scene,
-            &self.train,
-            &classes,
-            layout,
-            &layers,
+        let setting = crate::picture::Setting {
+            data: &self.train,
+            classes: &classes,
+            layers: &layers,
             view,
-        );
+            threshold: self.settings.values.real("threshold"),
+        };
+        crate::picture::decorate(&**model, &mut scene, layout, &setting);
         // The model's marks are by training point; the picture's by point.
         let full = |t: usize| self.train_index[t];
         let mut marks = vec![Mark::Plain; self.data.len()];

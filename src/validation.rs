@@ -147,6 +147,53 @@ pub fn cross_validate(
     Ok(Score::of(accuracies))
 }
 
+/// Every point's class scores (in `data`'s class order) from the model of the fold that held
+/// it out — out-of-fold scores, as scikit-learn's `cross_val_predict`: for two classes one
+/// score, f(x); for more, one per class (probabilities where the model has them), −∞ for a
+/// class the fold's training part lacked.
+pub fn out_of_fold_scores(
+    values: &Values,
+    method_id: &str,
+    data: &Dataset,
+    folds: &[usize],
+) -> Result<Vec<Vec<f64>>, Error> {
+    let method = registry::method(method_id)?;
+    let classes = data.classes();
+    let mut scores = vec![Vec::new(); data.len()];
+    let count = folds.iter().copied().max().map_or(0, |k| k + 1);
+    for f in 0..count {
+        let mut train = Dataset::new();
+        for ((&point, &label), &fold) in data.points.iter().zip(&data.labels).zip(folds) {
+            if fold != f {
+                train.points.push(point);
+                train.labels.push(label);
+            }
+        }
+        let model = registry::fit(method, values, &train, FitOptions::default())?;
+        let own = model.classes();
+        for (i, &fold) in folds.iter().enumerate() {
+            if fold != f {
+                continue;
+            }
+            let x = data.points[i];
+            scores[i] = if classes.len() == 2 {
+                vec![model.decision_value(x)]
+            } else {
+                let s = model.probabilities(x).unwrap_or_else(|| model.scores(x));
+                classes
+                    .iter()
+                    .map(|c| {
+                        own.iter()
+                            .position(|o| o == c)
+                            .map_or(f64::NEG_INFINITY, |k| s[k])
+                    })
+                    .collect()
+            };
+        }
+    }
+    Ok(scores)
+}
+
 /// One axis of a grid: a parameter key and its values.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Axis {

@@ -200,10 +200,15 @@ fn a_method_is_named_only_in_its_own_file() {
     }
 }
 
+/// (The command line's subcommands are not views: `kernel-playground roc` prints the same
+/// curve's numbers, so its name may be the view's.)
 #[test]
 fn a_view_is_named_only_in_its_own_file() {
     for view in VIEWS {
-        let files = files_naming(view.id());
+        let files: Vec<PathBuf> = files_naming(view.id())
+            .into_iter()
+            .filter(|f| !f.starts_with("src/bin"))
+            .collect();
         assert_eq!(files.len(), 1, "'{}' is named in {files:?}", view.id());
         assert!(files[0].starts_with("src/views"), "{:?}", files[0]);
     }

@@ -64,7 +64,7 @@ export function buildControls(catalogue) {
       $('layer-params').append(label);
       continue;
     }
-    const container = { model: 'model-params', points: 'points-params' }[row.group];
+    const container = { model: 'model-params', points: 'points-params', view: 'view-params' }[row.group];
     if (!container) continue;
     const div = element('div', { class: 'row' });
     if (row.group === 'model') div.dataset.models = usedBy(row.key).join(' ');

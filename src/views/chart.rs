@@ -30,6 +30,14 @@ pub struct Tick {
     pub index: usize,
 }
 
+/// A marked point of the chart (an operating point), with its label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Marker {
+    pub at: (f64, f64),
+    pub colour: (u8, u8, u8),
+    pub label: String,
+}
+
 /// Everything a chart shows.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Chart {
@@ -42,6 +50,10 @@ pub struct Chart {
     pub rug: Vec<Tick>,
     /// The tick drawn marked (the point under the pointer in any view).
     pub highlight: Option<usize>,
+    /// Marked points, drawn over the lines.
+    pub markers: Vec<Marker>,
+    /// The legend in the lower right corner (else the upper right).
+    pub legend_lower_right: bool,
     /// A line of explanation the page shows under the chart.
     pub note: String,
 }
@@ -162,10 +174,39 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
                 .map_err(draw_error)?;
         }
     }
+    for marker in &chart.markers {
+        let (r, g, b) = marker.colour;
+        let size = (layout.point_radius * 1.4).round() as i32;
+        context
+            .draw_series(std::iter::once(Circle::new(
+                marker.at,
+                size,
+                RGBColor(r, g, b).filled(),
+            )))
+            .map_err(draw_error)?;
+        context
+            .draw_series(std::iter::once(Circle::new(
+                marker.at,
+                size,
+                ink.stroke_width(layout.stroke),
+            )))
+            .map_err(draw_error)?;
+        let font = ("sans-serif", layout.font_px * 0.8).into_font().color(&ink);
+        context
+            .draw_series(std::iter::once(
+                EmptyElement::at(marker.at)
+                    + Text::new(marker.label.clone(), (size + 6, -size - 6), font),
+            ))
+            .map_err(draw_error)?;
+    }
     if chart.lines.iter().any(|l| l.label.is_some()) {
         context
             .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
+            .position(if chart.legend_lower_right {
+                SeriesLabelPosition::LowerRight
+            } else {
+                SeriesLabelPosition::UpperRight
+            })
             .background_style(WHITE.mix(0.9))
             .border_style(ink)
             .label_font(("sans-serif", layout.font_px * 0.8).into_font())

@@ -121,6 +121,7 @@ pub fn loss_chart(lab: &Playground) -> Chart {
         rug,
         highlight: lab.highlight,
         note,
+        ..Chart::default()
     }
 }
 

@@ -10,6 +10,7 @@
 pub mod chart;
 pub mod loss;
 pub mod plane;
+pub mod roc;
 
 use crate::error::Error;
 use crate::plane::{Layout, Scene};
@@ -38,7 +39,7 @@ pub trait ViewKind: Sync {
 }
 
 /// Every view; the first is the plane.
-pub static VIEWS: &[&dyn ViewKind] = &[&plane::PlaneView, &loss::LossView];
+pub static VIEWS: &[&dyn ViewKind] = &[&plane::PlaneView, &loss::LossView, &roc::RocView];
 
 /// The view with this id, or a message listing the ids there are.
 pub fn view(id: &str) -> Result<&'static dyn ViewKind, Error> {

@@ -58,3 +58,24 @@ test('T turns the point under the pointer into a test point, and the link keeps 
   await copy.page.close();
   await page.close();
 });
+
+test('the ROC view: the curve of the test points, and a threshold that moves the boundary', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=overlapping&n=80&noise=0.5&test=0.25&views=roc`);
+  await page.evaluate(() => document.getElementById('view').scrollIntoView({ block: 'center' }));
+  await settle(page);
+  assert.match(await page.textContent('#view-note'), /ROC of f\(x\) on the 20 held-out test points/);
+  const note = await page.textContent('#view-note');
+  const plane = await canvasSignature(page);
+  const view = await canvasSignature(page, 'view');
+  await page.fill('#threshold', '1');
+  await page.dispatchEvent('#threshold', 'input');
+  await settle(page);
+  assert.notEqual(await page.textContent('#view-note'), note, 'the confusion counts follow t');
+  assert.match(await page.textContent('#view-note'), /At t = 1: TP \d+, FP \d+, TN \d+, FN \d+/);
+  assert.notEqual((await canvasSignature(page)).hash, plane.hash, 'the boundary moves to f = t');
+  assert.notEqual((await canvasSignature(page, 'view')).hash, view.hash, 'the operating point moves');
+  await page.screenshot({ path: path.join(shots, 'roc-view.png'), fullPage: true });
+  await page.waitForFunction(() => location.hash.includes('threshold=1'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -122,15 +122,14 @@ pub fn run(sizes: &[usize], repeats: usize) -> String {
                     marks: vec![Mark::Plain; n],
                     ..Scene::default()
                 };
-                kernel_playground::picture::decorate(
-                    &*fitted,
-                    &mut scene,
-                    &data,
-                    &data.classes(),
-                    &layout,
-                    &settings.layers(),
-                    View::around(&data.points),
-                );
+                let setting = kernel_playground::picture::Setting {
+                    data: &data,
+                    classes: &data.classes(),
+                    layers: &settings.layers(),
+                    view: View::around(&data.points),
+                    threshold: 0.0,
+                };
+                kernel_playground::picture::decorate(&*fitted, &mut scene, &layout, &setting);
                 std::hint::black_box(scene);
             });
             out.push_str(&format!(
