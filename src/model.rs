@@ -339,6 +339,11 @@ pub trait Method: Sync {
     fn steppable(&self) -> bool {
         false
     }
+    /// The hyper-parameters worth tuning by cross-validation, most important first (a grid
+    /// takes the first two that matter for the current settings).
+    fn tuning(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// A fresh state to keep between fits, for methods that warm-start.
     fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
         None

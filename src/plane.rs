@@ -163,6 +163,18 @@ impl Layout {
         Layout::scaled(width, height, (width * 3 / 4).min(height * 3 / 2))
     }
 
+    /// The same with room right of the plot for a colour bar (the plot narrower by it).
+    pub fn with_colour_bar(mut self) -> Layout {
+        let bar = (self.font_px * 5.0).round();
+        self.plot.width = (self.plot.width - bar).max(10.0);
+        self
+    }
+
+    /// The margin right of the plot (wider when a colour bar sits there).
+    pub fn right_margin(&self) -> u32 {
+        (self.width as f64 - self.plot.left - self.plot.width).max(0.0) as u32
+    }
+
     fn scaled(width: u32, height: u32, size: u32) -> Layout {
         let size = size.max(120) as f64;
         let font_px = (size * 0.03).clamp(12.0, 40.0);

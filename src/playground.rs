@@ -11,6 +11,7 @@ use crate::model::{Fact, FitOptions, Model, WarmStart};
 use crate::params::Effect;
 use crate::plane::{Layout, Mark, Scene};
 use crate::state::Settings;
+use crate::validation::{Axis, Folds, GridJob};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -83,6 +84,11 @@ pub struct Playground {
     status_cache: Option<(u64, Status)>,
     /// Problems met while reading a shared link.
     pub warnings: Vec<String>,
+    /// The cross-validation grid over the method's tuning parameters, by what it was started
+    /// from (see [`Playground::grid`]).
+    grid: Option<(u64, GridJob)>,
+    /// Folds fitted by [`Playground::work`], for views that show the grid as it fills in.
+    grid_steps: u64,
 }
 
 impl Playground {
@@ -107,6 +113,8 @@ impl Playground {
             scene_cache: None,
             status_cache: None,
             warnings: Vec::new(),
+            grid: None,
+            grid_steps: 0,
         };
         playground.refresh_training();
         playground
@@ -388,6 +396,81 @@ impl Playground {
                 self.problem = Some(e);
             }
         }
+    }
+
+    /// The axes a cross-validation grid scans: the first two of the method's tuning
+    /// parameters that matter for the current settings, over their controls' ranges.
+    pub fn tuning_axes(&self) -> Vec<Axis> {
+        let method = self.settings.method();
+        let values = &self.settings.values;
+        method
+            .tuning()
+            .iter()
+            .filter(|key| method.params().contains(key))
+            .filter(|key| {
+                crate::params::param(key).is_some_and(|row| values.enabled(row, method.params()))
+            })
+            .filter_map(|key| Axis::over_slider(key))
+            .take(2)
+            .collect()
+    }
+
+    /// What a grid depends on: the training points, the method and its settings other than
+    /// the axes, the folds and the seed. A new value of any of them starts the grid afresh.
+    fn grid_signature(&self, axes: &[Axis]) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        for (p, l) in self.train.points.iter().zip(&self.train.labels) {
+            (p[0].to_bits(), p[1].to_bits(), l).hash(&mut h);
+        }
+        self.settings.model.hash(&mut h);
+        for row in crate::params::PARAMS {
+            let drawn_only =
+                matches!(row.effect, crate::params::Effect::Redraw) && row.key != "folds";
+            if axes.iter().all(|a| a.key != row.key) && !drawn_only {
+                self.settings.values.text(row.key).hash(&mut h);
+            }
+        }
+        h.finish()
+    }
+
+    /// The cross-validation grid of the current scene, as far as it has got (started afresh
+    /// when what it depends on changed).
+    pub fn grid(&mut self) -> &GridJob {
+        let axes = self.tuning_axes();
+        let signature = self.grid_signature(&axes);
+        if self.grid.as_ref().is_none_or(|(s, _)| *s != signature) {
+            let folds =
+                Folds::from_name(self.settings.values.choice("folds")).unwrap_or(Folds::KFold(5));
+            let assignment = folds.assign(&self.train.labels, self.settings.values.whole("seed"));
+            let job = GridJob::new(
+                &self.settings.values,
+                &self.settings.model,
+                &self.train,
+                axes,
+                assignment,
+            );
+            self.grid = Some((signature, job));
+        }
+        &self.grid.as_ref().expect("just made").1
+    }
+
+    /// Fits up to `folds` folds of the grid; returns whether work remains.
+    pub fn work(&mut self, folds: usize) -> bool {
+        self.grid();
+        let job = &mut self.grid.as_mut().expect("made by grid()").1;
+        for _ in 0..folds {
+            self.grid_steps += 1;
+            if !job.step() {
+                return false;
+            }
+        }
+        !job.done()
+    }
+
+    /// How many folds the grid has fitted so far (over all grids).
+    pub fn grid_steps(&self) -> u64 {
+        self.grid_steps
     }
 
     /// The status line's numbers and message.

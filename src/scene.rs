@@ -96,6 +96,7 @@ pub(crate) fn axes<'a, DB: DrawingBackend>(
 ) -> Result<ChartContext<'a, DB, Plane>, Error> {
     let mut chart = ChartBuilder::on(root)
         .margin(layout.margin)
+        .margin_right(layout.right_margin())
         .x_label_area_size(layout.label_area)
         .y_label_area_size(layout.label_area)
         .build_cartesian_2d(x, y)
@@ -395,12 +396,7 @@ pub fn plotters_plot_area<DB: DrawingBackend>(
     layout: &Layout,
 ) -> (std::ops::Range<i32>, std::ops::Range<i32>) {
     let root: DrawingArea<DB, Shift> = backend.into_drawing_area();
-    let chart = ChartBuilder::on(&root)
-        .margin(layout.margin)
-        .x_label_area_size(layout.label_area)
-        .y_label_area_size(layout.label_area)
-        .build_cartesian_2d(-1.0..1.0, -1.0..1.0)
-        .expect("chart");
+    let chart = axes(&root, layout, -1.0..1.0, -1.0..1.0, ("x", "y")).expect("chart");
     chart.plotting_area().get_pixel_range()
 }
 
@@ -455,10 +451,13 @@ mod tests {
             (800, 600),
             (1100, 600),
         ];
-        for layout in sizes
-            .iter()
-            .flat_map(|&(w, h)| [Layout::new(w, h), Layout::chart(w, h)])
-        {
+        for layout in sizes.iter().flat_map(|&(w, h)| {
+            [
+                Layout::new(w, h),
+                Layout::chart(w, h),
+                Layout::chart(w, h).with_colour_bar(),
+            ]
+        }) {
             let (w, h) = (layout.width, layout.height);
             let mut svg = String::new();
             load_system_font().unwrap();

@@ -119,32 +119,19 @@ impl Score {
 
 /// Cross-validates the method `values` name on `data` over the folds `assignment` gives
 /// (one fold index per point per repetition). A fold whose training part cannot be fitted
-/// (one class left, say) scores 0 and the message says why.
+/// (one class left, say) is an error that says why.
 pub fn cross_validate(
     values: &Values,
     method_id: &str,
     data: &Dataset,
     assignment: &[Vec<usize>],
 ) -> Result<Score, Error> {
-    let method = registry::method(method_id)?;
-    let mut accuracies = Vec::new();
-    for folds in assignment {
-        let count = folds.iter().copied().max().map_or(0, |k| k + 1);
-        for f in 0..count {
-            let (mut train, mut test) = (Dataset::new(), Dataset::new());
-            for ((&point, &label), &fold) in data.points.iter().zip(&data.labels).zip(folds) {
-                let side = if fold == f { &mut test } else { &mut train };
-                side.points.push(point);
-                side.labels.push(label);
-            }
-            if test.is_empty() {
-                continue;
-            }
-            let model = registry::fit(method, values, &train, FitOptions::default())?;
-            accuracies.push(model.accuracy(&test.points, &test.labels));
-        }
-    }
-    Ok(Score::of(accuracies))
+    let cells = grid(values, method_id, data, &[], assignment)?;
+    Ok(cells
+        .into_iter()
+        .next()
+        .expect("a grid without axes has one cell")
+        .score)
 }
 
 /// Every point's class scores (in `data`'s class order) from the model of the fold that held
@@ -223,14 +210,18 @@ impl Axis {
         let row = crate::params::param(key.trim())
             .ok_or_else(|| Error::Parameter(format!("unknown setting '{}'", key.trim())))?;
         let whole = matches!(row.kind, crate::params::Kind::Integer { .. });
+        // Powers of ten of evenly spaced exponents, the ends exactly as typed, so that
+        // C=1e-2:1e2:5 is 0.01, 0.1, 1, 10, 100.
         let mut values: Vec<f64> = (0..count)
             .map(|i| {
-                let t = if count == 1 {
-                    0.0
+                let v = if i == 0 {
+                    lo
+                } else if i + 1 == count {
+                    hi
                 } else {
-                    i as f64 / (count - 1) as f64
+                    let t = i as f64 / (count - 1) as f64;
+                    10f64.powf(lo.log10() + t * (hi.log10() - lo.log10()))
                 };
-                let v = (lo.ln() + t * (hi.ln() - lo.ln())).exp();
                 if whole {
                     v.round()
                 } else {
@@ -240,6 +231,47 @@ impl Axis {
             .collect();
         values.dedup();
         Ok(Axis {
+            key: row.key.to_string(),
+            values,
+        })
+    }
+}
+
+impl Axis {
+    /// About 13 values over the control's range of `key`: log-spaced for a log slider,
+    /// evenly spaced for a slider, every whole number (or log-spaced, rounded, once each) for
+    /// an integer.
+    pub fn over_slider(key: &str) -> Option<Axis> {
+        const COUNT: usize = 13;
+        let row = crate::params::param(key)?;
+        let spaced = |lo: f64, hi: f64, count: usize| -> Vec<f64> {
+            (0..count)
+                .map(|i| lo + (hi - lo) * i as f64 / (count - 1) as f64)
+                .collect()
+        };
+        let mut values: Vec<f64> = match row.kind {
+            crate::params::Kind::LogSlider { lo, hi } => spaced(lo, hi, COUNT)
+                .into_iter()
+                .map(|e| 10f64.powf(e))
+                .collect(),
+            crate::params::Kind::Slider { lo, hi, .. } => spaced(lo, hi, 11),
+            crate::params::Kind::Integer {
+                min, slider_max, ..
+            } => {
+                let (lo, hi) = (min.max(1) as f64, slider_max as f64);
+                if hi - lo < COUNT as f64 {
+                    (min.max(1)..=slider_max).map(|v| v as f64).collect()
+                } else {
+                    spaced(lo.ln(), hi.ln(), COUNT)
+                        .into_iter()
+                        .map(|e| e.exp().round())
+                        .collect()
+                }
+            }
+            _ => return None,
+        };
+        values.dedup();
+        Some(Axis {
             key: row.key.to_string(),
             values,
         })
@@ -262,30 +294,132 @@ pub fn grid(
     axes: &[Axis],
     assignment: &[Vec<usize>],
 ) -> Result<Vec<Cell>, Error> {
-    let mut combinations: Vec<Vec<(String, f64)>> = vec![Vec::new()];
-    for axis in axes {
-        combinations = combinations
-            .into_iter()
-            .flat_map(|prefix| {
-                axis.values.iter().map(move |&v| {
-                    let mut c = prefix.clone();
-                    c.push((axis.key.clone(), v));
-                    c
-                })
-            })
-            .collect();
+    registry::method(method_id)?;
+    let mut job = GridJob::new(values, method_id, data, axes.to_vec(), assignment.to_vec());
+    while job.step() {}
+    if let Some(problem) = job.problem {
+        return Err(Error::Parameter(problem));
     }
-    combinations
+    Ok(job
+        .combinations
         .into_iter()
-        .map(|params| {
-            let mut cell_values = values.clone();
-            for (key, v) in &params {
-                cell_values.set(key, &v.to_string())?;
-            }
-            let score = cross_validate(&cell_values, method_id, data, assignment)?;
-            Ok(Cell { params, score })
+        .zip(job.scores)
+        .map(|(params, score)| Cell {
+            params,
+            score: score.expect("a finished grid"),
         })
-        .collect()
+        .collect())
+}
+
+/// A grid cross-validated a fold at a time, so that the page can spread the work over frames
+/// and show the cells as they finish.
+#[derive(Clone, Debug)]
+pub struct GridJob {
+    values: Values,
+    method_id: String,
+    data: Dataset,
+    pub axes: Vec<Axis>,
+    assignment: Vec<Vec<usize>>,
+    /// Every combination of the axes' values, first axis slowest.
+    pub combinations: Vec<Vec<(String, f64)>>,
+    /// The score of each finished cell.
+    pub scores: Vec<Option<Score>>,
+    /// The fold accuracies of the cell in progress.
+    partial: Vec<f64>,
+    /// The next (cell, repetition, fold) to fit.
+    next: (usize, usize, usize),
+    /// Why the grid stopped, if it could not go on.
+    pub problem: Option<String>,
+}
+
+impl GridJob {
+    pub fn new(
+        values: &Values,
+        method_id: &str,
+        data: &Dataset,
+        axes: Vec<Axis>,
+        assignment: Vec<Vec<usize>>,
+    ) -> GridJob {
+        let mut combinations: Vec<Vec<(String, f64)>> = vec![Vec::new()];
+        for axis in &axes {
+            combinations = combinations
+                .into_iter()
+                .flat_map(|prefix| {
+                    axis.values.iter().map(move |&v| {
+                        let mut c = prefix.clone();
+                        c.push((axis.key.clone(), v));
+                        c
+                    })
+                })
+                .collect();
+        }
+        GridJob {
+            values: values.clone(),
+            method_id: method_id.to_string(),
+            data: data.clone(),
+            scores: vec![None; combinations.len()],
+            combinations,
+            axes,
+            assignment,
+            partial: Vec::new(),
+            next: (0, 0, 0),
+            problem: None,
+        }
+    }
+
+    /// How many cells are finished.
+    pub fn finished(&self) -> usize {
+        self.scores.iter().filter(|s| s.is_some()).count()
+    }
+
+    pub fn done(&self) -> bool {
+        self.problem.is_some() || self.next.0 >= self.combinations.len()
+    }
+
+    /// Fits and scores one fold; returns whether work remains.
+    pub fn step(&mut self) -> bool {
+        if self.done() {
+            return false;
+        }
+        let (cell, repetition, fold) = self.next;
+        let folds = &self.assignment[repetition];
+        let count = folds.iter().copied().max().map_or(0, |k| k + 1);
+        let mut values = self.values.clone();
+        for (key, v) in &self.combinations[cell] {
+            if let Err(e) = values.set(key, &v.to_string()) {
+                self.problem = Some(e.to_string());
+                return false;
+            }
+        }
+        let (mut train, mut test) = (Dataset::new(), Dataset::new());
+        for ((&point, &label), &f) in self.data.points.iter().zip(&self.data.labels).zip(folds) {
+            let side = if f == fold { &mut test } else { &mut train };
+            side.points.push(point);
+            side.labels.push(label);
+        }
+        if !test.is_empty() {
+            let fitted = registry::method(&self.method_id)
+                .and_then(|method| registry::fit(method, &values, &train, FitOptions::default()));
+            match fitted {
+                Ok(model) => self
+                    .partial
+                    .push(model.accuracy(&test.points, &test.labels)),
+                Err(e) => {
+                    self.problem = Some(format!("a fold could not be fitted: {e}"));
+                    return false;
+                }
+            }
+        }
+        self.next = if fold + 1 < count {
+            (cell, repetition, fold + 1)
+        } else if repetition + 1 < self.assignment.len() {
+            (cell, repetition + 1, 0)
+        } else {
+            self.scores[cell] = Some(Score::of(std::mem::take(&mut self.partial)));
+            (cell + 1, 0, 0)
+        };
+        !self.done()
+    }
 }
 
 /// The index of the best cell: the highest mean accuracy, the first on ties.
@@ -348,9 +482,7 @@ mod tests {
         assert!(Folds::from_name("1").is_err());
         let axis = Axis::parse("C=1e-2:1e2:5").unwrap();
         assert_eq!(axis.key, "C");
-        for (got, want) in axis.values.iter().zip([0.01, 0.1, 1.0, 10.0, 100.0]) {
-            assert!((got / want - 1.0).abs() < 1e-12);
-        }
+        assert_eq!(axis.values, [0.01, 0.1, 1.0, 10.0, 100.0]);
         // 1, 1.31, 1.71, 2.24, 2.92, 3.82, 5, 6.54, 8.55, 11.2, 14.6, 19.1, 25: rounded, once each.
         assert_eq!(
             Axis::parse("k=1:25:13").unwrap().values,

@@ -483,6 +483,10 @@ impl Method for KernelRidgeMethod {
         &["kernel", "lambda", "gamma", "degree", "coef0"]
     }
 
+    fn tuning(&self) -> &'static [&'static str] {
+        &["lambda", "gamma", "degree"]
+    }
+
     fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
         Some(Box::new(RidgeWarmStart::default()))
     }

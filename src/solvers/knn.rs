@@ -441,6 +441,10 @@ impl Method for KnnMethod {
         &["k", "metric", "weights"]
     }
 
+    fn tuning(&self) -> &'static [&'static str] {
+        &["k"]
+    }
+
     fn native_multiclass(&self) -> bool {
         true
     }

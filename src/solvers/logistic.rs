@@ -636,6 +636,10 @@ impl Method for LogisticMethod {
         &["features", "lambda", "gamma", "degree", "solver", "lr"]
     }
 
+    fn tuning(&self) -> &'static [&'static str] {
+        &["lambda", "gamma", "degree"]
+    }
+
     fn steppable(&self) -> bool {
         true
     }

@@ -376,6 +376,10 @@ impl Method for PerceptronMethod {
         &["kernel", "gamma", "degree", "coef0", "epochs"]
     }
 
+    fn tuning(&self) -> &'static [&'static str] {
+        &["gamma", "degree"]
+    }
+
     fn steppable(&self) -> bool {
         true
     }

@@ -159,6 +159,10 @@ impl Method for QdaMethod {
         &["reg"]
     }
 
+    fn tuning(&self) -> &'static [&'static str] {
+        &["reg"]
+    }
+
     fn native_multiclass(&self) -> bool {
         true
     }

@@ -493,6 +493,10 @@ impl Method for SvmMethod {
         ]
     }
 
+    fn tuning(&self) -> &'static [&'static str] {
+        &["C", "gamma", "degree"]
+    }
+
     fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
         Some(Box::new(SvmTrainer::new()))
     }

@@ -38,6 +38,46 @@ pub struct Marker {
     pub label: String,
 }
 
+/// A cell of a heat map: its extent in chart units, its colour (`None` while it is being
+/// computed), what hovering it says, and the settings clicking it applies.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeatCell {
+    pub x: (f64, f64),
+    pub y: (f64, f64),
+    pub colour: Option<(u8, u8, u8)>,
+    pub text: String,
+    pub settings: Vec<(String, String)>,
+}
+
+/// A colour bar beside the plot: the [`viridis`] scale from `low` to `high`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColourBar {
+    pub low: f64,
+    pub high: f64,
+}
+
+/// Viridis (matplotlib's perceptually uniform colour map), sampled at nine stops and
+/// interpolated linearly: t ∈ [0, 1] from dark purple to yellow.
+pub fn viridis(t: f64) -> (u8, u8, u8) {
+    const STOPS: [(f64, f64, f64); 9] = [
+        (68.0, 1.0, 84.0),
+        (71.0, 44.0, 122.0),
+        (59.0, 81.0, 139.0),
+        (44.0, 113.0, 142.0),
+        (33.0, 144.0, 141.0),
+        (39.0, 173.0, 129.0),
+        (92.0, 200.0, 99.0),
+        (170.0, 220.0, 50.0),
+        (253.0, 231.0, 37.0),
+    ];
+    let x = t.clamp(0.0, 1.0) * (STOPS.len() - 1) as f64;
+    let k = (x.floor() as usize).min(STOPS.len() - 2);
+    let f = x - k as f64;
+    let (a, b) = (STOPS[k], STOPS[k + 1]);
+    let mix = |p: f64, q: f64| (p + f * (q - p)).round() as u8;
+    (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
+}
+
 /// Everything a chart shows.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Chart {
@@ -54,6 +94,10 @@ pub struct Chart {
     pub markers: Vec<Marker>,
     /// The legend in the lower right corner (else the upper right).
     pub legend_lower_right: bool,
+    /// Heat-map cells, drawn under everything else.
+    pub heat: Vec<HeatCell>,
+    /// The heat map's colour scale, drawn right of the plot.
+    pub colour_bar: Option<ColourBar>,
     /// A line of explanation the page shows under the chart.
     pub note: String,
 }
@@ -80,6 +124,15 @@ impl Chart {
             plot.left + (x - x0) / (x1 - x0) * plot.width,
             plot.top + (y1 - y) / (y1 - y0) * plot.height,
         )
+    }
+
+    /// The heat-map cell under pixel (px, py).
+    pub fn cell_at(&self, layout: &Layout, px: f64, py: f64) -> Option<&HeatCell> {
+        self.heat.iter().find(|c| {
+            let (x0, y0) = self.to_pixel(layout, c.x.0, c.y.1);
+            let (x1, y1) = self.to_pixel(layout, c.x.1, c.y.0);
+            (x0..=x1).contains(&px) && (y0..=y1).contains(&py)
+        })
     }
 
     /// The tick nearest pixel (px, py) of a picture of `layout`'s size, within `radius` pixels
@@ -116,6 +169,18 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
     )?;
     let stroke = layout.stroke as f64;
     let ink = RGBColor(20, 20, 20);
+    for cell in &chart.heat {
+        let (r, g, b) = cell.colour.unwrap_or((235, 235, 235));
+        context
+            .draw_series(std::iter::once(Rectangle::new(
+                [(cell.x.0, cell.y.0), (cell.x.1, cell.y.1)],
+                RGBColor(r, g, b).filled(),
+            )))
+            .map_err(draw_error)?;
+    }
+    if let Some(bar) = &chart.colour_bar {
+        draw_colour_bar(&root, bar, layout)?;
+    }
     // The axis z = 0 and the zero loss, thin.
     for points in [vec![(x0, 0.0), (x1, 0.0)], vec![(0.0, y0), (0.0, y1)]] {
         context
@@ -199,7 +264,7 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
             ))
             .map_err(draw_error)?;
     }
-    if chart.lines.iter().any(|l| l.label.is_some()) {
+    if chart.lines.iter().any(|l| l.label.is_some()) && chart.heat.is_empty() {
         context
             .configure_series_labels()
             .position(if chart.legend_lower_right {
@@ -214,5 +279,41 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
             .map_err(draw_error)?;
     }
     root.present().map_err(draw_error)?;
+    Ok(())
+}
+
+/// The colour bar right of the plot: the scale in steps from `low` (bottom) to `high` (top),
+/// with both ends labelled.
+fn draw_colour_bar<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    bar: &ColourBar,
+    layout: &Layout,
+) -> Result<(), Error> {
+    let plot = layout.plot;
+    let left = (plot.left + plot.width + layout.font_px * 0.8).round() as i32;
+    let width = (layout.font_px * 1.1).round() as i32;
+    let (top, height) = (plot.top as i32, plot.height as i32);
+    const STEPS: i32 = 64;
+    for k in 0..STEPS {
+        let (r, g, b) = viridis((k as f64 + 0.5) / STEPS as f64);
+        let y1 = top + height - k * height / STEPS;
+        let y0 = top + height - (k + 1) * height / STEPS;
+        root.draw(&Rectangle::new(
+            [(left, y0), (left + width, y1)],
+            RGBColor(r, g, b).filled(),
+        ))
+        .map_err(draw_error)?;
+    }
+    let font = ("sans-serif", layout.font_px * 0.75).into_font();
+    let beside = left + width + (layout.font_px * 0.3) as i32;
+    let below_top = top + height - (layout.font_px * 0.8) as i32;
+    for (value, y) in [(bar.high, top), (bar.low, below_top)] {
+        root.draw(&Text::new(
+            crate::model::short(value),
+            (beside, y),
+            font.clone(),
+        ))
+        .map_err(draw_error)?;
+    }
     Ok(())
 }

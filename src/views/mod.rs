@@ -8,6 +8,7 @@
 //! [`chart::Chart`] or a plane [`Scene`]) and add its line to [`VIEWS`].
 
 pub mod chart;
+pub mod cv;
 pub mod loss;
 pub mod plane;
 pub mod roc;
@@ -34,12 +35,22 @@ pub trait ViewKind: Sync {
     fn layout(&self, width: u32, height: u32) -> Layout {
         Layout::chart(width, height)
     }
+    /// Work done towards the figure besides the lab's version (a grid filling in): a new
+    /// value recomputes the figure.
+    fn progress(&self, _lab: &Playground) -> u64 {
+        0
+    }
     /// The figure for a picture of `layout`'s size, from the lab as it is now.
     fn compute(&self, lab: &mut Playground, layout: &Layout) -> Figure;
 }
 
 /// Every view; the first is the plane.
-pub static VIEWS: &[&dyn ViewKind] = &[&plane::PlaneView, &loss::LossView, &roc::RocView];
+pub static VIEWS: &[&dyn ViewKind] = &[
+    &plane::PlaneView,
+    &loss::LossView,
+    &roc::RocView,
+    &cv::CvView,
+];
 
 /// The view with this id, or a message listing the ids there are.
 pub fn view(id: &str) -> Result<&'static dyn ViewKind, Error> {
@@ -64,9 +75,9 @@ pub fn draw<DB: DrawingBackend>(
     }
 }
 
-/// What a figure is computed from: the view, the lab's version, the highlighted point and
-/// the picture's size.
-type CacheKey = (&'static str, u64, Option<usize>, u32, u32);
+/// What a figure is computed from: the view, the lab's version and the view's progress, the
+/// highlighted point and the picture's size.
+type CacheKey = (&'static str, (u64, u64), Option<usize>, u32, u32);
 
 /// A figure cached by what it was computed from.
 #[derive(Clone, Debug, Default)]
@@ -85,7 +96,7 @@ impl Cache {
         lab.fit();
         let key = (
             view.id(),
-            lab.version(),
+            (lab.version(), view.progress(lab)),
             lab.highlight,
             layout.width,
             layout.height,

@@ -1,0 +1,319 @@
+//! The cross-validation heat map (CURRICULUM §11): the mean k-fold accuracy on the training
+//! points for every pair of values of the method's two main hyper-parameters — C × γ for the
+//! SVM, λ × γ or λ × degree for logistic regression and kernel ridge — over the sliders'
+//! ranges, log-spaced where the slider is, as a viridis colour with a colour bar. The best cell
+//! and the current settings are marked; hovering a cell gives its mean ± sd and every fold's
+//! accuracy, clicking it moves the sliders there. A method with one such parameter gets a strip
+//! (k for k-NN, reg for QDA); one with none, its single cross-validated score.
+//!
+//! The grid is computed a fold at a time ([`Playground::work`]), so the page fills it in over
+//! frames while it stays live; it starts afresh when the points, the method's other settings,
+//! the folds or the seed change.
+
+use super::chart::{viridis, Chart, ColourBar, HeatCell, Marker};
+use super::{Figure, ViewKind};
+use crate::model::short;
+use crate::plane::Layout;
+use crate::playground::Playground;
+use crate::validation::{best, Cell};
+
+pub struct CvView;
+
+impl ViewKind for CvView {
+    fn id(&self) -> &'static str {
+        "cv"
+    }
+
+    fn title(&self) -> &'static str {
+        "cross-validation grid"
+    }
+
+    fn layout(&self, width: u32, height: u32) -> Layout {
+        Layout::chart(width, height).with_colour_bar()
+    }
+
+    fn progress(&self, lab: &Playground) -> u64 {
+        lab.grid_steps()
+    }
+
+    fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
+        Figure::Chart(cv_chart(lab))
+    }
+}
+
+/// A value as the axis shows it: log₁₀ for a log-spaced axis.
+fn position(value: f64, log: bool) -> f64 {
+    if log {
+        value.log10()
+    } else {
+        value
+    }
+}
+
+/// The edges of cells centred on `values` (positions), halfway between neighbours.
+fn edges(positions: &[f64]) -> Vec<(f64, f64)> {
+    let n = positions.len();
+    (0..n)
+        .map(|i| {
+            let half_below = if i > 0 {
+                (positions[i] - positions[i - 1]) / 2.0
+            } else if n > 1 {
+                (positions[1] - positions[0]) / 2.0
+            } else {
+                0.5
+            };
+            let half_above = if i + 1 < n {
+                (positions[i + 1] - positions[i]) / 2.0
+            } else {
+                half_below
+            };
+            (positions[i] - half_below, positions[i] + half_above)
+        })
+        .collect()
+}
+
+/// How a parameter value reads.
+fn named(key: &str, value: f64) -> String {
+    let label = crate::params::param(key).map_or(key, |p| p.label);
+    format!("{label} = {}", short(value))
+}
+
+/// The chart for the lab as it is.
+pub fn cv_chart(lab: &mut Playground) -> Chart {
+    let current = |key: &str| lab.settings().values.real(key);
+    let (current_x, current_y) = {
+        let axes = lab.tuning_axes();
+        (
+            axes.first().map(|a| current(&a.key)),
+            axes.get(1).map(|a| current(&a.key)),
+        )
+    };
+    let training = lab.training().0.len();
+    let folds = lab.settings().values.choice("folds");
+    let job = lab.grid();
+    let axes = job.axes.clone();
+    let log = |k: usize| {
+        axes.get(k).is_some_and(|a| {
+            crate::params::param(&a.key)
+                .is_some_and(|p| matches!(p.kind, crate::params::Kind::LogSlider { .. }))
+                || a.values.len() > 13
+        })
+    };
+    let xs: Vec<f64> = axes.first().map_or(vec![0.0], |a| {
+        a.values.iter().map(|&v| position(v, log(0))).collect()
+    });
+    let ys: Vec<f64> = axes.get(1).map_or(vec![0.0], |a| {
+        a.values.iter().map(|&v| position(v, log(1))).collect()
+    });
+    let (x_edges, y_edges) = (edges(&xs), edges(&ys));
+    let finished: Vec<Cell> = job
+        .combinations
+        .iter()
+        .zip(&job.scores)
+        .filter_map(|(params, score)| {
+            score.clone().map(|score| Cell {
+                params: params.clone(),
+                score,
+            })
+        })
+        .collect();
+    let means: Vec<f64> = finished.iter().map(|c| c.score.mean).collect();
+    let low = means.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = means.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let scale = |m: f64| {
+        if high > low {
+            (m - low) / (high - low)
+        } else {
+            1.0
+        }
+    };
+    let mut heat = Vec::new();
+    for (c, params) in job.combinations.iter().enumerate() {
+        // The first axis runs slowest: cell c is (c / |y|, c % |y|).
+        let (i, j) = (c / ys.len(), c % ys.len());
+        let described: Vec<String> = params.iter().map(|(k, v)| named(k, *v)).collect();
+        let (colour, text) = match &job.scores[c] {
+            Some(score) => {
+                let folds: Vec<String> = score.fold_accuracy.iter().map(|a| short(*a)).collect();
+                (
+                    Some(viridis(scale(score.mean))),
+                    format!(
+                        "{}: CV accuracy {} ± {} (folds {})",
+                        described.join(", "),
+                        short(score.mean),
+                        short(score.sd),
+                        folds.join(", ")
+                    ),
+                )
+            }
+            None => (None, format!("{}: not yet computed", described.join(", "))),
+        };
+        heat.push(HeatCell {
+            x: x_edges[i],
+            y: y_edges[j],
+            colour,
+            text,
+            settings: params
+                .iter()
+                .map(|(k, v)| (k.clone(), v.to_string()))
+                .collect(),
+        });
+    }
+    let mut markers = Vec::new();
+    let centre = |params: &[(String, f64)]| {
+        let at = |k: usize| params.get(k).map_or(0.0, |(_, v)| position(*v, log(k)));
+        (at(0), at(1))
+    };
+    if let Some(b) = best(&finished) {
+        markers.push(Marker {
+            at: centre(&finished[b].params),
+            colour: (255, 255, 255),
+            label: format!("best {}", short(finished[b].score.mean)),
+        });
+    }
+    if let Some(x) = current_x {
+        markers.push(Marker {
+            at: (
+                position(x, log(0)),
+                current_y.map_or(0.0, |y| position(y, log(1))),
+            ),
+            colour: (204, 121, 167),
+            label: "now".into(),
+        });
+    }
+    let axis_label = |k: usize| {
+        axes.get(k).map_or(String::new(), |a| {
+            let label = crate::params::param(&a.key).map_or(a.key.as_str(), |p| p.label);
+            if log(k) {
+                format!("log₁₀ {label}")
+            } else {
+                label.to_string()
+            }
+        })
+    };
+    let scheme = match folds {
+        "loo" => "leave-one-out".to_string(),
+        "5x2" => "5 × 2-fold".to_string(),
+        k => format!("{k}-fold"),
+    };
+    let progress = if job.done() {
+        match &job.problem {
+            Some(problem) => format!(" Stopped: {problem}."),
+            None => String::new(),
+        }
+    } else {
+        format!(
+            " {} of {} cells done…",
+            job.finished(),
+            job.combinations.len()
+        )
+    };
+    let summary = match best(&finished) {
+        Some(b) if axes.is_empty() => format!(
+            "{scheme} CV accuracy {} ± {}",
+            short(finished[b].score.mean),
+            short(finished[b].score.sd)
+        ),
+        Some(b) => {
+            let at: Vec<String> = finished[b]
+                .params
+                .iter()
+                .map(|(k, v)| named(k, *v))
+                .collect();
+            format!(
+                "best {}: {} ± {}",
+                at.join(", "),
+                short(finished[b].score.mean),
+                short(finished[b].score.sd)
+            )
+        }
+        None => String::new(),
+    };
+    Chart {
+        x_range: (x_edges[0].0, x_edges[x_edges.len() - 1].1),
+        y_range: (y_edges[0].0, y_edges[y_edges.len() - 1].1),
+        x_label: axis_label(0),
+        y_label: axis_label(1),
+        heat,
+        colour_bar: (high >= low).then_some(ColourBar { low, high }),
+        markers,
+        note: format!(
+            "Mean {scheme} cross-validation accuracy on the {training} training points \
+             (stratified, seeded folds). {summary}.{progress} Hover a cell for its folds; click \
+             it to move the sliders there."
+        ),
+        ..Chart::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::validation::{grid, Folds};
+
+    #[test]
+    fn the_finished_map_is_the_grid_and_clicking_a_cell_sets_its_values() {
+        let mut lab = Playground::from_hash("preset=moons&n=40&kernel=rbf&folds=3");
+        lab.fit();
+        assert_eq!(
+            lab.tuning_axes()
+                .iter()
+                .map(|a| a.key.as_str())
+                .collect::<Vec<_>>(),
+            ["C", "gamma"]
+        );
+        while lab.work(50) {}
+        let chart = cv_chart(&mut lab);
+        assert_eq!(chart.heat.len(), 13 * 13);
+        assert!(chart.heat.iter().all(|c| c.colour.is_some()));
+        let (train, _) = lab.training();
+        let assignment = Folds::KFold(3).assign(&train.labels, 1);
+        let axes = lab.tuning_axes();
+        let cells = grid(&lab.settings().values, "svm", train, &axes, &assignment).unwrap();
+        let b = best(&cells).unwrap();
+        assert!(
+            chart.note.contains(&short(cells[b].score.mean)),
+            "{}",
+            chart.note
+        );
+        assert!(chart.heat[b].text.contains(&short(cells[b].score.mean)));
+        assert_eq!(
+            chart.markers[0].label,
+            format!("best {}", short(cells[b].score.mean))
+        );
+        // A cell's settings are its parameter values.
+        for (key, value) in &chart.heat[b].settings {
+            lab.set(key, value).unwrap();
+        }
+        assert_eq!(lab.settings().values.real("C"), cells[b].params[0].1);
+    }
+
+    #[test]
+    fn the_grid_restarts_when_the_points_change_but_not_when_an_axis_moves() {
+        let mut lab = Playground::from_hash("preset=moons&n=30&folds=3");
+        lab.fit();
+        lab.work(30);
+        let done = lab.grid().finished();
+        assert!(done > 0);
+        lab.set("C", "3").unwrap();
+        assert_eq!(lab.grid().finished(), done, "C is an axis: nothing to redo");
+        lab.move_point(0, [0.2, 0.2]).unwrap();
+        lab.fit();
+        assert_eq!(lab.grid().finished(), 0, "new points: start again");
+    }
+
+    #[test]
+    fn one_axis_gives_a_strip_and_none_a_single_score() {
+        let mut lab = Playground::from_hash("preset=overlapping&n=40&model=knn&folds=5");
+        lab.fit();
+        while lab.work(100) {}
+        let chart = cv_chart(&mut lab);
+        assert_eq!(chart.heat.len(), 11, "k over 1..25, rounded, once each");
+        let mut lab = Playground::from_hash("preset=overlapping&n=40&model=lda&folds=5");
+        lab.fit();
+        while lab.work(100) {}
+        let chart = cv_chart(&mut lab);
+        assert_eq!(chart.heat.len(), 1);
+        assert!(chart.note.contains("5-fold CV accuracy"), "{}", chart.note);
+    }
+}
