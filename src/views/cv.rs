@@ -37,7 +37,7 @@ impl ViewKind for CvView {
     }
 
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
-        Figure::Chart(cv_chart(lab))
+        Figure::Chart(Box::new(cv_chart(lab)))
     }
 }
 
@@ -269,7 +269,15 @@ mod tests {
         let (train, _) = lab.training();
         let assignment = Folds::KFold(3).assign(&train.labels, 1);
         let axes = lab.tuning_axes();
-        let cells = grid(&lab.settings().values, "svm", train, &axes, &assignment).unwrap();
+        let cells = grid(
+            &lab.settings().values,
+            "svm",
+            train,
+            &axes,
+            &assignment,
+            None,
+        )
+        .unwrap();
         let b = best(&cells).unwrap();
         assert!(
             chart.note.contains(&short(cells[b].score.mean)),

@@ -43,7 +43,7 @@ impl ViewKind for LossView {
     }
 
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
-        Figure::Chart(loss_chart(lab))
+        Figure::Chart(Box::new(loss_chart(lab)))
     }
 }
 

@@ -24,7 +24,7 @@ pub enum Figure {
     /// The plane: points, regions, curves and marks.
     Plane(Box<Scene>),
     /// A chart of curves and marks over two axes.
-    Chart(chart::Chart),
+    Chart(Box<chart::Chart>),
 }
 
 /// A view of the registry.

@@ -30,7 +30,7 @@ impl ViewKind for RocView {
     }
 
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
-        Figure::Chart(roc_chart(lab))
+        Figure::Chart(Box::new(roc_chart(lab)))
     }
 }
 

@@ -321,7 +321,14 @@ fn cross_validate(args: &ArgMatches) -> Result<String, Error> {
         return Err(Error::Parameter("--grid takes one or two axes".into()));
     }
     let settings = lab.settings();
-    let cells = validation::grid(&settings.values, &settings.model, data, &axes, &assignment)?;
+    let cells = validation::grid(
+        &settings.values,
+        &settings.model,
+        data,
+        &axes,
+        &assignment,
+        settings.max_iter,
+    )?;
     let cell_json = |cell: &validation::Cell| {
         let params: Map<String, Value> = cell
             .params
