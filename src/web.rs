@@ -367,6 +367,70 @@ impl App {
         })
     }
 
+    /// Works on view `view_id`'s figure (a cross-validation grid) for about `budget_ms`
+    /// milliseconds; returns whether work remains.
+    pub fn view_work(&mut self, view_id: &str, budget_ms: f64) -> bool {
+        let Ok(view) = views::view(view_id) else {
+            return false;
+        };
+        let start = now_ms();
+        while view.work(&mut self.lab, 1) {
+            if now_ms() - start >= budget_ms {
+                return true;
+            }
+        }
+        view.pending(&mut self.lab)
+    }
+
+    /// What hovering pixel (px, py) of view `view_id` on a canvas `width` × `height` shows
+    /// (a heat-map cell's scores), or an empty string.
+    pub fn view_hover(
+        &mut self,
+        view_id: &str,
+        width: u32,
+        height: u32,
+        px: f64,
+        py: f64,
+    ) -> String {
+        let Ok(view) = views::view(view_id) else {
+            return String::new();
+        };
+        let layout = view.layout(width, height);
+        match self.figures.figure(view, &mut self.lab, &layout) {
+            Figure::Chart(chart) => chart
+                .cell_at(&layout, px, py)
+                .map_or(String::new(), |c| c.text.clone()),
+            Figure::Plane(_) => String::new(),
+        }
+    }
+
+    /// A click at pixel (px, py) of view `view_id`: a heat-map cell sets its parameter values.
+    /// Returns whether any setting changed.
+    pub fn view_click(
+        &mut self,
+        view_id: &str,
+        width: u32,
+        height: u32,
+        px: f64,
+        py: f64,
+    ) -> Result<bool, JsValue> {
+        let Ok(view) = views::view(view_id) else {
+            return Ok(false);
+        };
+        let layout = view.layout(width, height);
+        let settings = match self.figures.figure(view, &mut self.lab, &layout) {
+            Figure::Chart(chart) => chart
+                .cell_at(&layout, px, py)
+                .map(|c| c.settings.clone())
+                .unwrap_or_default(),
+            Figure::Plane(_) => Vec::new(),
+        };
+        for (key, value) in &settings {
+            self.lab.set(key, value).map_err(js_error)?;
+        }
+        Ok(!settings.is_empty())
+    }
+
     /// Where training point `index`'s mark in view `view_id` is on a canvas `width` ×
     /// `height`, as [px, py], or empty (for the tests, which hover it as a person would).
     pub fn view_mark_pixel(

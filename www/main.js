@@ -4,7 +4,7 @@
 
 import init, { App } from './pkg/kernel_playground.js';
 import { buildControls, controlValue, enableControls, fmt, keyed, showValue, syncControls } from './controls.js';
-import { buildTabs, openView, pointInView, renderView } from './views.js';
+import { buildTabs, clickView, hoverView, openView, pointInView, pumpView, renderView } from './views.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('plot');
@@ -129,6 +129,7 @@ function requestRender() {
     const viewStart = performance.now();
     guard(() => renderView(app));
     lastFrame.view_ms = performance.now() - viewStart;
+    pumpView(app);
     updateStatus(lastFrame);
     placeCursor();
     scheduleHash();
@@ -442,8 +443,17 @@ function wire() {
     });
   }
   const viewCanvas = $('view');
-  viewCanvas.addEventListener('pointermove', (ev) => { if (app) setHighlight(pointInView(app, ev)); });
-  viewCanvas.addEventListener('pointerleave', () => setHighlight(-1));
+  viewCanvas.addEventListener('pointermove', (ev) => {
+    if (!app) return;
+    setHighlight(pointInView(app, ev));
+    guard(() => hoverView(app, ev));
+  });
+  viewCanvas.addEventListener('pointerleave', () => { setHighlight(-1); $('view-hover').textContent = ''; });
+  viewCanvas.addEventListener('click', (ev) => {
+    if (!app || !guard(() => clickView(app, ev))) return;
+    syncControls(app);
+    settle();
+  });
   $('load-csv').addEventListener('change', (ev) => {
     const file = ev.target.files[0];
     if (file) loadCsv(file);

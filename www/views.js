@@ -49,6 +49,44 @@ export function renderView(app) {
   $('view-note').textContent = app.render_view('view', id);
 }
 
+// Fills in the open view's figure (a cross-validation grid) a slice at a time, one slice per
+// animation frame, so the page answers input meanwhile; the plane is not redrawn for it.
+let pumping = false;
+export function pumpView(app) {
+  if (pumping) return;
+  pumping = true;
+  requestAnimationFrame(function tick() {
+    const id = openView(app);
+    const more = id ? app.view_work(id, 8) : false;
+    if (id) renderView(app);
+    if (more) requestAnimationFrame(tick);
+    else pumping = false;
+  });
+}
+
+function viewPixel(ev) {
+  const canvas = $('view');
+  const r = canvas.getBoundingClientRect();
+  const scale = canvas.width / r.width;
+  return [(ev.clientX - r.left) * scale, (ev.clientY - r.top) * scale];
+}
+
+// What the pointer is over in the open view (a heat-map cell), shown under it.
+export function hoverView(app, ev) {
+  const id = openView(app);
+  if (!id) return;
+  const [px, py] = viewPixel(ev);
+  $('view-hover').textContent = app.view_hover(id, $('view').width, $('view').height, px, py);
+}
+
+// A click in the open view: a heat-map cell moves the sliders to its values.
+export function clickView(app, ev) {
+  const id = openView(app);
+  if (!id) return false;
+  const [px, py] = viewPixel(ev);
+  return app.view_click(id, $('view').width, $('view').height, px, py);
+}
+
 // The training point under the pointer in the open view, or −1.
 export function pointInView(app, ev) {
   const id = openView(app);

@@ -182,7 +182,12 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
         draw_colour_bar(&root, bar, layout)?;
     }
     // The axis z = 0 and the zero loss, thin.
-    for points in [vec![(x0, 0.0), (x1, 0.0)], vec![(0.0, y0), (0.0, y1)]] {
+    let zero_lines = if chart.heat.is_empty() {
+        vec![vec![(x0, 0.0), (x1, 0.0)], vec![(0.0, y0), (0.0, y1)]]
+    } else {
+        Vec::new()
+    };
+    for points in zero_lines {
         context
             .draw_series(std::iter::once(PathElement::new(
                 points,

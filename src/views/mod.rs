@@ -35,6 +35,15 @@ pub trait ViewKind: Sync {
     fn layout(&self, width: u32, height: u32) -> Layout {
         Layout::chart(width, height)
     }
+    /// Whether the figure still has work to do ([`ViewKind::work`]).
+    fn pending(&self, _lab: &mut Playground) -> bool {
+        false
+    }
+    /// Does some of that work (`steps` units, a fold fit each for a grid); returns whether
+    /// more remains.
+    fn work(&self, _lab: &mut Playground, _steps: usize) -> bool {
+        false
+    }
     /// Work done towards the figure besides the lab's version (a grid filling in): a new
     /// value recomputes the figure.
     fn progress(&self, _lab: &Playground) -> u64 {

@@ -79,3 +79,37 @@ test('the ROC view: the curve of the test points, and a threshold that moves the
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the cross-validation grid fills in without freezing the page; a click moves the sliders', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=60&noise=0.3&views=cv&folds=3`);
+  await page.evaluate(() => document.getElementById('view').scrollIntoView({ block: 'center' }));
+  // While the grid fills in, dragging a point still gets frames.
+  const before = await lastFrame(page);
+  const [x, y] = (await page.evaluate(() => window.kernelPlayground.points()))[0];
+  await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'start' }));
+  const [cx, cy] = await page.evaluate(([a, b]) => window.kernelPlayground.toClient(a, b), [x, y]);
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  for (let i = 1; i <= 5; i++) await page.mouse.move(cx + 8 * i, cy + 4 * i);
+  await page.mouse.up();
+  await settle(page);
+  assert.notDeepEqual(await lastFrame(page), before, 'the drag was drawn');
+  await page.evaluate(() => document.getElementById('view').scrollIntoView({ block: 'center' }));
+  await page.waitForFunction(() => {
+    const note = document.getElementById('view-note').textContent;
+    return note.includes('best') && !note.includes('cells done');
+  }, null, { timeout: 30000 });
+  assert.match(await page.textContent('#view-note'), /Mean 3-fold cross-validation accuracy on the 60 training points/);
+  const box = await page.locator('#view').boundingBox();
+  await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.45);
+  await page.waitForFunction(() => document.getElementById('view-hover').textContent.includes('CV accuracy'));
+  assert.match(await page.textContent('#view-hover'), /C = [\d.e-]+, γ = [\d.e-]+: CV accuracy [\d.]+ ± [\d.]+ \(folds [\d., ]+\)/);
+  const c = await page.textContent('#C-value');
+  await page.mouse.click(box.x + box.width * 0.45, box.y + box.height * 0.45);
+  await settle(page);
+  assert.notEqual(await page.textContent('#C-value'), c, 'the C slider moved to the cell');
+  await page.waitForFunction(() => location.hash.includes('views=cv'));
+  await page.screenshot({ path: path.join(shots, 'cv-view.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
