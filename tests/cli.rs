@@ -355,6 +355,40 @@ fn fit_scores_a_test_file() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 3"));
 }
 
+/// `render --view cv` computes the whole grid before drawing it.
+#[test]
+fn render_draws_a_finished_cross_validation_grid() {
+    let data = scratch("cv-render.csv", SEPARABLE);
+    let out = data.parent().unwrap().join("cv.svg");
+    let result = run(&[
+        "render",
+        "--data",
+        data.to_str().unwrap(),
+        "--model",
+        "knn",
+        "--view",
+        "cv",
+        "--out",
+        out.to_str().unwrap(),
+        "--width",
+        "700",
+        "--height",
+        "400",
+    ]);
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    // Every cell coloured: no grey (235, 235, 235) cell still waiting.
+    assert!(
+        !text.contains("#EBEBEB") && !text.contains("rgb(235,235,235)"),
+        "unfinished cells"
+    );
+    assert!(text.contains("<rect"), "the cells are drawn");
+}
+
 #[test]
 fn fit_reports_every_method() {
     let data = scratch("methods.csv", SEPARABLE);

@@ -413,6 +413,8 @@ fn render(args: &ArgMatches) -> Result<String, Error> {
         return Err(Error::Parameter("--out must end in .svg or .png".into()));
     }
     let mut lab = fitted_lab(args)?;
+    // A figure is drawn whole on the command line: a grid is computed to the end first.
+    while view.work(&mut lab, 1000) {}
     let layout = view.layout(width, height);
     let mut cache = Cache::default();
     let figure = cache.figure(view, &mut lab, &layout).clone();
