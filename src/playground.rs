@@ -84,10 +84,12 @@ pub struct Playground {
     status_cache: Option<(u64, Status)>,
     /// Problems met while reading a shared link.
     pub warnings: Vec<String>,
-    /// The cross-validation grid over the method's tuning parameters, by what it was started
-    /// from (see [`Playground::grid`]).
-    grid: Option<(u64, GridJob)>,
-    /// Folds fitted by [`Playground::work`], for views that show the grid as it fills in.
+    /// The cross-validation grid over the method's tuning parameters and the validation
+    /// curve along one of them, each by what it was started from (see [`Playground::job`]).
+    jobs: [Option<(u64, GridJob)>; 2],
+    /// The tuning parameter moved last: the validation curve's.
+    last_tuned: Option<&'static str>,
+    /// Fits done by [`Playground::work`], for views that show a job as it fills in.
     grid_steps: u64,
 }
 
@@ -113,7 +115,8 @@ impl Playground {
             scene_cache: None,
             status_cache: None,
             warnings: Vec::new(),
-            grid: None,
+            jobs: [None, None],
+            last_tuned: None,
             grid_steps: 0,
         };
         playground.refresh_training();
@@ -230,6 +233,9 @@ impl Playground {
     /// Changes one setting (by its URL key); on error nothing changes.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), Error> {
         self.version += 1;
+        if let Some(tuned) = self.settings.method().tuning().iter().find(|k| **k == key) {
+            self.last_tuned = Some(tuned);
+        }
         match self.settings.set(key, value)? {
             Effect::Refit => self.needs_fit = true,
             Effect::Regenerate => self.regenerate(),
@@ -415,15 +421,42 @@ impl Playground {
             .collect()
     }
 
-    /// What a grid depends on: the training points, the method and its settings other than
-    /// the axes, the folds and the seed. A new value of any of them starts the grid afresh.
-    fn grid_signature(&self, axes: &[Axis]) -> u64 {
+    /// The parameter the validation curve runs along: the tuning parameter moved last, if it
+    /// still matters, else the first that does.
+    pub fn curve_axis(&self) -> Option<Axis> {
+        let axes: Vec<Axis> = {
+            let method = self.settings.method();
+            let values = &self.settings.values;
+            method
+                .tuning()
+                .iter()
+                .filter(|key| method.params().contains(key))
+                .filter(|key| {
+                    crate::params::param(key)
+                        .is_some_and(|row| values.enabled(row, method.params()))
+                })
+                .filter_map(|key| Axis::over_slider(key))
+                .collect()
+        };
+        let last = self.last_tuned;
+        axes.iter()
+            .find(|a| Some(a.key.as_str()) == last)
+            .or(axes.first())
+            .cloned()
+    }
+
+    /// What a job depends on: the training points, the method and its settings other than the
+    /// axes, the folds and the seed. A new value of any of them starts the job afresh.
+    fn job_signature(&self, axes: &[Axis]) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         for (p, l) in self.train.points.iter().zip(&self.train.labels) {
             (p[0].to_bits(), p[1].to_bits(), l).hash(&mut h);
         }
         self.settings.model.hash(&mut h);
+        for axis in axes {
+            axis.key.hash(&mut h);
+        }
         for row in crate::params::PARAMS {
             let drawn_only =
                 matches!(row.effect, crate::params::Effect::Redraw) && row.key != "folds";
@@ -434,12 +467,19 @@ impl Playground {
         h.finish()
     }
 
-    /// The cross-validation grid of the current scene, as far as it has got (started afresh
-    /// when what it depends on changed).
-    pub fn grid(&mut self) -> &GridJob {
-        let axes = self.tuning_axes();
-        let signature = self.grid_signature(&axes);
-        if self.grid.as_ref().is_none_or(|(s, _)| *s != signature) {
+    /// Job `which` (0: the grid, 1: the validation curve) as far as it has got, started afresh
+    /// when what it depends on changed.
+    fn job(&mut self, which: usize) -> &mut GridJob {
+        let axes = if which == 0 {
+            self.tuning_axes()
+        } else {
+            self.curve_axis().into_iter().collect()
+        };
+        let signature = self.job_signature(&axes);
+        if self.jobs[which]
+            .as_ref()
+            .is_none_or(|(s, _)| *s != signature)
+        {
             let folds =
                 Folds::from_name(self.settings.values.choice("folds")).unwrap_or(Folds::KFold(5));
             let assignment = folds.assign(&self.train.labels, self.settings.values.whole("seed"));
@@ -450,22 +490,42 @@ impl Playground {
                 axes,
                 assignment,
             );
-            self.grid = Some((signature, job));
+            let job = if which == 1 { job.with_training() } else { job };
+            self.jobs[which] = Some((signature, job));
         }
-        &self.grid.as_ref().expect("just made").1
+        &mut self.jobs[which].as_mut().expect("just made").1
+    }
+
+    /// The cross-validation grid of the current scene, as far as it has got.
+    pub fn grid(&mut self) -> &GridJob {
+        self.job(0)
+    }
+
+    /// The validation curve of the current scene, as far as it has got.
+    pub fn curve(&mut self) -> &GridJob {
+        self.job(1)
     }
 
     /// Fits up to `folds` folds of the grid; returns whether work remains.
     pub fn work(&mut self, folds: usize) -> bool {
-        self.grid();
-        let job = &mut self.grid.as_mut().expect("made by grid()").1;
-        for _ in 0..folds {
+        self.work_on(0, folds)
+    }
+
+    /// Fits up to `steps` fits of the validation curve; returns whether work remains.
+    pub fn work_curve(&mut self, steps: usize) -> bool {
+        self.work_on(1, steps)
+    }
+
+    fn work_on(&mut self, which: usize, steps: usize) -> bool {
+        let mut remaining = true;
+        for _ in 0..steps {
             self.grid_steps += 1;
-            if !job.step() {
-                return false;
+            if !self.job(which).step() {
+                remaining = false;
+                break;
             }
         }
-        !job.done()
+        remaining && !self.job(which).done()
     }
 
     /// How many folds the grid has fitted so far (over all grids).

@@ -334,6 +334,9 @@ pub struct GridJob {
     pub problem: Option<String>,
     /// The solvers' iteration cap (the command line's), if not the page's.
     pub max_iter: Option<usize>,
+    /// With training accuracies: each cell's accuracy on all the points, fitted on all of
+    /// them (computed before the folds), for a validation curve.
+    pub training: Option<Vec<Option<f64>>>,
 }
 
 impl GridJob {
@@ -369,6 +372,7 @@ impl GridJob {
             next: (0, 0, 0),
             problem: None,
             max_iter: None,
+            training: None,
         }
     }
 
@@ -381,21 +385,64 @@ impl GridJob {
         self.problem.is_some() || self.next.0 >= self.combinations.len()
     }
 
-    /// Fits and scores one fold; returns whether work remains.
+    /// Also scores each cell on all the points it is fitted to (for a validation curve).
+    pub fn with_training(mut self) -> GridJob {
+        self.training = Some(vec![None; self.combinations.len()]);
+        self
+    }
+
+    /// The settings of cell `cell`.
+    fn cell_values(&self, cell: usize) -> Result<Values, Error> {
+        let mut values = self.values.clone();
+        for (key, v) in &self.combinations[cell] {
+            values.set(key, &v.to_string())?;
+        }
+        Ok(values)
+    }
+
+    fn fit(&self, values: &Values, train: &Dataset) -> Result<Box<dyn crate::model::Model>, Error> {
+        let method = registry::method(&self.method_id)?;
+        let options = FitOptions {
+            max_iter: self.max_iter,
+            ..FitOptions::default()
+        };
+        registry::fit(method, values, train, options)
+    }
+
+    /// Fits and scores one fold (or, first, one cell on all the points); returns whether work
+    /// remains.
     pub fn step(&mut self) -> bool {
         if self.done() {
             return false;
         }
+        if let Some(cell) = self
+            .training
+            .as_ref()
+            .and_then(|t| t.iter().position(|a| a.is_none()))
+        {
+            let scored = self.cell_values(cell).and_then(|values| {
+                let model = self.fit(&values, &self.data)?;
+                Ok(model.accuracy(&self.data.points, &self.data.labels))
+            });
+            match scored {
+                Ok(accuracy) => self.training.as_mut().expect("checked")[cell] = Some(accuracy),
+                Err(e) => {
+                    self.problem = Some(format!("the fit on all the points failed: {e}"));
+                    return false;
+                }
+            }
+            return true;
+        }
         let (cell, repetition, fold) = self.next;
         let folds = &self.assignment[repetition];
         let count = folds.iter().copied().max().map_or(0, |k| k + 1);
-        let mut values = self.values.clone();
-        for (key, v) in &self.combinations[cell] {
-            if let Err(e) = values.set(key, &v.to_string()) {
+        let values = match self.cell_values(cell) {
+            Ok(values) => values,
+            Err(e) => {
                 self.problem = Some(e.to_string());
                 return false;
             }
-        }
+        };
         let (mut train, mut test) = (Dataset::new(), Dataset::new());
         for ((&point, &label), &f) in self.data.points.iter().zip(&self.data.labels).zip(folds) {
             let side = if f == fold { &mut test } else { &mut train };
@@ -403,14 +450,7 @@ impl GridJob {
             side.labels.push(label);
         }
         if !test.is_empty() {
-            let fitted = registry::method(&self.method_id).and_then(|method| {
-                let options = FitOptions {
-                    max_iter: self.max_iter,
-                    ..FitOptions::default()
-                };
-                registry::fit(method, &values, &train, options)
-            });
-            match fitted {
+            match self.fit(&values, &train) {
                 Ok(model) => self
                     .partial
                     .push(model.accuracy(&test.points, &test.labels)),

@@ -38,6 +38,15 @@ pub struct Marker {
     pub label: String,
 }
 
+/// A shaded band between two curves over the same x values (mean ± sd).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Band {
+    pub x: Vec<f64>,
+    pub low: Vec<f64>,
+    pub high: Vec<f64>,
+    pub colour: (u8, u8, u8),
+}
+
 /// A cell of a heat map: its extent in chart units, its colour (`None` while it is being
 /// computed), what hovering it says, and the settings clicking it applies.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,6 +105,8 @@ pub struct Chart {
     pub legend_lower_right: bool,
     /// Heat-map cells, drawn under everything else.
     pub heat: Vec<HeatCell>,
+    /// Shaded bands, drawn under the lines.
+    pub bands: Vec<Band>,
     /// The heat map's colour scale, drawn right of the plot.
     pub colour_bar: Option<ColourBar>,
     /// A line of explanation the page shows under the chart.
@@ -175,6 +186,22 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
             .draw_series(std::iter::once(Rectangle::new(
                 [(cell.x.0, cell.y.0), (cell.x.1, cell.y.1)],
                 RGBColor(r, g, b).filled(),
+            )))
+            .map_err(draw_error)?;
+    }
+    for band in &chart.bands {
+        let mut outline: Vec<(f64, f64)> = band
+            .x
+            .iter()
+            .copied()
+            .zip(band.high.iter().copied())
+            .collect();
+        outline.extend(band.x.iter().copied().zip(band.low.iter().copied()).rev());
+        let (r, g, b) = band.colour;
+        context
+            .draw_series(std::iter::once(Polygon::new(
+                outline,
+                RGBColor(r, g, b).mix(0.25).filled(),
             )))
             .map_err(draw_error)?;
     }

@@ -8,6 +8,7 @@
 //! [`chart::Chart`] or a plane [`Scene`]) and add its line to [`VIEWS`].
 
 pub mod chart;
+pub mod curve;
 pub mod cv;
 pub mod loss;
 pub mod plane;
@@ -59,6 +60,7 @@ pub static VIEWS: &[&dyn ViewKind] = &[
     &loss::LossView,
     &roc::RocView,
     &cv::CvView,
+    &curve::CurveView,
 ];
 
 /// The view with this id, or a message listing the ids there are.

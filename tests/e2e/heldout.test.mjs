@@ -113,3 +113,20 @@ test('the cross-validation grid fills in without freezing the page; a click move
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the validation curve follows the slider moved last', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=overlapping&n=60&noise=0.5&views=curve&folds=3&C=100`);
+  await page.focus('#gamma');
+  await page.keyboard.press('ArrowRight');
+  await settle(page);
+  await page.evaluate(() => document.getElementById('view').scrollIntoView({ block: 'center' }));
+  await page.waitForFunction(() => {
+    const note = document.getElementById('view-note').textContent;
+    return note.includes('along γ') && !note.includes('cross-validated…');
+  }, null, { timeout: 30000 });
+  const drawn = await canvasSignature(page, 'view');
+  assert.ok(drawn.colours > 4, 'the curves are drawn');
+  await page.screenshot({ path: path.join(shots, 'curve-view.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,189 @@
+//! The validation curve (CURRICULUM §11): training accuracy and cross-validated accuracy (with
+//! a ± sd band) against one hyper-parameter over its slider's range — the parameter moved
+//! last (C, γ, λ, k, degree, reg), else the method's first. Where the training accuracy keeps
+//! climbing while the CV accuracy falls, the model is overfitting; the current value is
+//! marked. Like the grid, it is computed a fit at a time and fills in over frames.
+
+use super::chart::{Band, Chart, Line, Marker};
+use super::{Figure, ViewKind};
+use crate::model::short;
+use crate::plane::Layout;
+use crate::playground::Playground;
+
+/// Okabe–Ito blue for training, vermillion for cross-validation.
+const TRAINING: (u8, u8, u8) = (0, 114, 178);
+const VALIDATION: (u8, u8, u8) = (213, 94, 0);
+
+pub struct CurveView;
+
+impl ViewKind for CurveView {
+    fn id(&self) -> &'static str {
+        "curve"
+    }
+
+    fn title(&self) -> &'static str {
+        "validation curve"
+    }
+
+    fn progress(&self, lab: &Playground) -> u64 {
+        lab.grid_steps()
+    }
+
+    fn pending(&self, lab: &mut Playground) -> bool {
+        lab.fit();
+        !lab.curve().done()
+    }
+
+    fn work(&self, lab: &mut Playground, steps: usize) -> bool {
+        lab.fit();
+        lab.work_curve(steps)
+    }
+
+    fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
+        Figure::Chart(Box::new(curve_chart(lab)))
+    }
+}
+
+/// The chart for the lab as it is.
+pub fn curve_chart(lab: &mut Playground) -> Chart {
+    let Some(axis) = lab.curve_axis() else {
+        return Chart {
+            x_range: (0.0, 1.0),
+            y_range: (0.0, 1.0),
+            note: "This method has no hyper-parameter to draw a validation curve along.".into(),
+            ..Chart::default()
+        };
+    };
+    let row = crate::params::param(&axis.key);
+    let label = row.map_or(axis.key.as_str(), |p| p.label).to_string();
+    let log = row.is_some_and(|p| matches!(p.kind, crate::params::Kind::LogSlider { .. }))
+        || axis.values.len() > 13;
+    let at = |v: f64| if log { v.log10() } else { v };
+    let current = lab.settings().values.real(&axis.key);
+    let folds = lab.settings().values.choice("folds").to_string();
+    let job = lab.curve();
+    let training = job.training.clone().unwrap_or_default();
+    let xs: Vec<f64> = axis.values.iter().map(|&v| at(v)).collect();
+    let (lo, hi) = (xs[0], xs[xs.len() - 1]);
+    let pad = if hi > lo { 0.03 * (hi - lo) } else { 0.5 };
+    let train_line: Vec<(f64, f64)> = xs
+        .iter()
+        .zip(&training)
+        .filter_map(|(&x, a)| a.map(|a| (x, a)))
+        .collect();
+    let scored: Vec<(f64, f64, f64)> = xs
+        .iter()
+        .zip(&job.scores)
+        .filter_map(|(&x, s)| s.as_ref().map(|s| (x, s.mean, s.sd)))
+        .collect();
+    let mut lines = vec![Line {
+        points: train_line,
+        colour: TRAINING,
+        weight: 1.6,
+        dashed: false,
+        label: Some("training accuracy".into()),
+    }];
+    let mut bands = Vec::new();
+    if !scored.is_empty() {
+        bands.push(Band {
+            x: scored.iter().map(|s| s.0).collect(),
+            low: scored.iter().map(|s| s.1 - s.2).collect(),
+            high: scored.iter().map(|s| s.1 + s.2).collect(),
+            colour: VALIDATION,
+        });
+        lines.push(Line {
+            points: scored.iter().map(|s| (s.0, s.1)).collect(),
+            colour: VALIDATION,
+            weight: 1.6,
+            dashed: false,
+            label: Some("CV accuracy ± sd".into()),
+        });
+    }
+    lines.push(Line {
+        points: vec![(at(current), 0.0), (at(current), 1.05)],
+        colour: (204, 121, 167),
+        weight: 1.0,
+        dashed: true,
+        label: Some(format!("now: {label} = {}", short(current))),
+    });
+    let best = scored
+        .iter()
+        .copied()
+        .fold(None::<(f64, f64, f64)>, |b, s| match b {
+            Some(b) if b.1 >= s.1 => Some(b),
+            _ => Some(s),
+        });
+    let markers = best
+        .map(|b| Marker {
+            at: (b.0, b.1),
+            colour: VALIDATION,
+            label: format!("best {}", short(b.1)),
+        })
+        .into_iter()
+        .collect();
+    let scheme = match folds.as_str() {
+        "loo" => "leave-one-out".to_string(),
+        "5x2" => "5 × 2-fold".to_string(),
+        k => format!("{k}-fold"),
+    };
+    let progress = if job.done() {
+        job.problem
+            .as_ref()
+            .map_or(String::new(), |p| format!(" Stopped: {p}."))
+    } else {
+        format!(
+            " {} of {} values cross-validated…",
+            job.finished(),
+            job.combinations.len()
+        )
+    };
+    Chart {
+        x_range: (lo - pad, hi + pad),
+        y_range: (0.0, 1.05),
+        x_label: if log {
+            format!("log₁₀ {label}")
+        } else {
+            label.clone()
+        },
+        y_label: "accuracy".into(),
+        lines,
+        bands,
+        markers,
+        legend_lower_right: true,
+        note: format!(
+            "Training accuracy (fitted on all {} training points) and {scheme} cross-validated \
+             accuracy along {label}; move another slider to follow it instead.{progress}",
+            lab.training().0.len()
+        ),
+        ..Chart::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_curve_follows_the_slider_moved_last_and_overfits_at_large_gamma() {
+        let mut lab = Playground::from_hash("preset=overlapping&n=60&noise=0.5&folds=3&C=100");
+        lab.fit();
+        assert_eq!(
+            lab.curve_axis().unwrap().key,
+            "C",
+            "the first tuning parameter"
+        );
+        lab.set("gamma", "5").unwrap();
+        assert_eq!(lab.curve_axis().unwrap().key, "gamma");
+        while lab.work_curve(50) {}
+        let chart = curve_chart(&mut lab);
+        let training = &chart.lines[0].points;
+        let validation = &chart.lines[1].points;
+        assert_eq!(training.len(), 13);
+        assert_eq!(validation.len(), 13);
+        // At the widest γ the model fits its training points better than new ones.
+        let (last_train, last_cv) = (training[12].1, validation[12].1);
+        assert!(last_train > last_cv, "{last_train} vs {last_cv}");
+        assert_eq!(last_train, 1.0);
+        assert!(chart.note.contains("along γ"), "{}", chart.note);
+    }
+}
