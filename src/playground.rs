@@ -11,7 +11,7 @@ use crate::model::{Fact, FitOptions, Model, WarmStart};
 use crate::params::Effect;
 use crate::plane::{Layout, Mark, Scene};
 use crate::state::Settings;
-use crate::validation::{Axis, Folds, GridJob};
+use crate::validation::{Axis, Folds, GridJob, Progress};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -421,6 +421,18 @@ impl Playground {
             .collect()
     }
 
+    /// The tuning parameter moved last (which the validation curve follows).
+    pub fn last_tuned(&self) -> Option<&'static str> {
+        self.last_tuned
+    }
+
+    /// Says which tuning parameter was moved last (a copy of the lab in a worker follows the
+    /// page's).
+    pub fn set_last_tuned(&mut self, key: &str) {
+        let method = self.settings.method();
+        self.last_tuned = method.tuning().iter().copied().find(|k| *k == key);
+    }
+
     /// The parameter the validation curve runs along: the tuning parameter moved last, if it
     /// still matters, else the first that does.
     pub fn curve_axis(&self) -> Option<Axis> {
@@ -504,6 +516,26 @@ impl Playground {
     /// The validation curve of the current scene, as far as it has got.
     pub fn curve(&mut self) -> &GridJob {
         self.job(1)
+    }
+
+    /// The signature of job `which` as the scene stands (what a copy computed elsewhere must
+    /// match to be adopted), and what it has computed.
+    pub fn job_progress(&mut self, which: usize) -> (u64, Progress) {
+        let progress = self.job(which).progress();
+        (self.jobs[which].as_ref().expect("made").0, progress)
+    }
+
+    /// Takes over what a copy of job `which` computed elsewhere, if it was computed for the
+    /// scene as it stands; returns whether it was.
+    pub fn adopt_job(&mut self, which: usize, signature: u64, progress: Progress) -> bool {
+        self.job(which);
+        let (current, job) = self.jobs[which].as_mut().expect("made");
+        if *current != signature {
+            return false;
+        }
+        job.adopt(progress);
+        self.grid_steps += 1;
+        true
     }
 
     /// Fits up to `folds` folds of the grid; returns whether work remains.

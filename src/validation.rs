@@ -20,6 +20,7 @@ use crate::params::Values;
 use crate::registry;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
 
 /// How the points are split into folds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,7 +91,7 @@ fn stratified_folds(labels: &[i32], k: usize, seed: u64) -> Vec<usize> {
 }
 
 /// One cross-validated score.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Score {
     /// The accuracy on each held-out fold, repetition by repetition.
     pub fold_accuracy: Vec<f64>,
@@ -313,6 +314,15 @@ pub fn grid(
         .collect())
 }
 
+/// What a [`GridJob`] has computed: each cell's score, each training accuracy, and why it
+/// stopped, if it did.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    pub scores: Vec<Option<Score>>,
+    pub training: Option<Vec<Option<f64>>>,
+    pub problem: Option<String>,
+}
+
 /// A grid cross-validated a fold at a time, so that the page can spread the work over frames
 /// and show the cells as they finish.
 #[derive(Clone, Debug)]
@@ -374,6 +384,33 @@ impl GridJob {
             max_iter: None,
             training: None,
         }
+    }
+
+    /// What has been computed, to hand to a copy of this job elsewhere (a Web Worker's
+    /// results to the page's).
+    pub fn progress(&self) -> Progress {
+        Progress {
+            scores: self.scores.clone(),
+            training: self.training.clone(),
+            problem: self.problem.clone(),
+        }
+    }
+
+    /// Takes over what a copy of this job has computed; it goes on from there.
+    pub fn adopt(&mut self, progress: Progress) {
+        if progress.scores.len() != self.scores.len() {
+            return;
+        }
+        self.scores = progress.scores;
+        if let (Some(mine), Some(theirs)) = (&mut self.training, progress.training) {
+            if mine.len() == theirs.len() {
+                *mine = theirs;
+            }
+        }
+        self.problem = progress.problem;
+        self.partial.clear();
+        let next = self.scores.iter().position(|s| s.is_none());
+        self.next = (next.unwrap_or(self.scores.len()), 0, 0);
     }
 
     /// How many cells are finished.

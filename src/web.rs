@@ -48,6 +48,73 @@ struct Timings {
     exact_nodes: usize,
 }
 
+/// A job's progress as a worker hands it to the page (the signature as text: JavaScript
+/// numbers would round a u64).
+#[derive(Serialize, serde::Deserialize)]
+struct WorkerState {
+    signature: String,
+    progress: crate::validation::Progress,
+    done: bool,
+}
+
+/// A lab without a canvas, in a Web Worker: it computes a view's background job (the
+/// cross-validation grid, the validation curve) for the scene a URL hash describes, so that
+/// the page's thread stays free.
+#[wasm_bindgen]
+pub struct GridWorker {
+    lab: Playground,
+    which: usize,
+}
+
+#[wasm_bindgen]
+impl GridWorker {
+    /// The job of view `view_id` for the scene `hash` describes, where `last_tuned` was the
+    /// tuning parameter moved last on the page.
+    #[wasm_bindgen(constructor)]
+    pub fn new(hash: &str, view_id: &str, last_tuned: &str) -> Result<GridWorker, JsValue> {
+        console_error_panic_hook::set_once();
+        let which = views::view(view_id)
+            .map_err(js_error)?
+            .job()
+            .ok_or_else(|| js_error(format!("view '{view_id}' has no background job")))?;
+        let mut lab = Playground::from_hash(hash);
+        lab.set_last_tuned(last_tuned);
+        Ok(GridWorker { lab, which })
+    }
+
+    /// Works for about `budget_ms` milliseconds; returns whether work remains.
+    pub fn work(&mut self, budget_ms: f64) -> bool {
+        // A worker has no window: the clock is the global Date.
+        let now = js_sys::Date::now;
+        let start = now();
+        loop {
+            let more = if self.which == 0 {
+                self.lab.work(1)
+            } else {
+                self.lab.work_curve(1)
+            };
+            if !more {
+                return false;
+            }
+            if now() - start >= budget_ms {
+                return true;
+            }
+        }
+    }
+
+    /// What has been computed, as JSON for `App.adopt`.
+    pub fn state(&mut self) -> String {
+        let (signature, progress) = self.lab.job_progress(self.which);
+        let done = progress.problem.is_some() || progress.scores.iter().all(|s| s.is_some());
+        serde_json::to_string(&WorkerState {
+            signature: signature.to_string(),
+            progress,
+            done,
+        })
+        .unwrap_or_default()
+    }
+}
+
 /// The lab on one canvas.
 #[wasm_bindgen]
 pub struct App {
@@ -365,6 +432,35 @@ impl App {
             Figure::Chart(chart) => chart.note,
             Figure::Plane(_) => String::new(),
         })
+    }
+
+    /// The tuning parameter moved last, which a worker's copy of the lab must follow too.
+    pub fn last_tuned(&self) -> String {
+        self.lab.last_tuned().unwrap_or_default().to_string()
+    }
+
+    /// The signature of the background job view `view_id` shows, as the scene stands (empty
+    /// when it shows none): a Web Worker's results are adopted only for this signature.
+    pub fn view_job_signature(&mut self, view_id: &str) -> String {
+        let Some(which) = views::view(view_id).ok().and_then(|v| v.job()) else {
+            return String::new();
+        };
+        self.lab.job_progress(which).0.to_string()
+    }
+
+    /// Adopts what a Web Worker computed for view `view_id`'s job (JSON from
+    /// `GridWorker.state`); returns whether it was for the scene as it stands.
+    pub fn adopt(&mut self, view_id: &str, state: &str) -> bool {
+        let Some(which) = views::view(view_id).ok().and_then(|v| v.job()) else {
+            return false;
+        };
+        let Ok(state) = serde_json::from_str::<WorkerState>(state) else {
+            return false;
+        };
+        let Ok(signature) = state.signature.parse::<u64>() else {
+            return false;
+        };
+        self.lab.adopt_job(which, signature, state.progress)
     }
 
     /// Works on view `view_id`'s figure (a cross-validation grid) for about `budget_ms`

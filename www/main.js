@@ -4,7 +4,7 @@
 
 import init, { App } from './pkg/kernel_playground.js';
 import { buildControls, controlValue, enableControls, fmt, keyed, showValue, syncControls } from './controls.js';
-import { buildTabs, clickView, hoverView, openView, pointInView, pumpView, renderView } from './views.js';
+import { background, buildTabs, clickView, hoverView, openView, pointInView, pumpView, renderView } from './views.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('plot');
@@ -29,6 +29,8 @@ let lastFrame = null;
 window.kernelPlayground = {
   get lastFrame() { return lastFrame; },
   get highlighted() { return highlighted; },
+  // Where the views' background work runs: 'worker' or, without one, 'page'.
+  get background() { return background(); },
   // The training points as [x, y] (from the CSV the lab saves).
   points() {
     return app.csv().trim().split('\n').filter((r) => /^-?[\d.]/.test(r)).map((r) => r.split(',').slice(0, 2).map(Number));

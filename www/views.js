@@ -49,10 +49,52 @@ export function renderView(app) {
   $('view-note').textContent = app.render_view('view', id);
 }
 
-// Fills in the open view's figure (a cross-validation grid) a slice at a time, one slice per
-// animation frame, so the page answers input meanwhile; the plane is not redrawn for it.
+// The open view's background job (a cross-validation grid, a validation curve) runs in a Web
+// Worker on the same wasm when the browser gives one: the page posts the scene's hash when the
+// job's signature changes and adopts the results as they come. Without a worker, the page
+// fills the figure in itself, a slice of every animation frame.
+let worker = null;
+let posted = { id: 0, view: null, signature: null };
+let workerApp = null;
+
+function startWorker() {
+  if (worker !== null || typeof Worker === 'undefined') return worker;
+  try {
+    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  } catch {
+    worker = false;
+    return worker;
+  }
+  worker.onmessage = (ev) => {
+    const { id, state, error } = ev.data;
+    if (id !== posted.id || !workerApp) return;
+    if (error) { worker = false; pumpView(workerApp); return; }
+    if (workerApp.adopt(posted.view, state)) renderView(workerApp);
+  };
+  worker.onerror = () => { worker = false; if (workerApp) pumpView(workerApp); };
+  return worker;
+}
+
+// Where the background work runs: 'worker', 'page', or null before any.
+export function background() {
+  if (worker) return 'worker';
+  return worker === false ? 'page' : null;
+}
+
 let pumping = false;
 export function pumpView(app) {
+  const id = openView(app);
+  if (!id) return;
+  const signature = app.view_job_signature(id);
+  if (!signature) return;
+  if (startWorker()) {
+    workerApp = app;
+    if (posted.view !== id || posted.signature !== signature) {
+      posted = { id: posted.id + 1, view: id, signature };
+      worker.postMessage({ id: posted.id, hash: app.hash(), view: id, tuned: app.last_tuned() });
+    }
+    return;
+  }
   if (pumping) return;
   pumping = true;
   requestAnimationFrame(function tick() {

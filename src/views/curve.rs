@@ -25,6 +25,10 @@ impl ViewKind for CurveView {
         "validation curve"
     }
 
+    fn job(&self) -> Option<usize> {
+        Some(1)
+    }
+
     fn progress(&self, lab: &Playground) -> u64 {
         lab.grid_steps()
     }

@@ -32,6 +32,10 @@ impl ViewKind for CvView {
         Layout::chart(width, height).with_colour_bar()
     }
 
+    fn job(&self) -> Option<usize> {
+        Some(0)
+    }
+
     fn progress(&self, lab: &Playground) -> u64 {
         lab.grid_steps()
     }

@@ -36,6 +36,11 @@ pub trait ViewKind: Sync {
     fn layout(&self, width: u32, height: u32) -> Layout {
         Layout::chart(width, height)
     }
+    /// The lab's background job this view shows (0: the cross-validation grid, 1: the
+    /// validation curve), which a Web Worker may compute instead of the page.
+    fn job(&self) -> Option<usize> {
+        None
+    }
     /// Whether the figure still has work to do ([`ViewKind::work`]).
     fn pending(&self, _lab: &mut Playground) -> bool {
         false

@@ -100,6 +100,7 @@ test('the cross-validation grid fills in without freezing the page; a click move
     return note.includes('best') && !note.includes('cells done');
   }, null, { timeout: 30000 });
   assert.match(await page.textContent('#view-note'), /Mean 3-fold cross-validation accuracy on the 60 training points/);
+  assert.equal(await page.evaluate(() => window.kernelPlayground.background), 'worker', 'the grid ran in a Web Worker');
   const box = await page.locator('#view').boundingBox();
   await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.45);
   await page.waitForFunction(() => document.getElementById('view-hover').textContent.includes('CV accuracy'));
