@@ -18,8 +18,9 @@
 //! built from it in the `svm` module, so this file knows nothing of models.
 //!
 //! [`SvmTrainer`] keeps the kernel cache and the last α between fits: after a change of C, γ or
-//! of a point it starts from the previous α, projected back into the feasible set, and reaches
-//! the same optimum (the problem is convex) in far fewer iterations.
+//! of a point it starts from the previous α — scaled by C_new/C_old, then projected back into
+//! the feasible set — and reaches the same optimum (the problem is convex) in far fewer
+//! iterations.
 
 use crate::data::Point;
 use crate::error::Error;
@@ -69,6 +70,8 @@ pub struct SvmTrainer {
     alpha: Vec<f64>,
     /// Start from the last α when there is one (on by default).
     pub warm_start: bool,
+    /// The box bound C the last α was solved for.
+    last_c: f64,
 }
 
 impl Default for SvmTrainer {
@@ -83,6 +86,7 @@ impl SvmTrainer {
             cache: KernelCache::new(CACHE_BYTES),
             alpha: Vec::new(),
             warm_start: true,
+            last_c: 0.0,
         }
     }
 
@@ -147,7 +151,16 @@ impl SvmTrainer {
 
         let warm = self.warm_start && self.alpha.len() == n && self.alpha.iter().any(|&a| a > 0.0);
         let mut alpha = if warm {
-            project_feasible(&self.alpha, &y, c)
+            // A change of C alone rescales the solution: α·C_new/C_old stays feasible (the
+            // equality is linear) and keeps every bound multiplier at the new bound, which on
+            // mostly bound solutions starts far closer than clipping would.
+            let scale = if self.last_c > 0.0 {
+                c / self.last_c
+            } else {
+                1.0
+            };
+            let scaled: Vec<f64> = self.alpha.iter().map(|a| a * scale).collect();
+            project_feasible(&scaled, &y, c)
         } else {
             vec![0.0; n]
         };
@@ -212,6 +225,7 @@ impl SvmTrainer {
                 .sum::<f64>();
         let margins: Vec<f64> = (0..n).map(|i| grad[i] + 1.0 + y[i] * bias).collect();
         self.alpha = alpha.clone();
+        self.last_c = c;
         Ok(Solution {
             classes,
             y,

@@ -522,6 +522,35 @@ impl Method for SvmMethod {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn warm_starts_after_a_new_c_do_not_lose_to_cold_ones() {
+        // Overlapping classes and small C: most multipliers sit at the bound, where scaling α
+        // by C_new/C_old keeps them there.
+        let data = crate::data::Preset::Overlapping.generate(200, 0.6, 3);
+        for (from, to) in [(0.05, 0.1), (0.1, 0.3), (1.0, 2.0), (3.0, 1.0)] {
+            let mut trainer = SvmTrainer::new();
+            let params = |c| SvmParams::new(Kernel::Rbf { gamma: 1.0 }, c);
+            trainer
+                .fit(&data.points, &data.labels, &params(from))
+                .unwrap();
+            let warm = trainer
+                .fit(&data.points, &data.labels, &params(to))
+                .unwrap();
+            let cold = SvmModel::fit(&data.points, &data.labels, &params(to)).unwrap();
+            assert!(warm.report.warm_start);
+            assert!(
+                warm.report.iterations <= cold.report.iterations,
+                "C {from} → {to}: warm {} vs cold {} iterations",
+                warm.report.iterations,
+                cold.report.iterations
+            );
+            assert!(
+                (warm.report.objective - cold.report.objective).abs()
+                    < 1e-3 * (1.0 + cold.report.objective.abs())
+            );
+        }
+    }
     use crate::data::Preset;
 
     fn rbf(gamma: f64) -> Kernel {
