@@ -15,7 +15,7 @@
 
 use crate::data::Dataset;
 use crate::error::Error;
-use crate::model::FitOptions;
+use crate::model::{FitOptions, WarmStart};
 use crate::params::Values;
 use crate::registry;
 use rand::rngs::StdRng;
@@ -324,8 +324,10 @@ pub struct Progress {
 }
 
 /// A grid cross-validated a fold at a time, so that the page can spread the work over frames
-/// and show the cells as they finish.
-#[derive(Clone, Debug)]
+/// and show the cells as they finish. The cells are visited with the first axis running
+/// fastest and every fold keeps its method's warm-start state, so along C (the SVM's first
+/// axis) each fit starts from the last one's solution scaled to the new C.
+#[derive(Debug)]
 pub struct GridJob {
     values: Values,
     method_id: String,
@@ -338,8 +340,12 @@ pub struct GridJob {
     pub scores: Vec<Option<Score>>,
     /// The fold accuracies of the cell in progress.
     partial: Vec<f64>,
-    /// The next (cell, repetition, fold) to fit.
+    /// The order the cells are visited in: the first axis fastest.
+    order: Vec<usize>,
+    /// The next (position in `order`, repetition, fold) to fit.
     next: (usize, usize, usize),
+    /// Each (repetition, fold)'s warm-start state, for methods that keep one.
+    warm: std::collections::BTreeMap<(usize, usize), Box<dyn WarmStart>>,
     /// Why the grid stopped, if it could not go on.
     pub problem: Option<String>,
     /// The solvers' iteration cap (the command line's), if not the page's.
@@ -370,7 +376,15 @@ impl GridJob {
                 })
                 .collect();
         }
+        // Combination c is (c / |second axis|, c % |second axis|).
+        let inner = axes.get(1).map_or(1, |a| a.values.len());
+        let outer = axes.first().map_or(1, |a| a.values.len());
+        let order = (0..inner)
+            .flat_map(|j| (0..outer).map(move |i| i * inner + j))
+            .collect();
         GridJob {
+            order,
+            warm: std::collections::BTreeMap::new(),
             values: values.clone(),
             method_id: method_id.to_string(),
             data: data.clone(),
@@ -409,8 +423,8 @@ impl GridJob {
         }
         self.problem = progress.problem;
         self.partial.clear();
-        let next = self.scores.iter().position(|s| s.is_none());
-        self.next = (next.unwrap_or(self.scores.len()), 0, 0);
+        let next = self.order.iter().position(|&c| self.scores[c].is_none());
+        self.next = (next.unwrap_or(self.order.len()), 0, 0);
     }
 
     /// How many cells are finished.
@@ -419,7 +433,7 @@ impl GridJob {
     }
 
     pub fn done(&self) -> bool {
-        self.problem.is_some() || self.next.0 >= self.combinations.len()
+        self.problem.is_some() || self.next.0 >= self.order.len()
     }
 
     /// Also scores each cell on all the points it is fitted to (for a validation curve).
@@ -437,10 +451,26 @@ impl GridJob {
         Ok(values)
     }
 
-    fn fit(&self, values: &Values, train: &Dataset) -> Result<Box<dyn crate::model::Model>, Error> {
+    /// Fits `train`, warm from fold `fold`'s last fit when there is one.
+    fn fit(
+        &mut self,
+        values: &Values,
+        train: &Dataset,
+        fold: Option<(usize, usize)>,
+    ) -> Result<Box<dyn crate::model::Model>, Error> {
         let method = registry::method(&self.method_id)?;
+        let warm = match fold {
+            Some(key) => match self.warm.entry(key) {
+                std::collections::btree_map::Entry::Occupied(e) => Some(e.into_mut()),
+                std::collections::btree_map::Entry::Vacant(e) => {
+                    method.warm_start().map(|state| e.insert(state))
+                }
+            },
+            None => None,
+        };
         let options = FitOptions {
             max_iter: self.max_iter,
+            warm: warm.map(|w| &mut **w as &mut dyn WarmStart),
             ..FitOptions::default()
         };
         registry::fit(method, values, train, options)
@@ -457,9 +487,10 @@ impl GridJob {
             .as_ref()
             .and_then(|t| t.iter().position(|a| a.is_none()))
         {
+            let data = self.data.clone();
             let scored = self.cell_values(cell).and_then(|values| {
-                let model = self.fit(&values, &self.data)?;
-                Ok(model.accuracy(&self.data.points, &self.data.labels))
+                let model = self.fit(&values, &data, None)?;
+                Ok(model.accuracy(&data.points, &data.labels))
             });
             match scored {
                 Ok(accuracy) => self.training.as_mut().expect("checked")[cell] = Some(accuracy),
@@ -470,7 +501,8 @@ impl GridJob {
             }
             return true;
         }
-        let (cell, repetition, fold) = self.next;
+        let (position, repetition, fold) = self.next;
+        let cell = self.order[position];
         let folds = &self.assignment[repetition];
         let count = folds.iter().copied().max().map_or(0, |k| k + 1);
         let values = match self.cell_values(cell) {
@@ -487,7 +519,7 @@ impl GridJob {
             side.labels.push(label);
         }
         if !test.is_empty() {
-            match self.fit(&values, &train) {
+            match self.fit(&values, &train, Some((repetition, fold))) {
                 Ok(model) => self
                     .partial
                     .push(model.accuracy(&test.points, &test.labels)),
@@ -498,12 +530,12 @@ impl GridJob {
             }
         }
         self.next = if fold + 1 < count {
-            (cell, repetition, fold + 1)
+            (position, repetition, fold + 1)
         } else if repetition + 1 < self.assignment.len() {
-            (cell, repetition + 1, 0)
+            (position, repetition + 1, 0)
         } else {
             self.scores[cell] = Some(Score::of(std::mem::take(&mut self.partial)));
-            (cell + 1, 0, 0)
+            (position + 1, 0, 0)
         };
         !self.done()
     }
