@@ -1,0 +1,230 @@
+use super::*;
+use crate::plane::CurveKind;
+use crate::solvers::svm::{SvmModel, SvmParams};
+
+#[test]
+fn edits_refit_warm_and_agree_with_a_cold_fit() {
+    let mut lab = Playground::new(Settings::default());
+    lab.fit();
+    assert!(!lab.model_as::<SvmModel>().unwrap().report.warm_start);
+    lab.move_point(3, [0.1, 0.2]).unwrap();
+    lab.add_point([0.5, -0.5], 1).unwrap();
+    lab.remove_point(0).unwrap();
+    lab.set("C", "3").unwrap();
+    lab.fit();
+    let warm = lab.model_as::<SvmModel>().unwrap().clone();
+    assert!(warm.report.warm_start);
+    let params = SvmParams::from_values(&lab.settings().values, None).unwrap();
+    let cold = SvmModel::fit(&lab.data().points, &lab.data().labels, &params).unwrap();
+    for x in [[0.0, 0.0], [0.5, 0.5], [-0.7, 0.3]] {
+        assert!((warm.decision_value(x) - cold.decision_value(x)).abs() < 1e-2);
+    }
+}
+
+#[test]
+fn new_points_of_the_same_count_are_fitted_afresh() {
+    // The kernel cache must not outlive the points it was computed on.
+    let mut lab = Playground::new(Settings::default());
+    lab.fit();
+    lab.set("seed", "2").unwrap();
+    lab.fit();
+    let params = SvmParams::from_values(&lab.settings().values, None).unwrap();
+    let cold = SvmModel::fit(&lab.data().points, &lab.data().labels, &params).unwrap();
+    let shown = lab.model_as::<SvmModel>().unwrap();
+    for &x in &lab.data().points {
+        assert!((shown.decision_value(x) - cold.decision_value(x)).abs() < 1e-6);
+    }
+}
+
+#[test]
+fn settling_leaves_the_cold_fit_on_screen() {
+    let mut lab = Playground::new(Settings::default());
+    lab.fit();
+    lab.set("C", "5").unwrap();
+    lab.fit();
+    assert!(lab.model_as::<SvmModel>().unwrap().report.warm_start);
+    lab.settle();
+    lab.fit();
+    assert!(!lab.model_as::<SvmModel>().unwrap().report.warm_start);
+    // Settling with a change pending makes that fit cold too.
+    lab.set("C", "7").unwrap();
+    lab.settle();
+    lab.fit();
+    assert!(!lab.model_as::<SvmModel>().unwrap().report.warm_start);
+}
+
+#[test]
+fn stepping_ends_with_the_run() {
+    // Non-separable data: the run ends at the epoch cap, and so does stepping.
+    let mut lab =
+        Playground::from_hash("model=perceptron&kernel=linear&preset=overlapping&n=40&epochs=2");
+    lab.fit();
+    let total = lab
+        .model_as::<crate::solvers::perceptron::PerceptronModel>()
+        .expect("a perceptron")
+        .mistakes;
+    lab.reset_steps();
+    let mut steps = 0;
+    loop {
+        lab.fit();
+        if !lab.step() {
+            break;
+        }
+        steps += 1;
+        assert!(steps <= total + 1, "stepping never ends");
+    }
+    assert_eq!(steps, total);
+    lab.fit();
+    assert!(lab.status().message.unwrap().contains("did not converge"));
+}
+
+#[test]
+fn the_picture_is_kept_until_something_changes() {
+    let mut lab = Playground::new(Settings::default());
+    lab.fit();
+    let layout = Layout::new(300, 300);
+    let first = lab.scene(&layout);
+    lab.highlight = Some(3);
+    let hovered = lab.scene(&layout);
+    assert_eq!(hovered.highlight, Some(3));
+    assert_eq!(hovered.curves, first.curves);
+    lab.set("C", "10").unwrap();
+    lab.fit();
+    assert_ne!(lab.scene(&layout).curves, first.curves, "a refit redraws");
+    lab.set("margins", "0").unwrap();
+    assert_eq!(lab.scene(&layout).curves_of(CurveKind::Level).count(), 0);
+    lab.move_point(0, [0.9, 0.9]).unwrap();
+    assert_eq!(
+        lab.scene(&layout).points[0],
+        [0.9, 0.9],
+        "an edit redraws even before a fit"
+    );
+}
+
+#[test]
+fn problems_become_messages() {
+    let mut lab = Playground::new(Settings::default());
+    lab.clear();
+    lab.add_point([0.0, 0.0], 0).unwrap();
+    lab.fit();
+    assert_eq!(
+        lab.status().message.unwrap(),
+        Error::TooFewPoints.to_string()
+    );
+    lab.add_point([0.5, 0.0], 0).unwrap();
+    lab.fit();
+    assert_eq!(lab.status().message.unwrap(), Error::OneClass.to_string());
+    // The scene still shows the points.
+    assert_eq!(lab.scene(&Layout::new(300, 300)).points.len(), 2);
+    lab.add_point([0.5, 0.0], 1).unwrap();
+    lab.set("hard", "1").unwrap();
+    lab.set("kernel", "linear").unwrap();
+    lab.fit();
+    assert!(lab
+        .status()
+        .message
+        .unwrap()
+        .contains("not linearly separable"));
+}
+
+#[test]
+fn shared_link_restores_the_scene_exactly() {
+    let mut lab = Playground::new(Settings::default());
+    lab.add_point([0.123456, -0.5], 1).unwrap();
+    lab.move_point(0, [0.31415926, 0.2]).unwrap();
+    lab.set("gamma", "7.5").unwrap();
+    let copy = Playground::from_hash(&lab.hash());
+    assert!(copy.warnings.is_empty());
+    assert_eq!(copy.data(), lab.data());
+    assert_eq!(copy.settings(), lab.settings());
+    // An untouched preset travels by name.
+    let fresh = Playground::new(Settings::default());
+    assert!(!fresh.hash().contains("points="));
+    assert_eq!(Playground::from_hash(&fresh.hash()).data(), fresh.data());
+}
+
+#[test]
+fn linear_scene_has_w_arrow_and_straight_boundary() {
+    let mut lab = Playground::new(Settings::default());
+    lab.set("preset", "separable").unwrap();
+    lab.set("kernel", "linear").unwrap();
+    lab.fit();
+    let scene = lab.scene(&Layout::new(400, 400));
+    let (tail, head) = scene.w_arrow.expect("w arrow");
+    let model = lab.model_as::<SvmModel>().unwrap();
+    assert!(model.decision_value(tail).abs() < 1e-9);
+    assert!(model.decision_value(head) > 0.0);
+    assert_eq!(scene.curves_of(CurveKind::Boundary).count(), 1);
+    assert_eq!(scene.curves_of(CurveKind::Level).count(), 2);
+}
+
+#[test]
+fn held_out_points_are_never_trained_on() {
+    let mut lab = Playground::from_hash("preset=moons&n=100&test=0.3&C=10");
+    lab.fit();
+    let held: Vec<usize> = (0..100).filter(|&i| lab.test()[i]).collect();
+    assert_eq!(held.len(), 30, "30 % of each class");
+    let svm = lab.model_as::<SvmModel>().unwrap().clone();
+    assert_eq!(svm.alpha.len(), 70);
+    for &i in &held {
+        assert!(
+            !svm.points.contains(&lab.data().points[i]),
+            "point {i} was trained on"
+        );
+    }
+    let status = lab.status();
+    assert_eq!((status.train_points, status.test_points), (70, 30));
+    let test_accuracy = status.test_accuracy.expect("a test accuracy");
+    let correct = held
+        .iter()
+        .filter(|&&i| svm.predict(lab.data().points[i]) == lab.data().labels[i])
+        .count();
+    assert_eq!(test_accuracy, correct as f64 / 30.0);
+    // Support vectors are marked at their own points, never at a test point.
+    let scene = lab.scene(&Layout::new(300, 300));
+    assert_eq!(scene.hollow, lab.test());
+    for (i, mark) in scene.marks.iter().enumerate() {
+        if *mark != Mark::Plain {
+            assert!(!lab.test()[i]);
+            let t = lab.train_position(i).unwrap();
+            assert!(svm.alpha[t] > 0.0);
+        }
+    }
+}
+
+#[test]
+fn edits_beside_test_points_keep_the_warm_start_aligned() {
+    let mut lab = Playground::from_hash("preset=overlapping&n=60&test=0.25&kernel=rbf");
+    lab.fit();
+    let first_train = (0..60).find(|&i| !lab.test()[i]).unwrap();
+    let first_test = (0..60).find(|&i| lab.test()[i]).unwrap();
+    lab.move_point(first_train, [0.3, 0.3]).unwrap();
+    lab.remove_point(first_test).unwrap();
+    lab.add_point([-0.2, 0.4], 1).unwrap();
+    lab.fit();
+    let warm = lab.model_as::<SvmModel>().unwrap().clone();
+    assert!(warm.report.warm_start);
+    let (train, _) = lab.training();
+    let params = SvmParams::from_values(&lab.settings().values, None).unwrap();
+    let cold = SvmModel::fit(&train.points, &train.labels, &params).unwrap();
+    for x in [[0.0, 0.0], [0.5, -0.5], [-0.7, 0.3]] {
+        assert!((warm.decision_value(x) - cold.decision_value(x)).abs() < 1e-2);
+    }
+}
+
+#[test]
+fn a_link_keeps_which_points_are_held_out() {
+    let mut lab = Playground::from_hash("preset=moons&n=40&test=0.2");
+    let train_point = (0..40).find(|&i| !lab.test()[i]).unwrap();
+    lab.toggle_test(train_point).unwrap();
+    assert!(lab.test()[train_point]);
+    assert!(lab.hash().contains(",t;") || lab.hash().contains(",t&"));
+    let copy = Playground::from_hash(&lab.hash());
+    assert!(copy.warnings.is_empty(), "{:?}", copy.warnings);
+    assert_eq!(copy.test(), lab.test());
+    assert_eq!(copy.data(), lab.data());
+    // An untouched split travels as its fraction and seed.
+    let fresh = Playground::from_hash("preset=moons&n=40&test=0.2");
+    assert!(!fresh.hash().contains("points="));
+    assert_eq!(Playground::from_hash(&fresh.hash()).test(), fresh.test());
+}
