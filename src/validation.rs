@@ -314,6 +314,9 @@ pub fn grid(
         .collect())
 }
 
+/// The most points for which a grid keeps a warm-start state per fold.
+const WARM_FOLDS_UP_TO: usize = 2000;
+
 /// What a [`GridJob`] has computed: each cell's score, each training accuracy, and why it
 /// stopped, if it did.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -459,6 +462,9 @@ impl GridJob {
         fold: Option<(usize, usize)>,
     ) -> Result<Box<dyn crate::model::Model>, Error> {
         let method = registry::method(&self.method_id)?;
+        // Each fold's state holds a kernel cache of its own (up to the whole Gram matrix of
+        // its training part): beyond a couple of thousand points, folds fit cold instead.
+        let fold = fold.filter(|_| self.data.len() <= WARM_FOLDS_UP_TO);
         let warm = match fold {
             Some(key) => match self.warm.entry(key) {
                 std::collections::btree_map::Entry::Occupied(e) => Some(e.into_mut()),
