@@ -448,6 +448,17 @@ impl App {
         self.lab.job_progress(which).0.to_string()
     }
 
+    /// How far view `view_id`'s background job has got, as [finished cells, all cells] (empty
+    /// for a view without one), for the page's progress bar.
+    pub fn view_progress(&mut self, view_id: &str) -> Vec<f64> {
+        let Some(which) = views::view(view_id).ok().and_then(|v| v.job()) else {
+            return Vec::new();
+        };
+        let (_, progress) = self.lab.job_progress(which);
+        let done = progress.scores.iter().filter(|s| s.is_some()).count();
+        vec![done as f64, progress.scores.len() as f64]
+    }
+
     /// Adopts what a Web Worker computed for view `view_id`'s job (JSON from
     /// `GridWorker.state`); returns whether it was for the scene as it stands.
     pub fn adopt(&mut self, view_id: &str, state: &str) -> bool {

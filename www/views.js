@@ -47,6 +47,14 @@ export function renderView(app) {
   const canvas = $('view');
   sizeCanvas(canvas);
   $('view-note').textContent = app.render_view('view', id);
+  const [done, total] = app.view_progress(id);
+  const bar = $('view-progress');
+  bar.hidden = !(total > 0 && done < total);
+  if (total > 0) {
+    bar.max = total;
+    bar.value = done;
+    bar.textContent = `${done} of ${total}`;
+  }
 }
 
 // The open view's background job (a cross-validation grid, a validation curve) runs in a Web

@@ -99,6 +99,8 @@ test('the cross-validation grid fills in without freezing the page; a click move
     const note = document.getElementById('view-note').textContent;
     return note.includes('best') && !note.includes('cells done');
   }, null, { timeout: 30000 });
+  assert.equal(await page.isVisible('#view-progress'), false, 'the progress bar goes once the grid is done');
+  assert.equal(await page.getAttribute('#view-progress', 'max'), '169');
   assert.match(await page.textContent('#view-note'), /Mean 3-fold cross-validation accuracy on the 60 training points/);
   assert.equal(await page.evaluate(() => window.kernelPlayground.background), 'worker', 'the grid ran in a Web Worker');
   const box = await page.locator('#view').boundingBox();
