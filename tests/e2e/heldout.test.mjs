@@ -107,10 +107,19 @@ test('the cross-validation grid fills in without freezing the page; a click move
   await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.45);
   await page.waitForFunction(() => document.getElementById('view-hover').textContent.includes('CV accuracy'));
   assert.match(await page.textContent('#view-hover'), /C = [\d.e-]+, γ = [\d.e-]+: CV accuracy [\d.]+ ± [\d.]+ \(folds [\d., ]+\)/);
-  const c = await page.textContent('#C-value');
+  const hover = await page.textContent('#view-hover');
+  const [, cellC, cellGamma] = hover.match(/C = ([\d.e-]+), γ = ([\d.e-]+)/);
   await page.mouse.click(box.x + box.width * 0.45, box.y + box.height * 0.45);
   await settle(page);
-  assert.notEqual(await page.textContent('#C-value'), c, 'the C slider moved to the cell');
+  // Both settings become the cell's (the hover prints them to four digits).
+  await page.waitForFunction(() => {
+    const c = new URLSearchParams(location.hash.slice(1)).get('C');
+    return c !== null && c !== '1';
+  });
+  const after = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1));
+  const near = (a, b) => Math.abs(Number(a) / Number(b) - 1) < 1e-3;
+  assert.ok(near(after.get('C'), cellC), `C = ${after.get('C')}, the cell's ${cellC}`);
+  assert.ok(near(after.get('gamma'), cellGamma), `γ = ${after.get('gamma')}, the cell's ${cellGamma}`);
   await page.waitForFunction(() => location.hash.includes('views=cv'));
   await page.screenshot({ path: path.join(shots, 'cv-view.png'), fullPage: true });
   assert.deepEqual(errors, []);
