@@ -20,6 +20,17 @@ fn run(args: &[&str]) -> Output {
         .expect("run kernel-playground")
 }
 
+/// Runs a command that must fail: status 2, nothing on stdout, one line on stderr naming
+/// the problem.
+fn fails_with(args: &[&str], message: &str) {
+    let out = run(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(message), "{args:?}: {stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+}
+
 fn fit_json(args: &[&str]) -> Value {
     let out = run(args);
     assert!(
@@ -210,12 +221,7 @@ fn bad_input_is_one_line_and_status_two() {
         ),
     ];
     for (args, message) in cases {
-        let out = run(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
-        assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
-        assert!(out.stdout.is_empty());
+        fails_with(&args, message);
     }
 }
 
@@ -312,12 +318,9 @@ fn render_draws_the_loss_view() {
         "the axis says what z is"
     );
     let bad = args("nope");
-    let result = run(&bad.iter().map(String::as_str).collect::<Vec<_>>());
-    assert_eq!(result.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&result.stderr);
-    assert!(
-        stderr.contains("unknown view 'nope' (use plane, loss, "),
-        "{stderr}"
+    fails_with(
+        &bad.iter().map(String::as_str).collect::<Vec<_>>(),
+        "unknown view 'nope' (use plane, loss, ",
     );
 }
 
@@ -344,15 +347,16 @@ fn fit_scores_a_test_file() {
     let decision = json["test_decision"].as_array().unwrap();
     assert!(decision[0].as_f64().unwrap() < 0.0 && decision[1].as_f64().unwrap() > 0.0);
     let bad = scratch("bad-test.csv", "x,y,label\n1,2,3\n1,oops,3\n");
-    let out = run(&[
-        "fit",
-        "--data",
-        train.to_str().unwrap(),
-        "--test",
-        bad.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("line 3"));
+    fails_with(
+        &[
+            "fit",
+            "--data",
+            train.to_str().unwrap(),
+            "--test",
+            bad.to_str().unwrap(),
+        ],
+        "line 3",
+    );
 }
 
 /// `render --view cv` computes the whole grid before drawing it.
@@ -654,19 +658,18 @@ fn fit_reports_the_gaussian_models_as_scikit_learn() {
         assert_eq!(nb["covariances"][0].as_array().unwrap().len(), 2);
     }
     let data = scratch("gaussian-bad.csv", SEPARABLE);
-    let out = run(&[
-        "fit",
-        "--data",
-        data.to_str().unwrap(),
-        "--model",
-        "qda",
-        "--reg",
-        "2",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("reg must be between 0 and 1"), "{stderr}");
-    assert_eq!(stderr.trim().lines().count(), 1);
+    fails_with(
+        &[
+            "fit",
+            "--data",
+            data.to_str().unwrap(),
+            "--model",
+            "qda",
+            "--reg",
+            "2",
+        ],
+        "reg must be between 0 and 1",
+    );
 }
 
 /// `fit --model krr|lsq` against the scikit-learn and numpy fixtures, through CSV files: kernel
@@ -747,18 +750,18 @@ fn fit_reports_kernel_ridge_and_least_squares_as_the_references() {
         assert!(got.get("probability").is_none(), "{name}: no probabilities");
     }
     let data = scratch("ridge-bad.csv", SEPARABLE);
-    let out = run(&[
-        "fit",
-        "--data",
-        data.to_str().unwrap(),
-        "--model",
-        "krr",
-        "--lambda",
-        "0",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("lambda <= 0"), "{stderr}");
+    fails_with(
+        &[
+            "fit",
+            "--data",
+            data.to_str().unwrap(),
+            "--model",
+            "krr",
+            "--lambda",
+            "0",
+        ],
+        "lambda <= 0",
+    );
 }
 
 /// `cv` prints the folds, a cell per grid point with its fold accuracies, and the best cell;
@@ -814,9 +817,10 @@ fn cv_and_roc_report_what_they_computed() {
         plain["cells"][0]["fold_accuracy"].as_array().unwrap().len(),
         10
     );
-    let out = run(&["cv", "--data", data, "--folds", "1"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("from 2 to 20, loo or 5x2"));
+    fails_with(
+        &["cv", "--data", data, "--folds", "1"],
+        "from 2 to 20, loo or 5x2",
+    );
 
     let test_rows: Vec<String> = (0..20)
         .map(|i| {
@@ -858,7 +862,8 @@ fn cv_and_roc_report_what_they_computed() {
         .sum();
     assert!((roc["auc"].as_f64().unwrap() - area).abs() < 1e-12);
     let one_class = scratch("one-class-test.csv", "0.1,0.1,0\n0.2,0.2,0\n");
-    let out = run(&["roc", "--data", data, "--test", one_class.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("need both classes"));
+    fails_with(
+        &["roc", "--data", data, "--test", one_class.to_str().unwrap()],
+        "need both classes",
+    );
 }
