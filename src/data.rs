@@ -5,8 +5,11 @@
 //! y = +1, and the smaller one y = −1 (scikit-learn's convention), so numbers printed here can be
 //! compared with `SVC.decision_function` directly.
 //!
-//! Coordinates are kept on a grid of 10⁻⁴ (see [`quantize`]): a click is never more precise than
-//! that, and it lets the URL state restore a scene bit for bit from four decimals.
+//! Coordinates are kept exactly as given, as f64, in any units. A point read from a file or a
+//! link also keeps the text it was written as (until it is moved), so writing the data back
+//! reproduces that text; other points are written in the shortest form that reads back as the
+//! same f64 (Rust's `Display`), so a write–read round trip is exact either way. The presets
+//! place their points on a grid of 10⁻⁴ ([`on_preset_grid`]) only to keep their links short.
 
 use crate::error::Error;
 use rand::rngs::StdRng;
@@ -15,21 +18,45 @@ use rand::{Rng, SeedableRng};
 /// A point of the input plane, (x₁, x₂).
 pub type Point = [f64; 2];
 
-/// Rounds a coordinate to the 10⁻⁴ grid every stored point lives on.
-pub fn quantize(v: f64) -> f64 {
+/// Rounds a generated coordinate to the 10⁻⁴ grid the presets' points live on (their shared
+/// links then need at most four decimals a coordinate). Data a person gives is never rounded.
+pub fn on_preset_grid(v: f64) -> f64 {
     (v * 1e4).round() / 1e4
 }
 
+/// The text a coordinate pair was written as, where it came from a file or a link.
+pub type Written = [Box<str>; 2];
+
 /// Labelled points: `points[i]` has label `labels[i]`.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Dataset {
     pub points: Vec<Point>,
     pub labels: Vec<i32>,
+    /// `written[i]`: the text point i was read from, if it was read and not moved since (may
+    /// be shorter than `points`; a missing entry means none).
+    pub written: Vec<Option<Written>>,
+}
+
+/// Two datasets are equal when their points and labels are: how a number was written does not
+/// matter.
+impl PartialEq for Dataset {
+    fn eq(&self, other: &Self) -> bool {
+        self.points == other.points && self.labels == other.labels
+    }
 }
 
 impl Dataset {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Points and their labels (equally many), with no written text.
+    pub fn from_parts(points: Vec<Point>, labels: Vec<i32>) -> Self {
+        Dataset {
+            points,
+            labels,
+            written: Vec::new(),
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -40,22 +67,40 @@ impl Dataset {
         self.points.is_empty()
     }
 
-    /// Adds a point (quantized) and returns its index; rejects NaN and infinities.
+    /// Adds a point, exactly as given, and returns its index; rejects NaN and infinities.
     pub fn push(&mut self, point: Point, label: i32) -> Result<usize, Error> {
-        check_finite(point, "point")?;
-        self.points.push([quantize(point[0]), quantize(point[1])]);
-        self.labels.push(label);
-        Ok(self.points.len() - 1)
+        self.push_written(point, label, None)
     }
 
-    /// Moves point `index` to `point` (quantized).
+    /// Adds a point read from `written`, the text of its two coordinates.
+    pub fn push_written(
+        &mut self,
+        point: Point,
+        label: i32,
+        written: Option<Written>,
+    ) -> Result<usize, Error> {
+        check_finite(point, "point")?;
+        let index = self.points.len();
+        self.points.push(point);
+        self.labels.push(label);
+        if written.is_some() {
+            self.written.resize(index, None);
+            self.written.push(written);
+        }
+        Ok(index)
+    }
+
+    /// Moves point `index` to `point`, exactly as given.
     pub fn move_point(&mut self, index: usize, point: Point) -> Result<(), Error> {
         check_finite(point, "point")?;
         let slot = self
             .points
             .get_mut(index)
             .ok_or_else(|| Error::Parameter(format!("no point with index {index}")))?;
-        *slot = [quantize(point[0]), quantize(point[1])];
+        *slot = point;
+        if let Some(written) = self.written.get_mut(index) {
+            *written = None;
+        }
         Ok(())
     }
 
@@ -65,7 +110,22 @@ impl Dataset {
         }
         self.points.remove(index);
         self.labels.remove(index);
+        if index < self.written.len() {
+            self.written.remove(index);
+        }
         Ok(())
+    }
+
+    /// Coordinate `axis` of point `index` as text: as it was written, if it was read and
+    /// still reads as the stored value, else the shortest text that reads back exactly.
+    pub fn coordinate_text(&self, index: usize, axis: usize) -> std::borrow::Cow<'_, str> {
+        let value = self.points[index][axis];
+        match self.written.get(index) {
+            Some(Some(text)) if text[axis].parse::<f64>().ok() == Some(value) => {
+                std::borrow::Cow::Borrowed(&text[axis])
+            }
+            _ => std::borrow::Cow::Owned(value.to_string()),
+        }
     }
 
     /// The distinct labels, in increasing order.
@@ -115,8 +175,8 @@ impl Dataset {
     /// Blank lines and lines starting with `#` are skipped. Errors name the 1-based line.
     pub fn from_csv(text: &str) -> Result<Dataset, Error> {
         let mut data = Dataset::new();
-        for (point, label) in parse_rows(text, true)? {
-            data.push(point, label.unwrap_or_default())?;
+        for (point, label, written) in parse_rows(text, true)? {
+            data.push_written(point, label.unwrap_or_default(), Some(written))?;
         }
         Ok(data)
     }
@@ -124,8 +184,9 @@ impl Dataset {
     /// Writes `x,y,label` rows with a header.
     pub fn to_csv(&self) -> String {
         let mut out = String::from("x,y,label\n");
-        for (p, l) in self.points.iter().zip(&self.labels) {
-            out.push_str(&format!("{},{},{}\n", p[0], p[1], l));
+        for (i, l) in self.labels.iter().enumerate() {
+            let (x, y) = (self.coordinate_text(i, 0), self.coordinate_text(i, 1));
+            out.push_str(&format!("{x},{y},{l}\n"));
         }
         out
     }
@@ -164,13 +225,13 @@ pub fn stratified_split(labels: &[i32], fraction: f64, seed: u64) -> Vec<bool> {
 pub fn points_from_csv(text: &str) -> Result<Vec<Point>, Error> {
     Ok(parse_rows(text, false)?
         .into_iter()
-        .map(|(p, _)| p)
+        .map(|(p, _, _)| p)
         .collect())
 }
 
 /// The one CSV reader: rows of `x,y,label` (label required or optional), a header allowed on
 /// the first line that has content, `#` comments and blank lines skipped.
-fn parse_rows(text: &str, need_label: bool) -> Result<Vec<(Point, Option<i32>)>, Error> {
+fn parse_rows(text: &str, need_label: bool) -> Result<Vec<(Point, Option<i32>, Written)>, Error> {
     let mut rows = Vec::new();
     let mut seen_content = false;
     // A byte-order mark (spreadsheets write one) is not part of the first field.
@@ -223,7 +284,7 @@ fn parse_rows(text: &str, need_label: bool) -> Result<Vec<(Point, Option<i32>)>,
             ),
             None => None,
         };
-        rows.push((point, label));
+        rows.push((point, label, [fields[0].into(), fields[1].into()]));
     }
     if rows.is_empty() {
         return Err(Error::Csv {
@@ -241,9 +302,10 @@ fn starts_numeric(field: &str) -> bool {
         .is_some_and(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.'))
 }
 
-/// The largest coordinate accepted: far beyond any lecture's plot, and small enough that
-/// squared distances and the plot's axes stay finite.
-pub const MAX_COORDINATE: f64 = 1e6;
+/// The largest coordinate accepted: data in any units a person measures (10⁻⁶ to 10⁹ and
+/// beyond) fits, and squared distances (≤ 10³⁰) and polynomial kernels of the slider's degrees
+/// at unit γ stay finite.
+pub const MAX_COORDINATE: f64 = 1e15;
 
 fn check_finite(point: Point, what: &str) -> Result<(), Error> {
     if !point.iter().all(|v| v.is_finite()) {
@@ -359,7 +421,8 @@ impl Preset {
                 base[0] + jitter * gaussian(&mut rng),
                 base[1] + jitter * gaussian(&mut rng),
             ];
-            data.push(p, label).expect("generated points are finite");
+            data.push([on_preset_grid(p[0]), on_preset_grid(p[1])], label)
+                .expect("generated points are finite");
         }
         data
     }
@@ -478,7 +541,7 @@ mod tests {
             2
         );
         let err = Dataset::from_csv("0,0,1\n1e305,0,0\n").unwrap_err();
-        assert_eq!(err.to_string(), "line 2: x '1e305' lies outside ±1e6");
+        assert_eq!(err.to_string(), "line 2: x '1e305' lies outside ±1e15");
         let err = Dataset::from_csv("0,0,1.5\n").unwrap_err();
         assert!(err.to_string().contains("not an integer"));
         assert!(Dataset::from_csv("x,y,label\n").is_err());
@@ -509,7 +572,7 @@ mod tests {
             assert_eq!(a.classes().len(), preset.classes());
             assert_eq!(Preset::from_name(preset.name()).unwrap(), preset);
             for p in &a.points {
-                assert_eq!(p[0], quantize(p[0]));
+                assert_eq!(p[0], on_preset_grid(p[0]));
             }
         }
         assert!(Preset::from_name("spiral").is_err());

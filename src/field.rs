@@ -39,19 +39,64 @@ impl View {
         }
     }
 
-    /// [−1, 1]², or, when a point lies outside it, the smallest centred square with a 5 %
-    /// border that holds every point.
+    /// The window for `points`, in whatever units they come:
+    /// - [−1, 1]², the lecture's plane, when every point lies in it and they are not all
+    ///   crowded into less than a twentieth of it;
+    /// - a square centred on the origin and just holding every point with a 5 % border, when
+    ///   points lie beyond [−1, 1] around the origin;
+    /// - a square around the points' bounding box, when they are crowded far from the origin
+    ///   or into a tiny patch of it (data in other units, 10⁻⁶ or 10⁹).
+    ///
+    /// Half-widths are rounded up to a tidy number (a multiple of a quarter of a power of
+    /// ten), so the axis ticks stay readable at every scale.
     pub fn around(points: &[Point]) -> View {
-        let extent = points
+        let finite = points
             .iter()
-            .map(|p| p[0].abs().max(p[1].abs()))
-            .fold(0.0, f64::max);
-        if extent <= 1.0 || !extent.is_finite() {
-            View::square(1.0)
+            .filter(|p| p[0].is_finite() && p[1].is_finite());
+        let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+        for p in finite {
+            for a in 0..2 {
+                lo[a] = lo[a].min(p[a]);
+                hi[a] = hi[a].max(p[a]);
+            }
+        }
+        if lo[0] > hi[0] {
+            return View::square(1.0);
+        }
+        let extent = lo.iter().chain(&hi).fold(0.0f64, |m, v| m.max(v.abs()));
+        let spread = (hi[0] - lo[0]).max(hi[1] - lo[1]);
+        // Three or more points within a twentieth of their scale: other units, not clicks.
+        let crowded = points.len() >= 3 && spread < 0.05 * extent.max(1.0);
+        if extent <= 1.0 && !crowded {
+            return View::square(1.0);
+        }
+        let centred = tidy_ceil(extent * 1.05);
+        if !crowded && centred <= 3.0 * spread {
+            return View::square(centred);
+        }
+        // Around the bounding box; a lone point (or a stack of one) gets a unit-sized window
+        // at its own scale.
+        let half = if spread > 0.0 {
+            spread / 2.0 * 1.1
+        } else if extent > 0.0 {
+            0.05 * extent
         } else {
-            // Round up to a tidy number so axis ticks stay readable.
-            let half = (extent * 1.05 * 4.0).ceil() / 4.0;
-            View::square(half)
+            1.0
+        };
+        let step = tidy_ceil(half) / 4.0;
+        let centre = [
+            ((lo[0] + hi[0]) / 2.0 / step).round() * step,
+            ((lo[1] + hi[1]) / 2.0 / step).round() * step,
+        ];
+        let reach = (0..2)
+            .map(|a| (hi[a] - centre[a]).max(centre[a] - lo[a]))
+            .fold(0.0f64, f64::max);
+        let half = tidy_ceil((reach * 1.05).max(half));
+        View {
+            x_min: centre[0] - half,
+            x_max: centre[0] + half,
+            y_min: centre[1] - half,
+            y_max: centre[1] + half,
         }
     }
 
@@ -66,6 +111,16 @@ impl View {
     pub fn contains(&self, p: Point) -> bool {
         (self.x_min..=self.x_max).contains(&p[0]) && (self.y_min..=self.y_max).contains(&p[1])
     }
+}
+
+/// The smallest multiple of a quarter of the power of ten below `x` that is at least `x`
+/// (2.31 → 2.5, 0.0123 → 0.0125, 7.3·10⁸ → 7.5·10⁸).
+fn tidy_ceil(x: f64) -> f64 {
+    if x.is_nan() || x <= 0.0 || x.is_infinite() {
+        return 1.0;
+    }
+    let quarter = 10f64.powf(x.log10().floor()) / 4.0;
+    (x / quarter).ceil() * quarter
 }
 
 /// A rectangle of pixels: left, top, width, height.
@@ -92,6 +147,33 @@ impl PixelRect {
             view.x_min + (px - self.left) / self.width * view.width(),
             view.y_max - (py - self.top) / self.height * view.height(),
         ]
+    }
+
+    /// `p` rounded to the coarsest decimal grid finer than a pixel of `view`: a click means
+    /// no more than its pixel, and short numbers keep links and files short.
+    pub fn snapped(&self, view: &View, p: Point) -> Point {
+        let per_pixel = self.data_per_pixel(view);
+        if per_pixel.is_nan() || per_pixel <= 0.0 || per_pixel.is_infinite() {
+            return p;
+        }
+        let exponent = per_pixel.log10().floor() as i32;
+        p.map(|v| {
+            let snapped = if exponent >= 0 {
+                // Whole multiples of 10^exponent: exact in f64 up to 2⁵³.
+                let unit = 10f64.powi(exponent);
+                (v / unit).round() * unit
+            } else {
+                // Through decimal text, so the stored value is the one its digits name.
+                format!("{:.*}", (-exponent) as usize, v)
+                    .parse()
+                    .unwrap_or(v)
+            };
+            if snapped.is_finite() {
+                snapped
+            } else {
+                v
+            }
+        })
     }
 
     /// How many data units one pixel spans (horizontally).
@@ -506,8 +588,72 @@ mod tests {
     #[test]
     fn view_grows_only_when_points_need_it() {
         assert_eq!(View::around(&[[0.5, -0.9]]), View::square(1.0));
-        let v = View::around(&[[0.0, -2.2]]);
+        assert_eq!(View::around(&[[0.5, -0.9], [0.0, 0.0]]), View::square(1.0));
+        let v = View::around(&[[0.0, -2.2], [0.1, 0.3]]);
+        assert_eq!(v, View::square(2.5));
         assert!(v.contains([0.0, -2.2]) && v.x_max >= 2.2 * 1.05);
+    }
+
+    /// Every point inside, filling at least a third of the window's width or height.
+    fn fits(points: &[Point]) -> View {
+        let v = View::around(points);
+        let spread = |a: usize| {
+            let (lo, hi) = points
+                .iter()
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), p| {
+                    (l.min(p[a]), h.max(p[a]))
+                });
+            hi - lo
+        };
+        for p in points {
+            assert!(v.contains(*p), "{p:?} outside {v:?}");
+        }
+        assert!(
+            spread(0).max(spread(1)) >= v.width() / 3.0,
+            "points crowd into a corner of {v:?}"
+        );
+        v
+    }
+
+    #[test]
+    fn view_fits_data_of_any_scale_and_place() {
+        let scene: Vec<Point> = vec![[-0.7, 0.2], [0.4, -0.5], [0.9, 0.8], [-0.2, -0.9]];
+        for scale in [1e-6, 1e-4, 1e-2, 1.0, 1e2, 1e4, 1e9] {
+            let scaled: Vec<Point> = scene.iter().map(|p| p.map(|v| v * scale)).collect();
+            let v = fits(&scaled);
+            assert!(
+                (v.width() / (2.0 * scale) - 1.0).abs() < 0.3,
+                "{scale}: {v:?}"
+            );
+            // Moved far from the origin: still filled.
+            let shifted: Vec<Point> = scaled
+                .iter()
+                .map(|p| [p[0] + 3e3 * scale, p[1] - 7e3 * scale])
+                .collect();
+            fits(&shifted);
+        }
+        let lone = View::around(&[[5e8, 5e8]]);
+        assert!(lone.contains([5e8, 5e8]) && lone.width() > 0.0);
+    }
+
+    #[test]
+    fn clicks_snap_to_a_decimal_grid_finer_than_a_pixel() {
+        let rect = PixelRect {
+            left: 0.0,
+            top: 0.0,
+            width: 800.0,
+            height: 800.0,
+        };
+        let unit = View::square(1.0); // 0.0025 a pixel: three decimals
+        assert_eq!(rect.snapped(&unit, [0.123456, -0.98765]), [0.123, -0.988]);
+        let big = View::square(4e5); // 1000 a pixel
+        assert_eq!(rect.snapped(&big, [123_456.7, -9.0]), [123_000.0, -0.0]);
+        let tiny = View::square(1e-6);
+        let p = rect.snapped(&tiny, [3.14159e-7, 1e-9]);
+        assert_eq!(p, [3.14e-7, 1e-9]);
+        for v in p {
+            assert!(v.to_string().len() <= 11, "{v}");
+        }
     }
 
     #[test]

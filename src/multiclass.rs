@@ -81,10 +81,10 @@ impl Multiclass {
         match scheme {
             Scheme::OneVsRest => {
                 for (k, &class) in classes.iter().enumerate() {
-                    let subset = Dataset {
-                        points: data.points.clone(),
-                        labels: data.labels.iter().map(|&l| (l == class) as i32).collect(),
-                    };
+                    let subset = Dataset::from_parts(
+                        data.points.clone(),
+                        data.labels.iter().map(|&l| (l == class) as i32).collect(),
+                    );
                     members.push(Member {
                         positive: k,
                         negative: None,
@@ -101,10 +101,10 @@ impl Multiclass {
                                 data.labels[t] == classes[i] || data.labels[t] == classes[j]
                             })
                             .collect();
-                        let subset = Dataset {
-                            points: indices.iter().map(|&t| data.points[t]).collect(),
-                            labels: indices.iter().map(|&t| data.labels[t]).collect(),
-                        };
+                        let subset = Dataset::from_parts(
+                            indices.iter().map(|&t| data.points[t]).collect(),
+                            indices.iter().map(|&t| data.labels[t]).collect(),
+                        );
                         members.push(Member {
                             positive: j,
                             negative: Some(i),

@@ -94,19 +94,24 @@ pub(crate) fn axes<'a, DB: DrawingBackend>(
     y: std::ops::Range<f64>,
     (x_desc, y_desc): (&str, &str),
 ) -> Result<ChartContext<'a, DB, Plane>, Error> {
+    let (x, y) = (x.clone(), y.clone());
     let mut chart = ChartBuilder::on(root)
         .margin(layout.margin)
         .margin_right(layout.right_margin())
         .x_label_area_size(layout.label_area)
         .y_label_area_size(layout.label_area)
-        .build_cartesian_2d(x, y)
+        .build_cartesian_2d(x.clone(), y.clone())
         .map_err(draw_error)?;
     let font = ("sans-serif", layout.font_px).into_font();
+    let x_label = |v: &f64| tick_label(*v, x.end - x.start);
+    let y_label = |v: &f64| tick_label(*v, y.end - y.start);
     chart
         .configure_mesh()
         .disable_mesh()
         .x_labels(5)
         .y_labels(5)
+        .x_label_formatter(&x_label)
+        .y_label_formatter(&y_label)
         .x_desc(x_desc)
         .y_desc(y_desc)
         .label_style(font.clone())
@@ -115,6 +120,44 @@ pub(crate) fn axes<'a, DB: DrawingBackend>(
         .draw()
         .map_err(draw_error)?;
     Ok(chart)
+}
+
+/// A tick's text on an axis spanning `span`: as many digits as a hundredth of the span
+/// needs and no more (trailing zeros dropped); powers of ten (2.5e9, 1e-6) where plain
+/// decimals would run long.
+pub(crate) fn tick_label(value: f64, span: f64) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return "0".into();
+    }
+    let step = (span.abs() / 100.0).max(f64::MIN_POSITIVE);
+    if value.abs() < step / 2.0 {
+        return "0".into(); // zero, up to the ticks' rounding
+    }
+    let step_exponent = step.log10().floor() as i32;
+    let exponent = value.abs().log10().floor() as i32;
+    if !(-3..6).contains(&exponent) {
+        // Significant digits down to the step's.
+        let digits = (exponent - step_exponent).clamp(0, 15) as usize;
+        let text = format!("{value:.digits$e}");
+        let (mantissa, power) = text.split_once('e').unwrap_or((&text, "0"));
+        return format!("{}e{power}", trim_zeros(mantissa));
+    }
+    let decimals = (-step_exponent).clamp(0, 15) as usize;
+    let text = trim_zeros(&format!("{value:.decimals$}")).to_string();
+    if text == "-0" {
+        "0".into()
+    } else {
+        text
+    }
+}
+
+/// "1.500" → "1.5", "2.000" → "2"; text without a decimal point is left alone.
+fn trim_zeros(text: &str) -> &str {
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        text
+    }
 }
 
 fn draw_overlay<DB: DrawingBackend>(
@@ -466,6 +509,31 @@ mod tests {
             assert_eq!(ys.start as f64, layout.plot.top);
             assert_eq!((xs.end - xs.start) as f64, layout.plot.width);
             assert_eq!((ys.end - ys.start) as f64, layout.plot.height);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tick_tests {
+    use super::tick_label;
+
+    #[test]
+    fn tick_labels_read_at_every_scale() {
+        let cases = [
+            (0.5, 2.0, "0.5"),
+            (-1.0, 2.0, "-1"),
+            (0.30000000000000004, 2.0, "0.3"),
+            (1.25, 5.0, "1.25"),
+            (2.5e9, 1e10, "2.5e9"),
+            (1.0000000025e9, 10.0, "1.0000000025e9"),
+            (-4e-6, 2e-5, "-4e-6"),
+            (0.0, 2e-5, "0"),
+            (1e-12, 2.0, "0"),
+            (1500.0, 4000.0, "1500"),
+            (25000.0, 1e5, "25000"),
+        ];
+        for (value, span, text) in cases {
+            assert_eq!(tick_label(value, span), text, "{value} on a span of {span}");
         }
     }
 }

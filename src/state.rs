@@ -3,8 +3,10 @@
 //! reloading restores it exactly.
 //!
 //! The hash reads `#model=svm&kernel=rbf&C=1&…&views=loss` and, once points have been added,
-//! moved or loaded, `&points=x,y,label;x,y,label;…` (coordinates live on a 10⁻⁴ grid, see
-//! [`crate::data::quantize`], so four decimals restore them bit for bit). An untouched preset
+//! moved or loaded, `&points=x,y,label;x,y,label;…`, each coordinate as it was written or in
+//! the shortest text that reads back as the same f64 (see [`Dataset::coordinate_text`]), so a
+//! link restores every point bit for bit. Clicks snap to the view's pixel grid and presets lie
+//! on a 10⁻⁴ grid, which keeps their links short. An untouched preset
 //! is stored by its name, size, noise and seed alone, which regenerate the same points.
 
 use crate::data::{stratified_split, Dataset, Preset};
@@ -135,17 +137,17 @@ impl Settings {
             .collect();
         if let Some((data, test)) = points {
             let encoded: Vec<String> = data
-                .points
+                .labels
                 .iter()
-                .zip(&data.labels)
                 .enumerate()
-                .map(|(i, (p, l))| {
+                .map(|(i, l)| {
                     let role = if test.get(i).copied().unwrap_or(false) {
                         ",t"
                     } else {
                         ""
                     };
-                    format!("{},{},{}{role}", p[0], p[1], l)
+                    let (x, y) = (data.coordinate_text(i, 0), data.coordinate_text(i, 1));
+                    format!("{x},{y},{l}{role}")
                 })
                 .collect();
             parts.push(format!("points={}", encoded.join(";")));
@@ -192,7 +194,8 @@ fn decode_points(text: &str) -> Result<LinkedPoints, Error> {
         let x: f64 = fields[0].parse().map_err(|_| bad())?;
         let y: f64 = fields[1].parse().map_err(|_| bad())?;
         let label: i32 = fields[2].parse().map_err(|_| bad())?;
-        data.push([x, y], label).map_err(|_| bad())?;
+        data.push_written([x, y], label, Some([fields[0].into(), fields[1].into()]))
+            .map_err(|_| bad())?;
     }
     Ok((data, test))
 }

@@ -266,9 +266,12 @@ impl App {
         self.lab.move_point(index, at).map_err(js_error)
     }
 
+    /// The data point under a pixel, inside the plotted square and snapped to the decimal
+    /// grid just finer than a pixel.
     fn clamped_data(&self, px: f64, py: f64) -> [f64; 2] {
         let view = self.lab.view();
-        let p = self.plot().to_data(&view, px, py);
+        let plot = self.plot();
+        let p = plot.snapped(&view, plot.to_data(&view, px, py));
         [
             p[0].clamp(view.x_min, view.x_max),
             p[1].clamp(view.y_min, view.y_max),

@@ -44,10 +44,7 @@ fn one_versus_one_matches_libsvm() {
             tol: case.tol,
             ..SvmParams::new(kernel, case.c)
         };
-        let data = Dataset {
-            points: case.x.clone(),
-            labels: case.labels.clone(),
-        };
+        let data = Dataset::from_parts(case.x.clone(), case.labels.clone());
         let multi = Multiclass::fit(&data, Scheme::OneVsOne, |pair| {
             Ok(Box::new(SvmTrainer::new().fit(
                 &pair.points,

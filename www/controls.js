@@ -109,6 +109,10 @@ export function syncControls(app) {
     else if (el.dataset.log) el.value = Math.log10(Number(value));
     else el.value = value;
     showValue(el);
+    // The readout gives the setting itself, also where a link or a file's scale took it
+    // beyond the slider's range (γ = 2e8 for data in units of 10⁻⁴).
+    const out = $(`${el.id}-value`);
+    if (out && el.dataset.log) out.textContent = fmt(Number(value));
   }
   enableControls(app);
 }

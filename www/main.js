@@ -31,6 +31,8 @@ window.kernelPlayground = {
   get highlighted() { return highlighted; },
   // Where the views' background work runs: 'worker' or, without one, 'page'.
   get background() { return background(); },
+  // The CSV the page saves.
+  csv() { return app.csv(); },
   // The training points as [x, y] (from the CSV the lab saves).
   points() {
     return app.csv().trim().split('\n').filter((r) => /^-?[\d.]/.test(r)).map((r) => r.split(',').slice(0, 2).map(Number));
@@ -42,6 +44,11 @@ window.kernelPlayground = {
     if (at.length === 0) return null;
     const r = view.getBoundingClientRect();
     return [r.left + at[0] * r.width / view.width, r.top + at[1] * r.height / view.height];
+  },
+  // What the tooltip would say at data point (x, y): the prediction and the model's facts.
+  inspectAt(x, y) {
+    const [px, py] = app.to_pixel(x, y);
+    return JSON.parse(app.inspect(px, py, 0));
   },
   toClient(x, y) {
     const [px, py] = app.to_pixel(x, y);

@@ -184,18 +184,16 @@ impl Playground {
     /// Rebuilds the training subset from the points and their roles.
     fn refresh_training(&mut self) {
         self.train_index = (0..self.data.len()).filter(|&i| !self.test[i]).collect();
-        self.train = Dataset {
-            points: self
-                .train_index
+        self.train = Dataset::from_parts(
+            self.train_index
                 .iter()
                 .map(|&i| self.data.points[i])
                 .collect(),
-            labels: self
-                .train_index
+            self.train_index
                 .iter()
                 .map(|&i| self.data.labels[i])
                 .collect(),
-        };
+        );
     }
 
     pub fn model(&self) -> Option<&dyn Model> {

@@ -65,10 +65,7 @@ impl LeastSquares {
                 labels.len()
             )));
         }
-        let data = Dataset {
-            points: points.to_vec(),
-            labels: labels.to_vec(),
-        };
+        let data = Dataset::from_parts(points.to_vec(), labels.to_vec());
         let (classes, t) = data.binary_targets()?;
         let n = points.len();
         let design: [Vec<f64>; 3] = [

@@ -99,10 +99,7 @@ impl PerceptronModel {
         params: &PerceptronParams,
     ) -> Result<PerceptronModel, Error> {
         params.check()?;
-        let data = crate::data::Dataset {
-            points: points.to_vec(),
-            labels: labels.to_vec(),
-        };
+        let data = crate::data::Dataset::from_parts(points.to_vec(), labels.to_vec());
         let (classes, y) = data.binary_targets()?;
         let n = points.len();
         let kernel = params.kernel;

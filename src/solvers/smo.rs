@@ -131,10 +131,7 @@ impl SvmTrainer {
         labels: &[i32],
         problem: &Problem,
     ) -> Result<Solution, Error> {
-        let data = crate::data::Dataset {
-            points: points.to_vec(),
-            labels: labels.to_vec(),
-        };
+        let data = crate::data::Dataset::from_parts(points.to_vec(), labels.to_vec());
         if let Some(bad) = points
             .iter()
             .position(|p| !(p[0].is_finite() && p[1].is_finite()))

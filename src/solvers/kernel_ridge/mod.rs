@@ -198,10 +198,7 @@ fn check(
             labels.len()
         )));
     }
-    let data = Dataset {
-        points: points.to_vec(),
-        labels: labels.to_vec(),
-    };
+    let data = Dataset::from_parts(points.to_vec(), labels.to_vec());
     let (classes, targets) = data.binary_targets()?;
     let n = points.len();
     if n > MAX_POINTS {

@@ -347,10 +347,7 @@ impl LogisticModel {
         params: &LogisticParams,
     ) -> Result<LogisticModel, Error> {
         params.check()?;
-        let data = crate::data::Dataset {
-            points: points.to_vec(),
-            labels: labels.to_vec(),
-        };
+        let data = crate::data::Dataset::from_parts(points.to_vec(), labels.to_vec());
         let (classes, y) = data.binary_targets()?;
         let map = FeatureMap::new(params.features, points);
         let p = map.len();
