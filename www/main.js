@@ -87,12 +87,61 @@ function guard(action) {
 // ---- controls -----------------------------------------------------------------------------
 
 // Warm starts keep dragging fast; when an interaction ends the lab refits from scratch, so
-// what stays on screen is exactly what the scene's link reopens.
+// what stays on screen is exactly what the scene's link reopens. An ended interaction is also
+// a step of the undo history.
 function settle() {
   if (!app) return;
   app.settle();
+  remember();
   requestRender();
 }
+
+// ---- undo and redo --------------------------------------------------------------------------
+
+// The history is a list of whole scenes, each as its link (settings, points, roles), taken
+// whenever an edit ends: a click, a drag, a deletion, Clear, Regenerate, a loaded file, a
+// train/test toggle, a control let go. Undo reopens the scene before; redo the one after.
+const UNDO_STEPS = 200;
+const undoStack = [];
+const redoStack = [];
+let currentScene = null;
+
+function remember() {
+  const scene = app.hash();
+  if (currentScene === null) currentScene = scene;
+  if (scene === currentScene) return;
+  undoStack.push(currentScene);
+  if (undoStack.length > UNDO_STEPS) undoStack.shift();
+  redoStack.length = 0;
+  currentScene = scene;
+  showHistory();
+}
+
+function showHistory() {
+  $('undo').disabled = undoStack.length === 0;
+  $('redo').disabled = redoStack.length === 0;
+}
+
+function travel(from, to) {
+  if (!app || from.length === 0) return;
+  to.push(currentScene);
+  currentScene = from.pop();
+  const next = guard(() => new App('plot', '#' + currentScene));
+  if (next) {
+    app.free();
+    app = next;
+    dragging = null;
+    highlighted = -1;
+    hideTooltip();
+    syncControls(app);
+    writeHash();
+    requestRender();
+  }
+  showHistory();
+}
+
+const undo = () => travel(undoStack, redoStack);
+const redo = () => travel(redoStack, undoStack);
 
 function onControl(el) {
   guard(() => {
@@ -221,6 +270,7 @@ function openFromHash() {
   if (app) app.free();
   app = next;
   syncControls(app);
+  remember();
   requestRender();
 }
 
@@ -381,7 +431,17 @@ function onCanvasKey(ev) {
 
 function onGlobalKey(ev) {
   const typing = ev.target.matches('input[type="number"], input[type="text"], select');
-  if (typing || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (typing) return;
+  if ((ev.ctrlKey || ev.metaKey) && !ev.altKey) {
+    const key = ev.key.toLowerCase();
+    if (key === 'z' || key === 'y') {
+      ev.preventDefault();
+      if (key === 'y' || ev.shiftKey) redo();
+      else undo();
+    }
+    return;
+  }
+  if (ev.altKey) return;
   if (ev.key >= '1' && ev.key <= '6') setClass(Number(ev.key) - 1);
   // T turns the point under the pointer (or the keyboard cursor) into a test point and back.
   if ((ev.key === 't' || ev.key === 'T') && highlighted >= 0 && app) {
@@ -406,7 +466,7 @@ async function loadCsv(file) {
   const ok = guard(() => { app.load_csv(text); return true; });
   if (ok) {
     transientMessage = null;
-    requestRender();
+    settle();
   } else {
     showMessage(`${file.name}: ${messageBox.textContent.replace(/^Something went wrong: /, '')}`);
   }
@@ -442,8 +502,10 @@ function wire() {
   for (const b of document.querySelectorAll('.class-button')) {
     b.addEventListener('click', () => setClass(Number(b.dataset.label)));
   }
-  $('regenerate').addEventListener('click', () => { app.regenerate(); requestRender(); });
-  $('clear').addEventListener('click', () => { app.clear(); hideTooltip(); requestRender(); });
+  $('regenerate').addEventListener('click', () => { app.regenerate(); settle(); });
+  $('clear').addEventListener('click', () => { app.clear(); hideTooltip(); settle(); });
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
   for (const b of document.querySelectorAll('[data-bump]')) {
     b.addEventListener('click', () => {
       const input = $(b.dataset.bump);
@@ -507,6 +569,7 @@ async function start() {
   app = guard(() => new App('plot', location.hash));
   if (!app) return;
   $('loading').style.display = 'none';
+  currentScene = app.hash();
   syncControls(app);
   wire();
   requestRender();
