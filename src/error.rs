@@ -23,6 +23,8 @@ pub enum Error {
     State(String),
     /// Drawing failed (a backend error, a missing font for PNG output).
     Draw(String),
+    /// A hard margin asked of classes that no surface of the kernel separates.
+    NotSeparable(String),
 }
 
 impl fmt::Display for Error {
@@ -43,6 +45,7 @@ impl fmt::Display for Error {
             Error::Parameter(message) => write!(f, "{message}"),
             Error::State(message) => write!(f, "cannot read the scene: {message}"),
             Error::Draw(message) => write!(f, "drawing failed: {message}"),
+            Error::NotSeparable(message) => write!(f, "{message}"),
         }
     }
 }

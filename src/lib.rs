@@ -6,7 +6,8 @@
 //! (`tests/layers.rs` checks it):
 //! 1. Data and geometry — [`data`] (points, CSV, seeded presets), [`error`], [`kernel`] (the
 //!    kernels in LIBSVM's parameterisation, the Gram-column cache), [`field`] (a function on
-//!    a pixel grid, pixel ↔ data maps), [`contour`] (level curves), [`voronoi`], [`params`]
+//!    a pixel grid, pixel ↔ data maps), [`contour`] (level curves), [`voronoi`], [`hull`]
+//!    (convex hulls, the exact test of linear separability), [`params`]
 //!    (the declarative parameter table and its checked values), [`plane`] (what the plane
 //!    shows, as data), [`roc`] (ROC curves and confusion counts from decision values).
 //! 2. The contract — [`model`]: the [`model::Method`] trait every method's registry entry
@@ -28,6 +29,7 @@ pub mod contour;
 pub mod data;
 pub mod error;
 pub mod field;
+pub mod hull;
 pub mod kernel;
 pub mod model;
 pub mod multiclass;

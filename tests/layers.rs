@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 /// The layer of each top-level module, lowest first.
 const LAYERS: &[&[&str]] = &[
     &[
-        "data", "error", "kernel", "field", "contour", "voronoi", "params", "plane", "roc",
+        "data", "error", "kernel", "field", "contour", "voronoi", "hull", "params", "plane", "roc",
     ],
     &["model"],
     &["solvers"],

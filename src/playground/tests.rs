@@ -120,11 +120,16 @@ fn problems_become_messages() {
     lab.set("hard", "1").unwrap();
     lab.set("kernel", "linear").unwrap();
     lab.fit();
-    assert!(lab
-        .status()
+    let status = lab.status();
+    assert!(status
         .message
         .unwrap()
-        .contains("not linearly separable"));
+        .contains("no line separates the classes"));
+    // Nothing fitted is shown: no accuracy, no boundary.
+    assert_eq!(status.train_accuracy, None);
+    let scene = lab.scene(&Layout::new(300, 300));
+    assert!(scene.field.is_none() && scene.curves.is_empty());
+    assert_eq!(scene.points.len(), 3);
 }
 
 #[test]

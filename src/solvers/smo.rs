@@ -111,6 +111,11 @@ impl SvmTrainer {
         }
     }
 
+    /// The box bound C of the last solution (0 before the first).
+    pub fn last_box(&self) -> f64 {
+        self.last_c
+    }
+
     /// The next fit starts cold (from α = 0); the kernel cache stays valid.
     pub fn forget(&mut self) {
         self.alpha.clear();

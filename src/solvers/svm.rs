@@ -8,9 +8,22 @@
 //!     subject to 0 ≤ α_i ≤ C,  Σ y_i α_i = 0,
 //! ```
 //!
-//! and f(x) = Σ α_i y_i K(x_i, x) + b, solved by SMO in [`crate::solvers::smo`]. The hard margin
-//! is C = ∞; here it is a very large C ([`HARD_MARGIN_C`]), and a multiplier that reaches it
-//! means the data are not separable in the kernel's feature space.
+//! and f(x) = Σ α_i y_i K(x_i, x) + b, solved by SMO in [`crate::solvers::smo`].
+//!
+//! The hard margin is C = ∞: the dual is bounded exactly when the classes are separable in the
+//! kernel's feature space, and then Σα_i = ‖w‖² = 1/ρ² for the margin ρ. Whether to draw
+//! anything is decided before and during the solve, never by a stand-in C:
+//! - linear kernel: exactly, by the convex hulls of the two classes ([`crate::hull`]). Disjoint
+//!   hulls are solved with an unbounded box (any α SMO needs, 10¹² and beyond); meeting hulls
+//!   are refused with a message and no boundary.
+//! - other kernels: by the dual's unboundedness relative to the data's scale R² = max K(x_i, x_i).
+//!   SMO runs in the box [0, [`HARD_MARGIN_REACH`]/R²]; a multiplier reaching it means
+//!   ρ ≤ 10⁻⁷·R (α_i ≤ Σα = 1/ρ²), a margin below 10⁻⁷ of the data's radius, which is
+//!   refused as not separable. A genuinely separable set with a smaller margin is refused
+//!   too: that is the criterion's limit. Running out of iterations is refused as well, since
+//!   an unfinished hard-margin solution is not a margin at all; the message then bounds the
+//!   margin by the dual objective D reached, ρ ≤ 1/√(2D) (every iterate is dual-feasible and
+//!   the dual's maximum is 1/(2ρ²)).
 //!
 //! Each training point falls in one of three KKT cases ([`AlphaStatus`]): α_i = 0 (on or
 //! outside its margin), 0 < α_i < C (exactly on the margin: a free support vector) and α_i = C
@@ -29,8 +42,13 @@ use crate::plane::{Mark, Scene};
 pub use crate::solvers::smo::SvmTrainer;
 use crate::solvers::smo::{Problem, Solution};
 
-/// The C that stands for C = ∞ (the hard margin).
-pub const HARD_MARGIN_C: f64 = 1e6;
+/// How far a hard-margin multiplier may grow, times R² = max K(x_i, x_i), before the data
+/// count as not separable (a margin below 10⁻⁷ of the data's radius).
+pub const HARD_MARGIN_REACH: f64 = 1e14;
+
+/// The box of a certified hard margin: no multiplier comes near it, and sums with it stay
+/// finite.
+const UNBOUNDED: f64 = 1e150;
 
 /// The parameters of a fit, checked by [`SvmParams::check`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -85,14 +103,44 @@ impl SvmParams {
         self.c.is_infinite()
     }
 
-    /// The box bound used by the solver.
-    pub(crate) fn box_bound(&self) -> f64 {
-        if self.is_hard_margin() {
-            HARD_MARGIN_C
-        } else {
-            self.c
+    /// The box bound for these points: C, or for the hard margin an unbounded box when the
+    /// linear kernel's classes are certified separable, the reach relative to the data's
+    /// scale for other kernels, and an error when the classes' hulls meet.
+    pub(crate) fn box_bound(&self, points: &[Point], labels: &[i32]) -> Result<f64, Error> {
+        if !self.is_hard_margin() {
+            return Ok(self.c);
         }
+        if self.kernel.is_linear() {
+            let top = labels.iter().copied().max();
+            let (positive, negative): (Vec<Point>, Vec<Point>) = (
+                (0..points.len())
+                    .filter(|&i| Some(labels[i]) == top)
+                    .map(|i| points[i])
+                    .collect(),
+                (0..points.len())
+                    .filter(|&i| Some(labels[i]) != top)
+                    .map(|i| points[i])
+                    .collect(),
+            );
+            // Fewer than two classes: the solver says so.
+            if negative.is_empty() || crate::hull::strictly_separable(&positive, &negative) {
+                return Ok(UNBOUNDED);
+            }
+            return Err(not_separable(
+                "no line separates the classes (their convex hulls meet)",
+            ));
+        }
+        let r2 = points
+            .iter()
+            .map(|&p| self.kernel.eval(p, p).abs())
+            .fold(0.0, f64::max);
+        Ok(HARD_MARGIN_REACH / if r2 > 0.0 && r2.is_finite() { r2 } else { 1.0 })
     }
+}
+
+/// The hard margin refused: `why`, and what to do.
+fn not_separable(why: &str) -> Error {
+    Error::NotSeparable(format!("no hard margin: {why} — use a finite C for a soft margin"))
 }
 
 /// Which KKT case a training point is in.
@@ -121,7 +169,7 @@ impl AlphaStatus {
 #[derive(Clone, Debug)]
 pub struct SvmModel {
     pub kernel: Kernel,
-    /// The box bound used (C, or [`HARD_MARGIN_C`] for the hard margin).
+    /// The box bound used (C, or for the hard margin a bound no multiplier reached).
     pub c: f64,
     pub hard_margin: bool,
     pub classes: [i32; 2],
@@ -153,22 +201,42 @@ impl SvmTrainer {
     ) -> Result<SvmModel, Error> {
         params.check()?;
         let n = points.len();
+        let c = params.box_bound(points, labels)?;
+        // Scaling α by C_new/C_old only helps between nearby boxes; into or out of an unbounded
+        // one it would start absurdly far off.
+        let ratio = c / self.last_box();
+        if !(1e-6..=1e6).contains(&ratio) {
+            self.forget();
+        }
         let problem = Problem {
             kernel: params.kernel,
-            c: params.box_bound(),
+            c,
             tol: params.tol,
             max_iter: params.max_iter.unwrap_or((100 * n).max(100_000)),
             stop_at_bound: params.is_hard_margin(),
         };
         let solution = self.solve(points, labels, &problem)?;
-        Ok(SvmModel::from_solution(points, params, solution))
+        let model = SvmModel::from_solution(points, params, c, solution);
+        if params.is_hard_margin() {
+            if let Some(why) = model.no_hard_margin(c) {
+                self.forget();
+                return Err(not_separable(&why));
+            }
+        }
+        Ok(model)
     }
 }
 
 impl SvmModel {
     /// The model a solution of the dual describes: f(x) = Σ α_j y_j K(x_j, x) + b over the
     /// support vectors, and w = Σ α_j y_j x_j for the linear kernel.
-    pub fn from_solution(points: &[Point], params: &SvmParams, solution: Solution) -> SvmModel {
+    /// `c`: the box the solution was found in.
+    pub fn from_solution(
+        points: &[Point],
+        params: &SvmParams,
+        c: f64,
+        solution: Solution,
+    ) -> SvmModel {
         let Solution {
             classes,
             y,
@@ -189,7 +257,7 @@ impl SvmModel {
         });
         SvmModel {
             kernel: params.kernel,
-            c: params.box_bound(),
+            c,
             hard_margin: params.is_hard_margin(),
             classes,
             points: points.to_vec(),
@@ -244,12 +312,33 @@ impl SvmModel {
         self.w.map(|w| 2.0 / w[0].hypot(w[1]))
     }
 
-    /// Hard margin asked for but impossible: a multiplier reached the stand-in for ∞, or the
-    /// solver gave up.
-    pub fn hard_margin_failed(&self) -> bool {
-        self.hard_margin
-            && (self.report.exit != ExitReason::Converged
-                || self.alpha.iter().any(|&a| a >= self.c))
+    /// Why this hard-margin solution (found in the box [0, `c`]) is no margin, if it is not.
+    /// Every SMO iterate is feasible for the hard-margin dual, whose maximum is 1/(2ρ²) for
+    /// the margin ρ, so a dual objective D bounds the margin: ρ ≤ 1/√(2D). That bound is what
+    /// an unfinished run can honestly say.
+    fn no_hard_margin(&self, c: f64) -> Option<String> {
+        let converged = self.report.exit == ExitReason::Converged;
+        let at_reach = self.alpha.iter().any(|&a| a >= c);
+        if converged && !at_reach {
+            return None;
+        }
+        let r = self
+            .points
+            .iter()
+            .map(|&p| self.kernel.eval(p, p).abs())
+            .fold(0.0, f64::max)
+            .sqrt();
+        let bound = 1.0 / (2.0 * self.report.objective.max(f64::MIN_POSITIVE)).sqrt();
+        let relative = if r > 0.0 { bound / r } else { bound };
+        let limit = format!("any margin ρ ≤ {bound:.2e}, {relative:.1e} of the data's radius");
+        Some(if at_reach {
+            format!("no separating surface in this feature space ({limit})")
+        } else {
+            format!(
+                "no margin found within {} SMO iterations ({limit})",
+                self.report.iterations
+            )
+        })
     }
 
     /// The end of the slack segment of point i: where moving from x_i along the steepest
@@ -444,9 +533,7 @@ impl Model for SvmModel {
     }
 
     fn message(&self) -> Option<String> {
-        if self.hard_margin_failed() {
-            Some("not linearly separable in this feature space — lower C".into())
-        } else if self.report.exit == ExitReason::IterationCap {
+        if self.report.exit == ExitReason::IterationCap {
             Some(format!(
                 "SMO stopped at its iteration cap ({} iterations) before the KKT conditions \
                  held; the picture is approximate",
@@ -571,7 +658,7 @@ mod tests {
         assert!(model.bias.abs() < 1e-9);
         assert!((model.margin_width().unwrap() - 2.0).abs() < 1e-9);
         assert!((model.alpha[0] - 0.5).abs() < 1e-9);
-        assert!(!model.hard_margin_failed());
+        assert!(model.hard_margin && model.report.exit == ExitReason::Converged);
     }
 
     #[test]
@@ -583,21 +670,79 @@ mod tests {
             &SvmParams::new(Kernel::Linear, f64::INFINITY),
         )
         .unwrap();
-        assert!(!model.hard_margin_failed());
         assert!((model.alpha[0] - 5e-7).abs() < 1e-15);
         assert!((model.w.unwrap()[0] - 1e-3).abs() < 1e-12);
     }
 
     #[test]
-    fn hard_margin_reports_non_separable_data() {
-        // The same point with both labels can never be separated.
+    fn hard_margin_refuses_non_separable_data() {
+        // The same point with both labels can never be separated, by any kernel.
+        let points = [[0.0, 0.0], [0.0, 0.0], [1.0, 1.0], [-1.0, -1.0]];
+        for kernel in [
+            Kernel::Linear,
+            Kernel::Rbf { gamma: 1.0 },
+            Kernel::Polynomial {
+                gamma: 1.0,
+                degree: 2,
+                coef0: 1.0,
+            },
+        ] {
+            let err = SvmModel::fit(
+                &points,
+                &[0, 1, 1, 0],
+                &SvmParams::new(kernel, f64::INFINITY),
+            )
+            .unwrap_err();
+            assert!(matches!(err, Error::NotSeparable(_)), "{kernel:?}: {err}");
+        }
+        // XOR: no line, but a degree-2 polynomial separates it.
+        let xor = [[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]];
+        let labels = [0, 0, 1, 1];
+        let linear = SvmParams::new(Kernel::Linear, f64::INFINITY);
+        assert!(SvmModel::fit(&xor, &labels, &linear)
+            .unwrap_err()
+            .to_string()
+            .contains("convex hulls meet"));
+        let poly = SvmParams::new(
+            Kernel::Polynomial {
+                gamma: 1.0,
+                degree: 2,
+                coef0: 0.0,
+            },
+            f64::INFINITY,
+        );
+        let model = SvmModel::fit(&xor, &labels, &poly).unwrap();
+        assert_eq!(model.accuracy(&xor, &labels), 1.0);
+    }
+
+    #[test]
+    fn hard_margin_solves_separable_data_needing_huge_multipliers() {
+        // Two columns of points 2·10⁻⁶ apart: ‖w‖ = 10⁶, so Σα = ‖w‖² = 10¹², far beyond any
+        // stand-in C of old; the margins still come out at exactly ±1.
+        let gap = 1e-6;
+        let points = [
+            [-gap, 0.0],
+            [-gap, 1.0],
+            [-0.5, 0.5],
+            [gap, 0.0],
+            [gap, -1.0],
+            [0.5, 0.3],
+        ];
+        let labels = [0, 0, 0, 1, 1, 1];
         let model = SvmModel::fit(
-            &[[0.0, 0.0], [0.0, 0.0], [1.0, 1.0], [-1.0, -1.0]],
-            &[0, 1, 1, 0],
+            &points,
+            &labels,
             &SvmParams::new(Kernel::Linear, f64::INFINITY),
         )
         .unwrap();
-        assert!(model.hard_margin_failed());
+        assert_eq!(model.report.exit, ExitReason::Converged);
+        let total: f64 = model.alpha.iter().sum();
+        assert!((total / 1e12 - 1.0).abs() < 1e-3, "Σα = {total}");
+        assert!((model.margin_width().unwrap() - 2.0 * gap).abs() < 1e-9);
+        for (i, p) in points.iter().enumerate() {
+            let yf = model.y[i] * model.decision_value(*p);
+            assert!(yf >= 1.0 - 1e-3, "point {i}: y f = {yf}");
+        }
     }
 
     #[test]

@@ -168,7 +168,7 @@ test('problems are messages, never a blank canvas or an exception', async () => 
   const { page, errors } = await openPage(env.browser, `${env.base}#preset=overlapping&n=80&kernel=linear`);
   await page.check('#hard');
   await settle(page);
-  assert.match(await page.textContent('#message'), /not linearly separable in this feature space — lower C/);
+  assert.match(await page.textContent('#message'), /no hard margin: no line separates the classes .* use a finite C for a soft margin/);
   assert.equal(await page.isDisabled('#C'), true, 'C is disabled under the hard margin');
 
   await page.click('#clear');
