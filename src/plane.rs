@@ -177,7 +177,7 @@ impl Layout {
 
     fn scaled(width: u32, height: u32, size: u32) -> Layout {
         let size = size.max(120) as f64;
-        let font_px = (size * 0.03).clamp(12.0, 40.0);
+        let font_px = (size * 0.034).clamp(12.0, 40.0);
         let margin = (font_px * 0.9).round() as u32;
         let label_area = (font_px * 3.4).round() as u32;
         // plotters' chart layout: `margin` on every side, the label areas left and below.

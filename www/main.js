@@ -442,12 +442,40 @@ function onGlobalKey(ev) {
     return;
   }
   if (ev.altKey) return;
+  if (ev.key === '?') {
+    toggleShortcuts();
+    return;
+  }
+  if (ev.key === 'p' || ev.key === 'P') {
+    togglePresenter();
+    return;
+  }
   if (ev.key >= '1' && ev.key <= '6') setClass(Number(ev.key) - 1);
   // T turns the point under the pointer (or the keyboard cursor) into a test point and back.
   if ((ev.key === 't' || ev.key === 'T') && highlighted >= 0 && app) {
     guard(() => app.toggle_test(highlighted));
     settle();
   }
+}
+
+// ---- presenter mode and the list of shortcuts ---------------------------------------------
+
+// The status line and any message move beside the plot, under the sliders, so the plot can
+// take the whole height.
+function togglePresenter() {
+  const on = document.documentElement.classList.toggle('presenter');
+  $('presenter').setAttribute('aria-pressed', String(on));
+  if (on) {
+    $('controls').append($('message'), $('status'));
+  } else {
+    $('status').closest('.panel') && document.querySelector('.canvas-wrap').after($('message'), $('status'));
+  }
+}
+
+function toggleShortcuts() {
+  const dialog = $('shortcuts');
+  if (dialog.open) dialog.close();
+  else dialog.showModal();
 }
 
 // ---- files and sharing --------------------------------------------------------------------
@@ -505,6 +533,8 @@ function wire() {
   $('regenerate').addEventListener('click', () => { app.regenerate(); settle(); });
   $('clear').addEventListener('click', () => { app.clear(); hideTooltip(); settle(); });
   $('undo').addEventListener('click', undo);
+  $('presenter').addEventListener('click', togglePresenter);
+  $('show-shortcuts').addEventListener('click', toggleShortcuts);
   $('redo').addEventListener('click', redo);
   for (const b of document.querySelectorAll('[data-bump]')) {
     b.addEventListener('click', () => {

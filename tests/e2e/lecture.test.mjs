@@ -49,3 +49,65 @@ test('a hard margin on inseparable data: the message, the points, no boundary an
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Whether an element is wholly inside the window as it opens (no scrolling).
+const inView = (page, selector) => page.evaluate((s) => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+}, selector);
+
+for (const [width, height] of [[1280, 720], [1920, 1080]]) {
+  test(`at ${width} × ${height} the plot fills the height and the sliders and status need no scrolling`, async () => {
+    const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=120`, { width, height });
+    const plot = await page.evaluate(() => document.getElementById('plot').getBoundingClientRect().height);
+    assert.ok(plot >= 0.7 * height, `plot ${plot} px of ${height}`);
+    for (const selector of ['#plot', '#model', '#C', '#gamma', '#C-value', '#status', '#presenter']) {
+      assert.ok(await inView(page, selector), `${selector} is in view`);
+    }
+    // The points panel folds away.
+    await page.click('#points-panel > summary');
+    assert.equal(await page.isVisible('#regenerate'), false);
+    await page.click('#points-panel > summary');
+    assert.equal(await page.isVisible('#regenerate'), true);
+    await page.screenshot({ path: path.join(shots, `projector-${width}x${height}.png`) });
+
+    // Presenter mode: only the plot, the model's sliders and the status line, larger.
+    const type = () => page.evaluate(() => parseFloat(getComputedStyle(document.getElementById('status')).fontSize));
+    const before = await type();
+    await page.keyboard.press('p');
+    await settle(page);
+    for (const selector of ['#points-controls', '#layer-controls', '#share-controls', '#view-tabs', '#degree']) {
+      assert.equal(await page.isVisible(selector), false, `${selector} is hidden in presenter mode`);
+    }
+    for (const selector of ['#plot', '#C', '#gamma', '#status']) {
+      assert.ok(await inView(page, selector), `${selector} is in view in presenter mode`);
+    }
+    assert.ok(await type() > before, 'larger type');
+    const bigger = await page.evaluate(() => document.getElementById('plot').getBoundingClientRect().height);
+    assert.ok(bigger >= plot, 'the plot does not shrink');
+    await page.screenshot({ path: path.join(shots, `presenter-${width}x${height}.png`) });
+    await page.click('#presenter');
+    await settle(page);
+    assert.equal(await page.isVisible('#points-controls'), true, 'the button turns it off');
+    assert.ok(await inView(page, '#status'));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('? lists the keyboard shortcuts and Esc closes the list', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=40`);
+  assert.equal(await page.isVisible('#shortcuts'), false);
+  await page.keyboard.press('?');
+  assert.equal(await page.isVisible('#shortcuts'), true);
+  const text = await page.textContent('#shortcuts');
+  for (const key of ['Ctrl', 'presenter mode', 'test point', 'undo', 'redo']) assert.match(text, new RegExp(key));
+  await page.keyboard.press('Escape');
+  assert.equal(await page.isVisible('#shortcuts'), false);
+  await page.click('#show-shortcuts');
+  assert.equal(await page.isVisible('#shortcuts'), true);
+  await page.click('#close-shortcuts');
+  assert.equal(await page.isVisible('#shortcuts'), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
