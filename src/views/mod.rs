@@ -10,6 +10,7 @@
 pub mod chart;
 pub mod curve;
 pub mod cv;
+pub mod gram;
 pub mod loss;
 pub mod plane;
 pub mod roc;
@@ -66,6 +67,7 @@ pub static VIEWS: &[&dyn ViewKind] = &[
     &roc::RocView,
     &cv::CvView,
     &curve::CurveView,
+    &gram::GramView,
 ];
 
 /// The view with this id, or a message listing the ids there are.
