@@ -439,12 +439,14 @@ pub fn draw<DB: DrawingBackend>(
     let mut chart = ChartBuilder::on(&root)
         .margin(layout.margin)
         .margin_top(layout.plot.top.round() as u32)
+        // Room below the box for the tick labels and the axis names.
+        .margin_bottom((layout.font_px * 2.8).round() as u32)
         .build_cartesian_3d(x.0..x.1, y.0..y.1, z.0..z.1)
         .map_err(draw_error)?;
     chart.with_projection(|mut p| {
         p.yaw = orbit.yaw;
         p.pitch = orbit.pitch;
-        p.scale = 0.85;
+        p.scale = 0.95;
         p.into_matrix()
     });
     let font = ("sans-serif", layout.font_px * 0.7).into_font();
