@@ -13,10 +13,10 @@
 use nalgebra::{DMatrix, DVector};
 
 /// The largest matrix whose spectrum is computed in full.
-pub const EXACT_UP_TO: usize = 600;
+pub const EXACT_UP_TO: usize = 300;
 
 /// Lanczos steps for larger matrices.
-pub const LANCZOS_STEPS: usize = 120;
+pub const LANCZOS_STEPS: usize = 80;
 
 /// λ_min and how it was found.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -11,6 +11,7 @@
 
 use super::chart::{viridis, Chart, ColourBar, HeatCell, Line, Tick};
 use super::{Figure, ViewKind};
+use crate::data::Point;
 use crate::kernel::Kernel;
 use crate::model::{kernel_of, short};
 use crate::plane::Layout;
@@ -18,13 +19,14 @@ use crate::playground::Playground;
 use crate::spectrum::{smallest_eigenvalue, Smallest, LANCZOS_STEPS};
 use rand::seq::index::sample;
 use rand::SeedableRng;
+use std::sync::{Arc, Mutex};
 
 /// Up to this many points, one cell per pair.
 pub const CELL_PER_POINT_UP_TO: usize = 120;
 /// Beyond it, this many runs of points per side.
-pub const BINS: usize = 100;
+pub const BINS: usize = 80;
 /// Above this many points, a seeded sample of this many.
-pub const SAMPLE_ABOVE: usize = 2000;
+pub const SAMPLE_ABOVE: usize = 1000;
 
 /// The class boundaries' colour: white reads on every viridis colour.
 const BOUNDARY: (u8, u8, u8) = (255, 255, 255);
@@ -62,7 +64,7 @@ pub struct Gram {
 }
 
 impl Gram {
-    pub fn of(kernel: Kernel, points: &[crate::data::Point]) -> Gram {
+    pub fn of(kernel: Kernel, points: &[Point]) -> Gram {
         let matrix = kernel.gram(points);
         let smallest = smallest_eigenvalue(&matrix, points.len());
         Gram {
@@ -82,6 +84,22 @@ impl Gram {
     pub fn indefinite(&self) -> bool {
         self.smallest.value < -1e-9 * self.trace().abs().max(1.0)
     }
+}
+
+/// The last Gram matrix, by the kernel and the points it was computed on: moving C, the
+/// threshold or anything else the matrix does not read redraws without computing it again.
+static LAST: Mutex<Option<(Vec<Point>, Arc<Gram>)>> = Mutex::new(None);
+
+fn cached_gram(kernel: Kernel, points: Vec<Point>) -> Arc<Gram> {
+    let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((cached, gram)) = last.as_ref() {
+        if gram.kernel == kernel && *cached == points {
+            return Arc::clone(gram);
+        }
+    }
+    let gram = Arc::new(Gram::of(kernel, &points));
+    *last = Some((points, Arc::clone(&gram)));
+    gram
 }
 
 /// What the headline and the note say about λ_min.
@@ -173,7 +191,7 @@ pub fn gram_chart(lab: &Playground) -> Chart {
         return chart;
     }
     let points: Vec<_> = shown.iter().map(|&t| data.points[t]).collect();
-    let gram = Gram::of(kernel, &points);
+    let gram = cached_gram(kernel, points);
 
     // Cells: one per pair, or block means over runs of the ordered points.
     let edges: Vec<usize> = if n <= CELL_PER_POINT_UP_TO {
