@@ -9,7 +9,8 @@
 //!    a pixel grid, pixel ↔ data maps), [`contour`] (level curves), [`voronoi`], [`hull`]
 //!    (convex hulls, the exact test of linear separability), [`params`]
 //!    (the declarative parameter table and its checked values), [`plane`] (what the plane
-//!    shows, as data), [`roc`] (ROC curves and confusion counts from decision values).
+//!    shows, as data), [`roc`] (ROC curves and confusion counts from decision values),
+//!    [`spectrum`] (the smallest eigenvalue of a Gram matrix).
 //! 2. The contract — [`model`]: the [`model::Method`] trait every method's registry entry
 //!    implements and the [`model::Model`] trait of a fitted model (decision values, grid
 //!    evaluation, marks, facts).
@@ -42,6 +43,7 @@ pub mod registry;
 pub mod roc;
 pub mod scene;
 pub mod solvers;
+pub mod spectrum;
 pub mod state;
 pub mod validation;
 pub mod views;

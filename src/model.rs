@@ -536,7 +536,22 @@ pub trait Model: Debug + Send + Sync + Any {
         "y·f(x)"
     }
 
+    /// f as a kernel expansion f(x) = Σ_j c_j K(x_j, x) + b, where the model is one: what
+    /// the kernel-lift view needs to place w = Σ_j c_j φ(x_j) in the kernel's feature space.
+    fn kernel_expansion(&self) -> Option<KernelExpansion<'_>> {
+        None
+    }
+
     fn as_any(&self) -> &dyn Any;
+}
+
+/// f(x) = Σ_j c_j K(x_j, x) + b: the kernel, the terms (x_j, c_j) and b. For the SVM,
+/// c_j = α_j y_j over the support vectors.
+#[derive(Clone, Copy, Debug)]
+pub struct KernelExpansion<'a> {
+    pub kernel: Kernel,
+    pub terms: &'a [(Point, f64)],
+    pub bias: f64,
 }
 
 /// A number in four significant digits (exponent form when very large or small), as the

@@ -170,6 +170,14 @@ impl Layout {
         self
     }
 
+    /// The same with a line of room above the plot for a headline (the plot lower by it).
+    pub fn with_headline(mut self) -> Layout {
+        let room = (self.font_px * 1.8).round();
+        self.plot.top += room;
+        self.plot.height = (self.plot.height - room).max(10.0);
+        self
+    }
+
     /// The margin right of the plot (wider when a colour bar sits there).
     pub fn right_margin(&self) -> u32 {
         (self.width as f64 - self.plot.left - self.plot.width).max(0.0) as u32

@@ -98,6 +98,7 @@ pub(crate) fn axes<'a, DB: DrawingBackend>(
     let mut chart = ChartBuilder::on(root)
         .margin(layout.margin)
         .margin_right(layout.right_margin())
+        .margin_top(layout.plot.top.round() as u32)
         .x_label_area_size(layout.label_area)
         .y_label_area_size(layout.label_area)
         .build_cartesian_2d(x.clone(), y.clone())

@@ -188,7 +188,7 @@ impl App {
             .collect();
         let views: Vec<Value> = VIEWS
             .iter()
-            .map(|v| json!({ "id": v.id(), "title": v.title() }))
+            .map(|v| json!({ "id": v.id(), "title": v.title(), "orbits": v.orbits() }))
             .collect();
         json!({ "params": params, "methods": methods, "views": views }).to_string()
     }
@@ -431,10 +431,7 @@ impl App {
         let backend = CanvasBackend::with_canvas_object(canvas)
             .ok_or_else(|| js_error("cannot draw on the canvas"))?;
         views::draw(backend, &figure, &layout, &self.lab).map_err(js_error)?;
-        Ok(match figure {
-            Figure::Chart(chart) => chart.note,
-            Figure::Plane(_) => String::new(),
-        })
+        Ok(figure.note().to_string())
     }
 
     /// The tuning parameter moved last, which a worker's copy of the lab must follow too.
@@ -510,7 +507,7 @@ impl App {
             Figure::Chart(chart) => chart
                 .cell_at(&layout, px, py)
                 .map_or(String::new(), |c| c.text.clone()),
-            Figure::Plane(_) => String::new(),
+            Figure::Plane(_) | Figure::Lift(_) => String::new(),
         }
     }
 
@@ -533,7 +530,7 @@ impl App {
                 .cell_at(&layout, px, py)
                 .map(|c| c.settings.clone())
                 .unwrap_or_default(),
-            Figure::Plane(_) => Vec::new(),
+            Figure::Plane(_) | Figure::Lift(_) => Vec::new(),
         };
         for (key, value) in &settings {
             self.lab.set(key, value).map_err(js_error)?;
@@ -558,7 +555,7 @@ impl App {
             Figure::Chart(chart) => chart
                 .tick_pixel(&layout, index)
                 .map_or(Vec::new(), |(x, y)| vec![x, y]),
-            Figure::Plane(_) => Vec::new(),
+            Figure::Plane(_) | Figure::Lift(_) => Vec::new(),
         }
     }
 
@@ -581,8 +578,14 @@ impl App {
             Figure::Chart(chart) => chart
                 .tick_at(&layout, px, py, radius_px)
                 .map_or(-1, |i| i as i32),
-            Figure::Plane(_) => -1,
+            Figure::Plane(_) | Figure::Lift(_) => -1,
         }
+    }
+
+    /// A drag of (dx, dy) pixels over view `view_id` on a canvas `width` wide (or an arrow
+    /// key's worth): turns a 3-D view. Returns whether the picture changes.
+    pub fn view_drag(&mut self, view_id: &str, width: u32, dx: f64, dy: f64) -> bool {
+        views::view(view_id).is_ok_and(|view| view.drag(&mut self.lab, width, dx, dy))
     }
 
     /// Fits if anything changed, timing it.

@@ -867,3 +867,58 @@ fn cv_and_roc_report_what_they_computed() {
         "need both classes",
     );
 }
+
+/// `render --view gram` and `render --view lift` draw the kernel views to SVG with the page's
+/// code: the Gram matrix says when the sigmoid kernel is not a Mercer kernel, and the lift of
+/// the degree-2 polynomial kernel draws the feature space's planes.
+#[test]
+fn render_draws_the_gram_matrix_and_the_kernel_lift() {
+    const XOR: &str = "x,y,label\n0.5,0.5,0\n0.6,0.4,0\n-0.5,-0.5,0\n-0.4,-0.6,0\n\
+                       -0.5,0.5,1\n-0.6,0.4,1\n0.5,-0.5,1\n0.4,-0.6,1\n";
+    let data = scratch("xor.csv", XOR);
+    let render = |view: &str, kernel: &[&str]| {
+        let out = data.parent().unwrap().join(format!("{view}.svg"));
+        let mut args = vec![
+            "render",
+            "--data",
+            data.to_str().unwrap(),
+            "--view",
+            view,
+            "--out",
+            out.to_str().unwrap(),
+            "--width",
+            "900",
+            "--height",
+            "520",
+        ];
+        args.extend_from_slice(kernel);
+        let result = run(&args);
+        assert!(
+            result.status.success(),
+            "{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+        std::fs::read_to_string(&out).unwrap()
+    };
+    let gram = render(
+        "gram",
+        &["--kernel", "sigmoid", "--gamma", "2", "--coef0", "1"],
+    );
+    assert!(gram.starts_with("<svg"), "SVG");
+    assert!(gram.contains("not a Mercer kernel"), "the headline");
+    assert!(
+        gram.matches("<rect").count() >= 64,
+        "one cell per pair of points"
+    );
+    let gram = render("gram", &["--kernel", "rbf"]);
+    assert!(gram.contains("positive semi-definite"));
+    let lift = render(
+        "lift",
+        &["--kernel", "poly", "--degree", "2", "--coef0", "0"],
+    );
+    assert!(lift.starts_with("<svg"), "SVG");
+    assert!(lift.contains("φ(x)"), "the feature map in the headline");
+    assert!(lift.contains("<polygon"), "the planes");
+    let lift = render("lift", &["--kernel", "rbf"]);
+    assert!(lift.contains("z = f(x)"), "the surface");
+}

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     &[
         "data", "error", "kernel", "field", "contour", "voronoi", "hull", "params", "plane", "roc",
+        "spectrum",
     ],
     &["model"],
     &["solvers"],

@@ -4,7 +4,10 @@
 
 import init, { App } from './pkg/kernel_playground.js';
 import { buildControls, controlValue, enableControls, fmt, keyed, showValue, syncControls } from './controls.js';
-import { background, buildTabs, clickView, hoverView, openView, pointInView, pumpView, renderView } from './views.js';
+import {
+  background, buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, openView, pointInView, pumpView,
+  renderView, startDrag,
+} from './views.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('plot');
@@ -544,8 +547,12 @@ function wire() {
     });
   }
   const viewCanvas = $('view');
+  viewCanvas.addEventListener('pointerdown', (ev) => { if (app) guard(() => startDrag(app, ev)); });
+  viewCanvas.addEventListener('pointerup', endDrag);
+  viewCanvas.addEventListener('pointercancel', endDrag);
+  viewCanvas.addEventListener('keydown', (ev) => { if (app) guard(() => keyView(app, ev)); });
   viewCanvas.addEventListener('pointermove', (ev) => {
-    if (!app) return;
+    if (!app || guard(() => moveDrag(app, ev))) return;
     setHighlight(pointInView(app, ev));
     guard(() => hoverView(app, ev));
   });

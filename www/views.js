@@ -1,11 +1,17 @@
 // The views beside the plane: a tab per view of the lab's registry (src/views/), one open at a
 // time in the panel under the plot, which one in the URL (`views=`). Hovering a view's mark of
 // a training point (a tick of the loss view) highlights that point in the plane, and the
-// point under the pointer in the plane is marked in the view.
+// point under the pointer in the plane is marked in the view. A view that orbits (a 3-D one,
+// as the registry says) turns when dragged with a mouse, a finger or a pen, and with the arrow
+// keys when its canvas has the focus.
 
 const $ = (id) => document.getElementById(id);
 
+let views = [];
+const orbits = (id) => views.some((v) => v.id === id && v.orbits);
+
 export function buildTabs(catalogue, onToggle) {
+  views = catalogue.views;
   const tabs = $('view-tabs');
   for (const view of catalogue.views.slice(1)) {
     const button = document.createElement('button');
@@ -46,6 +52,13 @@ export function renderView(app) {
   if (!id) return;
   const canvas = $('view');
   sizeCanvas(canvas);
+  // A view that turns takes the drag for itself (no page scroll under a finger) and the focus.
+  const turns = orbits(id);
+  canvas.style.touchAction = turns ? 'none' : '';
+  canvas.tabIndex = turns ? 0 : -1;
+  canvas.setAttribute('aria-label', turns
+    ? 'the open view, in 3-D: drag it or use the arrow keys to turn it'
+    : 'the open view; hover a tick to find its point in the plot');
   $('view-note').textContent = app.render_view('view', id);
   const [done, total] = app.view_progress(id);
   const bar = $('view-progress');
@@ -147,4 +160,51 @@ export function pointInView(app, ev) {
   const px = (ev.clientX - r.left) * scale;
   const py = (ev.clientY - r.top) * scale;
   return app.view_point_at(id, canvas.width, canvas.height, px, py, 6 * scale);
+}
+
+// ---- turning a 3-D view ---------------------------------------------------------------------
+
+let drag = null;
+let viewFrame = false;
+
+function redrawView(app) {
+  if (viewFrame) return;
+  viewFrame = true;
+  requestAnimationFrame(() => { viewFrame = false; renderView(app); });
+}
+
+// A press on the open view: starts turning it if it orbits; returns whether it does.
+export function startDrag(app, ev) {
+  const id = openView(app);
+  if (!id || !orbits(id)) return false;
+  drag = { id, at: viewPixel(ev), pointer: ev.pointerId };
+  $('view').setPointerCapture(ev.pointerId);
+  return true;
+}
+
+// The pointer moved while turning: returns whether it is turning (then it is not a hover).
+export function moveDrag(app, ev) {
+  if (!drag || ev.pointerId !== drag.pointer) return false;
+  const at = viewPixel(ev);
+  const [dx, dy] = [at[0] - drag.at[0], at[1] - drag.at[1]];
+  drag.at = at;
+  if (app.view_drag(drag.id, $('view').width, dx, dy)) redrawView(app);
+  return true;
+}
+
+export function endDrag(ev) {
+  if (drag && ev.pointerId === drag.pointer) drag = null;
+}
+
+// An arrow key on the open view's canvas turns it by 5°; returns whether it did.
+export function keyView(app, ev) {
+  const id = openView(app);
+  const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
+  if (!id || !step) return false;
+  // The lab turns π per canvas width dragged: a 36th of the width is 5°.
+  const px = $('view').width / 36;
+  if (!app.view_drag(id, $('view').width, step[0] * px, step[1] * px)) return false;
+  ev.preventDefault();
+  redrawView(app);
+  return true;
 }

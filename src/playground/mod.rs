@@ -55,6 +55,34 @@ pub struct Inspection {
     pub facts: Vec<Fact>,
 }
 
+/// Where a 3-D view is seen from: the turn about the vertical axis and the tilt towards it, in
+/// radians (plotters' yaw and pitch).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Orbit {
+    pub yaw: f64,
+    pub pitch: f64,
+}
+
+impl Default for Orbit {
+    fn default() -> Orbit {
+        Orbit {
+            yaw: 0.6,
+            pitch: 0.25,
+        }
+    }
+}
+
+impl Orbit {
+    /// Turned by (yaw, pitch) radians; the tilt stays short of looking straight down or up.
+    pub fn turned(self, yaw: f64, pitch: f64) -> Orbit {
+        let limit = std::f64::consts::FRAC_PI_2 - 0.05;
+        Orbit {
+            yaw: (self.yaw + yaw).rem_euclid(std::f64::consts::TAU),
+            pitch: (self.pitch + pitch).clamp(-limit, limit),
+        }
+    }
+}
+
 /// The lab: settings, points, solver state and the last fit.
 #[derive(Debug)]
 pub struct Playground {
@@ -80,6 +108,9 @@ pub struct Playground {
     pub highlight: Option<usize>,
     /// Where the pointer is, for the lines to its nearest neighbours.
     pointer: Option<Point>,
+    /// The angle the 3-D views are seen from (dragging turns it); like the highlight, it is
+    /// not part of the link.
+    pub orbit: Orbit,
     /// Bumped by every change that alters the picture other than the highlight and the pointer.
     version: u64,
     /// The last picture, by (version, width, height): hovering and highlighting redraw it
@@ -116,6 +147,7 @@ impl Playground {
             steps: None,
             highlight: None,
             pointer: None,
+            orbit: Orbit::default(),
             version: 0,
             scene_cache: None,
             status_cache: None,

@@ -345,6 +345,15 @@ impl Model for PerceptronModel {
         Some(crate::model::Loss::PerceptronCriterion)
     }
 
+    fn kernel_expansion(&self) -> Option<crate::model::KernelExpansion<'_>> {
+        // With a w (the linear kernel) f is computed from w, not from the expansion.
+        self.w.is_none().then_some(crate::model::KernelExpansion {
+            kernel: self.kernel,
+            terms: &self.expansion,
+            bias: self.bias,
+        })
+    }
+
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }

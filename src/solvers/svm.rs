@@ -557,6 +557,14 @@ impl Model for SvmModel {
         Some(crate::model::Loss::Hinge)
     }
 
+    fn kernel_expansion(&self) -> Option<crate::model::KernelExpansion<'_>> {
+        Some(crate::model::KernelExpansion {
+            kernel: self.kernel,
+            terms: &self.expansion,
+            bias: self.bias,
+        })
+    }
+
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }

@@ -111,6 +111,9 @@ pub struct Chart {
     pub colour_bar: Option<ColourBar>,
     /// A line of explanation the page shows under the chart.
     pub note: String,
+    /// A short line drawn above the plot (the layout must leave room:
+    /// [`Layout::with_headline`]), for what must be seen in the picture itself.
+    pub headline: String,
 }
 
 impl Chart {
@@ -207,6 +210,9 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
     }
     if let Some(bar) = &chart.colour_bar {
         draw_colour_bar(&root, bar, layout)?;
+    }
+    if !chart.headline.is_empty() {
+        draw_headline(&root, &chart.headline, layout)?;
     }
     // The axis z = 0 and the zero loss, thin.
     let zero_lines = if chart.heat.is_empty() {
@@ -312,6 +318,24 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
     }
     root.present().map_err(draw_error)?;
     Ok(())
+}
+
+/// A line of text above the plot, flush with its left edge.
+pub(crate) fn draw_headline<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    text: &str,
+    layout: &Layout,
+) -> Result<(), Error> {
+    let font = ("sans-serif", layout.font_px * 0.85)
+        .into_font()
+        .color(&RGBColor(20, 20, 20));
+    let y = (layout.plot.top - layout.font_px * 1.45).max(2.0);
+    root.draw(&Text::new(
+        text.to_string(),
+        (layout.plot.left as i32, y as i32),
+        font,
+    ))
+    .map_err(draw_error)
 }
 
 /// The colour bar right of the plot: the scale in steps from `low` (bottom) to `high` (top),

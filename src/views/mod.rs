@@ -10,6 +10,8 @@
 pub mod chart;
 pub mod curve;
 pub mod cv;
+pub mod gram;
+pub mod lift;
 pub mod loss;
 pub mod plane;
 pub mod roc;
@@ -26,6 +28,19 @@ pub enum Figure {
     Plane(Box<Scene>),
     /// A chart of curves and marks over two axes.
     Chart(Box<chart::Chart>),
+    /// A 3-D picture, seen from the lab's [`crate::playground::Orbit`].
+    Lift(Box<lift::Lift>),
+}
+
+impl Figure {
+    /// The line of explanation the page shows under the figure.
+    pub fn note(&self) -> &str {
+        match self {
+            Figure::Plane(_) => "",
+            Figure::Chart(chart) => &chart.note,
+            Figure::Lift(lift) => &lift.note,
+        }
+    }
 }
 
 /// A view of the registry.
@@ -55,6 +70,15 @@ pub trait ViewKind: Sync {
     fn progress(&self, _lab: &Playground) -> u64 {
         0
     }
+    /// Whether dragging over the view turns it ([`ViewKind::drag`]).
+    fn orbits(&self) -> bool {
+        false
+    }
+    /// A drag of (dx, dy) pixels over a picture `width` wide (or an arrow key's worth of it):
+    /// returns whether the picture changes.
+    fn drag(&self, _lab: &mut Playground, _width: u32, _dx: f64, _dy: f64) -> bool {
+        false
+    }
     /// The figure for a picture of `layout`'s size, from the lab as it is now.
     fn compute(&self, lab: &mut Playground, layout: &Layout) -> Figure;
 }
@@ -66,6 +90,8 @@ pub static VIEWS: &[&dyn ViewKind] = &[
     &roc::RocView,
     &cv::CvView,
     &curve::CurveView,
+    &gram::GramView,
+    &lift::LiftView,
 ];
 
 /// The view with this id, or a message listing the ids there are.
@@ -88,6 +114,7 @@ pub fn draw<DB: DrawingBackend>(
             crate::scene::draw(backend, scene, layout, &lab.settings().layers(), true)
         }
         Figure::Chart(chart) => chart::draw(backend, chart, layout),
+        Figure::Lift(figure) => lift::draw(backend, figure, layout, lab.orbit),
     }
 }
 

@@ -145,3 +145,51 @@ test('least squares fails on the outlier preset where the SVM does not; kernel r
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the Gram matrix: a heat map, and an indefinite sigmoid kernel said to be no Mercer kernel', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=xor&n=80&kernel=sigmoid&gamma=2&coef0=1&views=gram`);
+  await page.evaluate(() => document.getElementById('view').scrollIntoView({ block: 'center' }));
+  await settle(page);
+  assert.match(await page.textContent('#view-note'), /not a Mercer kernel.*no longer concave/s);
+  const gram = await canvasSignature(page, 'view');
+  assert.ok(gram.colours > 8, `the heat map is drawn (${gram.colours} colours)`);
+  await page.screenshot({ path: path.join(shots, 'gram-view.png'), fullPage: true });
+
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the kernel lift: XOR split by a plane in φ-space, turned by dragging and by the arrow keys', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=xor&n=80&kernel=poly&degree=2&coef0=0&C=10&views=lift`);
+  await settle(page);
+  assert.match(await page.textContent('#view-note'), /φ\(x\) = \(x₁², x₂², √2·x₁x₂\)/);
+  await page.evaluate(() => document.getElementById('view').scrollIntoView({ block: 'center' }));
+  await settle(page);
+  const before = await canvasSignature(page, 'view');
+  assert.ok(before.colours > 4, 'the lift is drawn');
+  await page.screenshot({ path: path.join(shots, 'lift-view.png'), fullPage: true });
+
+  // Dragging turns it.
+  const box = await page.locator('#view').boundingBox();
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.65, box.y + box.height * 0.55, { steps: 5 });
+  await page.mouse.up();
+  await settle(page);
+  const turned = await canvasSignature(page, 'view');
+  assert.notEqual(turned.hash, before.hash, 'dragging changes the picture');
+  // So do the arrow keys, once the canvas has the focus.
+  await page.focus('#view');
+  await page.keyboard.press('ArrowLeft');
+  await settle(page);
+  assert.notEqual((await canvasSignature(page, 'view')).hash, turned.hash, 'an arrow key turns it');
+  await page.screenshot({ path: path.join(shots, 'lift-view-turned.png'), fullPage: true });
+
+  // Another kernel: the surface z = f(x).
+  await page.selectOption('#kernel', 'rbf');
+  await settle(page);
+  assert.match(await page.textContent('#view-note'), /as a surface/);
+  await page.screenshot({ path: path.join(shots, 'lift-view-surface.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

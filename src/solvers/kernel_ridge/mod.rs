@@ -459,6 +459,14 @@ impl Model for KernelRidge {
         self.warm_start
     }
 
+    fn kernel_expansion(&self) -> Option<crate::model::KernelExpansion<'_>> {
+        Some(crate::model::KernelExpansion {
+            kernel: self.kernel,
+            terms: &self.expansion,
+            bias: 0.0,
+        })
+    }
+
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }

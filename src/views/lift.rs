@@ -1,0 +1,648 @@
+//! The kernel lift (CURRICULUM §4): a 3-D view that orbits when dragged.
+//!
+//! - For the polynomial kernel (γ xᵀz)² (degree 2, coef0 = 0) on two classes, K(x, z) =
+//!   γ² ⟨φ(x), φ(z)⟩ with φ(x) = (x₁², x₂², √2 x₁x₂). The points are drawn at φ(x), and the
+//!   model f(x) = Σ_j c_j K(x_j, x) + b (c_j = α_j y_j for the SVM) is the plane
+//!   wᵀφ + b = 0 with w = γ² Σ_j c_j φ(x_j), beside the margin planes wᵀφ + b = ±1: XOR and
+//!   the ring, which no line separates in the plane, are cut by a plane up here.
+//! - For every other two-class model, the surface z = f(x) over the plot window (a coarse mesh,
+//!   cut at ±[`HEIGHT_CAP`]), with its level curves z = 0 and z = ±1 drawn on it and every point
+//!   at height f(x_i).
+//!
+//! Drawn with plotters' 3-D chart, so the page's canvas and the command line's SVG and PNG are
+//! the same picture; the angle is the lab's [`Orbit`]. Surfaces, planes and points are painted
+//! back to front by their projected depth.
+
+use super::chart::draw_headline;
+use super::{Figure, ViewKind};
+use crate::contour::level_curves;
+use crate::data::Point;
+use crate::error::Error;
+use crate::field::{Field, Grid};
+use crate::kernel::Kernel;
+use crate::model::{short, KernelExpansion};
+use crate::plane::Layout;
+use crate::playground::{Orbit, Playground};
+use crate::regions::CLASS_COLOURS;
+use crate::scene::{colour, draw_error};
+use plotters::prelude::*;
+use plotters_backend::DrawingBackend;
+
+/// Mesh nodes per side of the surface.
+const MESH: usize = 29;
+/// The surface is cut at this |f|, so the levels 0 and ±1 stay in view.
+pub const HEIGHT_CAP: f64 = 3.0;
+/// Radians of orbit per picture width dragged.
+const TURN_PER_WIDTH: f64 = std::f64::consts::PI;
+
+pub struct LiftView;
+
+impl ViewKind for LiftView {
+    fn id(&self) -> &'static str {
+        "lift"
+    }
+
+    fn title(&self) -> &'static str {
+        "kernel lift (3-D)"
+    }
+
+    fn layout(&self, width: u32, height: u32) -> Layout {
+        Layout::chart(width, height).with_headline()
+    }
+
+    fn orbits(&self) -> bool {
+        true
+    }
+
+    fn drag(&self, lab: &mut Playground, width: u32, dx: f64, dy: f64) -> bool {
+        let turn = TURN_PER_WIDTH / width.max(1) as f64;
+        lab.orbit = lab.orbit.turned(dx * turn, dy * turn);
+        true
+    }
+
+    fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
+        Figure::Lift(Box::new(lift(lab)))
+    }
+}
+
+/// A point of the picture: where it is, its class colour, whether it is held out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiftPoint {
+    /// (x, up, depth) in chart units.
+    pub at: [f64; 3],
+    pub colour: usize,
+    pub test: bool,
+}
+
+/// A flat piece of the picture: a mesh cell or a plane, with its fill.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Facet {
+    pub corners: Vec<[f64; 3]>,
+    pub fill: (u8, u8, u8),
+    pub opacity: f64,
+    /// Draw its outline (mesh cells).
+    pub outlined: bool,
+}
+
+/// A curve in space, with its style.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Curve3 {
+    pub points: Vec<[f64; 3]>,
+    pub dashed: bool,
+}
+
+/// Everything the lift shows, in chart units: x across, up, depth (plotters' x, y, z).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Lift {
+    pub labels: [String; 3],
+    pub ranges: [(f64, f64); 3],
+    pub facets: Vec<Facet>,
+    pub curves: Vec<Curve3>,
+    pub points: Vec<LiftPoint>,
+    /// The planes wᵀp + b = level are parallel, with this (w, b) in chart units: they and the
+    /// points are painted in the order of wᵀp + b.
+    pub planes: Option<([f64; 3], f64)>,
+    pub headline: String,
+    pub note: String,
+}
+
+/// φ(x) = (x₁², x₂², √2 x₁x₂): (xᵀz)² = ⟨φ(x), φ(z)⟩.
+pub fn phi(x: Point) -> [f64; 3] {
+    [
+        x[0] * x[0],
+        x[1] * x[1],
+        std::f64::consts::SQRT_2 * x[0] * x[1],
+    ]
+}
+
+/// w and b with f(x) = wᵀφ(x) + b, when f is an expansion in (γ xᵀz)².
+pub fn feature_plane(expansion: &KernelExpansion<'_>) -> Option<([f64; 3], f64)> {
+    let Kernel::Polynomial {
+        gamma,
+        degree: 2,
+        coef0,
+    } = expansion.kernel
+    else {
+        return None;
+    };
+    if coef0 != 0.0 {
+        return None;
+    }
+    let g2 = gamma * gamma;
+    let mut w = [0.0; 3];
+    for &(x, c) in expansion.terms {
+        let p = phi(x);
+        for k in 0..3 {
+            w[k] += g2 * c * p[k];
+        }
+    }
+    Some((w, expansion.bias))
+}
+
+/// The polygon where the plane wᵀp + b = level cuts the box, in order around it.
+fn plane_in_box(w: [f64; 3], b: f64, level: f64, box_: [(f64, f64); 3]) -> Vec<[f64; 3]> {
+    let corner = |k: usize| {
+        [
+            if k & 1 == 0 { box_[0].0 } else { box_[0].1 },
+            if k & 2 == 0 { box_[1].0 } else { box_[1].1 },
+            if k & 4 == 0 { box_[2].0 } else { box_[2].1 },
+        ]
+    };
+    let value = |p: [f64; 3]| w[0] * p[0] + w[1] * p[1] + w[2] * p[2] + b - level;
+    let mut cuts: Vec<[f64; 3]> = Vec::new();
+    for a in 0..8 {
+        for axis in 0..3 {
+            let bit = 1 << axis;
+            if a & bit != 0 {
+                continue;
+            }
+            let (p, q) = (corner(a), corner(a | bit));
+            let (fp, fq) = (value(p), value(q));
+            if (fp <= 0.0) != (fq <= 0.0) {
+                let t = fp / (fp - fq);
+                cuts.push([0, 1, 2].map(|k| p[k] + t * (q[k] - p[k])));
+            }
+        }
+    }
+    if cuts.len() < 3 {
+        return Vec::new();
+    }
+    // Order by angle around the centre, in the plane (scaled to the box so no axis dominates).
+    let size: Vec<f64> = box_.iter().map(|r| (r.1 - r.0).max(1e-12)).collect();
+    let unit = |p: [f64; 3]| [p[0] / size[0], p[1] / size[1], p[2] / size[2]];
+    let n = unit([w[0] * size[0], w[1] * size[1], w[2] * size[2]]);
+    let centre = cuts.iter().fold([0.0; 3], |c, p| {
+        [0, 1, 2].map(|k| c[k] + p[k] / cuts.len() as f64)
+    });
+    let e1 = {
+        let d = unit([0, 1, 2].map(|k| cuts[0][k] - centre[k]));
+        let len = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt().max(1e-300);
+        d.map(|v| v / len)
+    };
+    let n_len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt().max(1e-300);
+    let n = n.map(|v| v / n_len);
+    let e2 = [
+        n[1] * e1[2] - n[2] * e1[1],
+        n[2] * e1[0] - n[0] * e1[2],
+        n[0] * e1[1] - n[1] * e1[0],
+    ];
+    let angle = |p: &[f64; 3]| {
+        let d = unit([0, 1, 2].map(|k| p[k] - centre[k]));
+        let (u, v) = (
+            d[0] * e1[0] + d[1] * e1[1] + d[2] * e1[2],
+            d[0] * e2[0] + d[1] * e2[1] + d[2] * e2[2],
+        );
+        v.atan2(u)
+    };
+    cuts.sort_by(|p, q| angle(p).total_cmp(&angle(q)));
+    cuts
+}
+
+/// The figure for the lab as it is.
+pub fn lift(lab: &Playground) -> Lift {
+    let view = lab.view();
+    let mut figure = Lift {
+        labels: ["x₁".into(), "f(x)".into(), "x₂".into()],
+        ranges: [
+            (view.x_min, view.x_max),
+            (-HEIGHT_CAP, HEIGHT_CAP),
+            (view.y_min, view.y_max),
+        ],
+        ..Lift::default()
+    };
+    let Some(model) = lab.model() else {
+        figure.headline = "no model is fitted: nothing to lift".into();
+        return figure;
+    };
+    let classes = lab.data().classes();
+    let model_classes = model.classes();
+    if model_classes.len() != 2 {
+        figure.headline = format!(
+            "the lift shows a two-class f(x); this model tells {} classes apart",
+            model_classes.len()
+        );
+        return figure;
+    }
+    let colour_of = |label: i32| classes.iter().position(|&c| c == label).unwrap_or(0);
+    let region = [colour_of(model_classes[0]), colour_of(model_classes[1])];
+    let data = lab.data();
+    let test = lab.test();
+    if let Some((w, b)) = model.kernel_expansion().as_ref().and_then(feature_plane) {
+        feature_space(&mut figure, w, b, lab, region, &colour_of);
+        return figure;
+    }
+    // The surface z = f(x), cut at ±HEIGHT_CAP.
+    let grid = Grid::new(view, MESH, MESH);
+    let field = Field::exact(grid, &|row, col| model.decision_value(grid.node(row, col)));
+    let cap = |f: f64| f.clamp(-HEIGHT_CAP, HEIGHT_CAP);
+    for row in 0..MESH - 1 {
+        for col in 0..MESH - 1 {
+            let nodes = [
+                (row, col),
+                (row, col + 1),
+                (row + 1, col + 1),
+                (row + 1, col),
+            ];
+            let mean = nodes.iter().map(|&(r, c)| field.at(r, c)).sum::<f64>() / 4.0;
+            let side = region[(mean > 0.0) as usize];
+            figure.facets.push(Facet {
+                corners: nodes
+                    .iter()
+                    .map(|&(r, c)| {
+                        let p = grid.node(r, c);
+                        [p[0], cap(field.at(r, c)), p[1]]
+                    })
+                    .collect(),
+                fill: CLASS_COLOURS[side % CLASS_COLOURS.len()],
+                opacity: 0.25 + 0.45 * mean.abs().min(1.0),
+                outlined: true,
+            });
+        }
+    }
+    for level in [-1.0, 0.0, 1.0] {
+        for curve in level_curves(&field, level) {
+            figure.curves.push(Curve3 {
+                points: curve.iter().map(|p| [p[0], level, p[1]]).collect(),
+                dashed: level != 0.0,
+            });
+        }
+    }
+    figure.points = (0..data.len())
+        .map(|i| {
+            let x = data.points[i];
+            LiftPoint {
+                at: [x[0], cap(model.decision_value(x)), x[1]],
+                colour: colour_of(data.labels[i]),
+                test: test[i],
+            }
+        })
+        .collect();
+    let kind = lab.settings().method().title();
+    figure.headline = "the surface z = f(x): the boundary is its level z = 0".into();
+    figure.note = format!(
+        "{kind}: the decision function f(x) as a surface over the plot window ({MESH} × {MESH} \
+         mesh, cut at z = ±{HEIGHT_CAP}), coloured by the side it predicts; the solid curve \
+         on it is f = 0 (the boundary), the dashed ones f = ±1 (the margins). Each point \
+         sits at height f(x_i). Drag (or use the arrow keys) to turn it. With the polynomial \
+         kernel of degree 2 and coef0 = 0, this view shows the feature space instead."
+    );
+    figure
+}
+
+/// The degree-2 picture: points at φ(x) and the planes wᵀφ + b ∈ {−1, 0, 1}.
+fn feature_space(
+    figure: &mut Lift,
+    w: [f64; 3],
+    b: f64,
+    lab: &Playground,
+    region: [usize; 2],
+    colour_of: &dyn Fn(i32) -> usize,
+) {
+    let view = lab.view();
+    let data = lab.data();
+    let test = lab.test();
+    let square = |a: f64, b: f64| a.abs().max(b.abs()).powi(2);
+    let (x1, x2) = (
+        square(view.x_min, view.x_max),
+        square(view.y_min, view.y_max),
+    );
+    let cross = std::f64::consts::SQRT_2 * x1.sqrt() * x2.sqrt();
+    // Plotters' (x, up, depth) = (φ₁, φ₃, φ₂): the cross term x₁x₂, which splits XOR, is up.
+    figure.labels = ["x₁²".into(), "√2·x₁x₂".into(), "x₂²".into()];
+    figure.ranges = [(0.0, x1), (-cross, cross), (0.0, x2)];
+    let w_chart = [w[0], w[2], w[1]];
+    figure.planes = Some((w_chart, b));
+    for (level, fill, opacity) in [
+        (-1.0, CLASS_COLOURS[region[0] % CLASS_COLOURS.len()], 0.15),
+        (0.0, (90, 90, 90), 0.2),
+        (1.0, CLASS_COLOURS[region[1] % CLASS_COLOURS.len()], 0.15),
+    ] {
+        let corners = plane_in_box(w_chart, b, level, figure.ranges);
+        if corners.len() >= 3 {
+            let mut outline = corners.clone();
+            outline.push(corners[0]);
+            figure.curves.push(Curve3 {
+                points: outline,
+                dashed: level != 0.0,
+            });
+            figure.facets.push(Facet {
+                corners,
+                fill,
+                opacity,
+                outlined: false,
+            });
+        }
+    }
+    figure.points = (0..data.len())
+        .map(|i| {
+            let p = phi(data.points[i]);
+            LiftPoint {
+                at: [p[0], p[2], p[1]],
+                colour: colour_of(data.labels[i]),
+                test: test[i],
+            }
+        })
+        .collect();
+    figure.headline = "(γxᵀz)² = γ²⟨φ(x), φ(z)⟩ with φ(x) = (x₁², x₂², √2·x₁x₂)".into();
+    figure.note = format!(
+        "Each point x is drawn at φ(x) = (x₁², x₂², √2·x₁x₂). In this feature space the \
+         model is linear: f(x) = wᵀφ(x) + b with w = γ² Σ α_i y_i φ(x_i) = ({}, {}, {}) and \
+         b = {}. The grey plane is the boundary wᵀφ + b = 0, the coloured ones the margins \
+         wᵀφ + b = ±1: points that no line separates in the plane are split by a plane here. \
+         Drag (or use the arrow keys) to turn it.",
+        short(w[0]),
+        short(w[1]),
+        short(w[2]),
+        short(b)
+    );
+}
+
+/// Each axis's name beside the lowest of its four edges on the screen (where the tick labels
+/// go), pushed away from the box; the vertical axis's above its top end.
+fn draw_axis_names<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    chart: &ChartContext<
+        '_,
+        DB,
+        plotters::coord::cartesian::Cartesian3d<
+            plotters::coord::types::RangedCoordf64,
+            plotters::coord::types::RangedCoordf64,
+            plotters::coord::types::RangedCoordf64,
+        >,
+    >,
+    lift: &Lift,
+    layout: &Layout,
+) -> Result<(), Error> {
+    use plotters::coord::CoordTranslate;
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+    let coord = chart.as_coord_spec();
+    let r = lift.ranges;
+    let corner = |k: usize| {
+        let p = [0, 1, 2].map(|a| if k & (1 << a) == 0 { r[a].0 } else { r[a].1 });
+        let (x, y) = coord.translate(&(p[0], p[1], p[2]));
+        (x as f64, y as f64)
+    };
+    let corners: Vec<(f64, f64)> = (0..8).map(corner).collect();
+    let centre = corners
+        .iter()
+        .fold((0.0, 0.0), |c, p| (c.0 + p.0 / 8.0, c.1 + p.1 / 8.0));
+    let font = ("sans-serif", layout.font_px * 0.85)
+        .into_font()
+        .color(&RGBColor(20, 20, 20))
+        .pos(Pos::new(HPos::Center, VPos::Center));
+    for axis in 0..3 {
+        let bit = 1 << axis;
+        let edges = (0..8)
+            .filter(|k| k & bit == 0)
+            .map(|k| (corners[k], corners[k | bit]));
+        let at = if axis == 1 {
+            // The vertical axis: above the top of its leftmost edge.
+            let (_, top) = edges
+                .min_by(|a, b| a.0 .0.total_cmp(&b.0 .0))
+                .expect("four edges");
+            (top.0, top.1 - layout.font_px * 1.2)
+        } else {
+            // The lowest of the four edges on the screen, where plotters puts the ticks
+            // when the box is seen from above.
+            let mid = edges
+                .map(|(a, b)| ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0))
+                .max_by(|p, q| p.1.total_cmp(&q.1))
+                .expect("four edges");
+            let (dx, dy) = (mid.0 - centre.0, mid.1 - centre.1);
+            let length = dx.hypot(dy).max(1.0);
+            let push = layout.font_px * 2.6;
+            (mid.0 + dx / length * push, mid.1 + dy / length * push)
+        };
+        root.draw(&Text::new(
+            lift.labels[axis].clone(),
+            (at.0.round() as i32, at.1.round() as i32),
+            font.clone(),
+        ))
+        .map_err(draw_error)?;
+    }
+    Ok(())
+}
+
+/// Draws `lift` on `backend` seen from `orbit`, white background and all.
+pub fn draw<DB: DrawingBackend>(
+    backend: DB,
+    lift: &Lift,
+    layout: &Layout,
+    orbit: Orbit,
+) -> Result<(), Error> {
+    let root = backend.into_drawing_area();
+    root.fill(&WHITE).map_err(draw_error)?;
+    if !lift.headline.is_empty() {
+        draw_headline(&root, &lift.headline, layout)?;
+    }
+    let [x, y, z] = lift.ranges;
+    let mut chart = ChartBuilder::on(&root)
+        .margin(layout.margin)
+        .margin_top(layout.plot.top.round() as u32)
+        // Room below the box for the tick labels and the axis names.
+        .margin_bottom((layout.font_px * 2.8).round() as u32)
+        .build_cartesian_3d(x.0..x.1, y.0..y.1, z.0..z.1)
+        .map_err(draw_error)?;
+    chart.with_projection(|mut p| {
+        p.yaw = orbit.yaw;
+        p.pitch = orbit.pitch;
+        p.scale = 0.95;
+        p.into_matrix()
+    });
+    let font = ("sans-serif", layout.font_px * 0.7).into_font();
+    let grey = RGBColor(120, 120, 120);
+    chart
+        .configure_axes()
+        .label_style(font.clone())
+        .x_labels(4)
+        .y_labels(5)
+        .z_labels(4)
+        .max_light_lines(0)
+        .axis_panel_style(RGBColor(240, 240, 240).mix(0.6))
+        .bold_grid_style(RGBColor(200, 200, 200).stroke_width(1))
+        .light_grid_style(TRANSPARENT)
+        .draw()
+        .map_err(draw_error)?;
+    draw_axis_names(&root, &chart, lift, layout)?;
+
+    // Painter's order: the farthest first (a larger projected depth is farther away). Beside
+    // parallel planes, what is far is what lies on the planes' far side: order by wᵀp + b,
+    // from the side away from the eye.
+    enum Piece<'a> {
+        Facet(&'a Facet),
+        Point(&'a LiftPoint),
+    }
+    let mut pieces: Vec<(f64, Piece)> = {
+        let coord = chart.as_coord_spec();
+        let depth = |p: &[f64; 3]| coord.projected_depth(&p[0], &p[1], &p[2]) as f64;
+        let planes = lift.planes.map(|(w, b)| {
+            let centre = [0, 1, 2].map(|k| (lift.ranges[k].0 + lift.ranges[k].1) / 2.0);
+            let reach = [0, 1, 2].map(|k| lift.ranges[k].1 - lift.ranges[k].0);
+            let step = [0, 1, 2].map(|k| centre[k] + 0.1 * reach[k] * w[k].signum());
+            let away = if depth(&step) >= depth(&centre) {
+                1.0
+            } else {
+                -1.0
+            };
+            (w, b, away)
+        });
+        let key = |p: &[f64; 3]| match planes {
+            Some((w, b, away)) => away * (w[0] * p[0] + w[1] * p[1] + w[2] * p[2] + b),
+            None => depth(p),
+        };
+        lift.facets
+            .iter()
+            .map(|f| {
+                let d = f.corners.iter().map(&key).sum::<f64>() / f.corners.len() as f64;
+                (d, Piece::Facet(f))
+            })
+            .chain(lift.points.iter().map(|p| (key(&p.at), Piece::Point(p))))
+            .collect()
+    };
+    pieces.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let radius = (layout.point_radius * 0.9).round().max(2.0) as i32;
+    let ink = RGBColor(20, 20, 20);
+    for (_, piece) in &pieces {
+        let to = |p: &[f64; 3]| (p[0], p[1], p[2]);
+        match piece {
+            Piece::Facet(f) => {
+                let (r, g, b) = f.fill;
+                let corners: Vec<_> = f.corners.iter().map(to).collect();
+                chart
+                    .draw_series(std::iter::once(Polygon::new(
+                        corners.clone(),
+                        RGBColor(r, g, b).mix(f.opacity).filled(),
+                    )))
+                    .map_err(draw_error)?;
+                if f.outlined {
+                    let mut closed = corners;
+                    closed.push(closed[0]);
+                    chart
+                        .draw_series(std::iter::once(PathElement::new(
+                            closed,
+                            grey.mix(0.35).stroke_width(1),
+                        )))
+                        .map_err(draw_error)?;
+                }
+            }
+            Piece::Point(p) => {
+                let style = if p.test {
+                    colour(p.colour).stroke_width(layout.stroke)
+                } else {
+                    colour(p.colour).filled()
+                };
+                chart
+                    .draw_series(std::iter::once(Circle::new(to(&p.at), radius, style)))
+                    .map_err(draw_error)?;
+                chart
+                    .draw_series(std::iter::once(Circle::new(
+                        to(&p.at),
+                        radius,
+                        ink.stroke_width(1),
+                    )))
+                    .map_err(draw_error)?;
+            }
+        }
+    }
+    let dash = (layout.point_radius * 2.0).round() as u32;
+    for curve in &lift.curves {
+        let points: Vec<_> = curve.points.iter().map(|p| (p[0], p[1], p[2])).collect();
+        let width = if curve.dashed {
+            layout.stroke
+        } else {
+            layout.stroke + 1
+        };
+        let style = ink.stroke_width(width);
+        if curve.dashed {
+            chart
+                .draw_series(std::iter::once(plotters::element::DashedPathElement::new(
+                    points,
+                    dash,
+                    dash * 2 / 3,
+                    style,
+                )))
+                .map_err(draw_error)?;
+        } else {
+            chart
+                .draw_series(std::iter::once(PathElement::new(points, style)))
+                .map_err(draw_error)?;
+        }
+    }
+    root.present().map_err(draw_error)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plane_in_feature_space_is_the_decision_function() {
+        for preset in ["xor", "rings"] {
+            let mut lab = Playground::from_hash(&format!(
+                "preset={preset}&n=80&kernel=poly&degree=2&coef0=0&gamma=1.5&C=10"
+            ));
+            lab.fit();
+            let model = lab.model().expect("fitted");
+            let (w, b) = feature_plane(&model.kernel_expansion().unwrap()).expect("degree 2");
+            let data = lab.data();
+            let mut agree = 0;
+            for (i, &x) in data.points.iter().enumerate() {
+                let p = phi(x);
+                let lifted = w[0] * p[0] + w[1] * p[1] + w[2] * p[2] + b;
+                let f = model.decision_value(x);
+                assert!(
+                    (lifted - f).abs() <= 1e-9 * f.abs().max(1.0),
+                    "{preset} {i}"
+                );
+                agree += ((lifted > 0.0) == (f > 0.0)) as usize;
+            }
+            assert_eq!(
+                agree,
+                data.len(),
+                "the plane separates as the boundary does"
+            );
+            assert!(lab.model().unwrap().accuracy(&data.points, &data.labels) > 0.9);
+            let figure = lift(&lab);
+            assert!(figure.headline.contains("φ(x)"), "{}", figure.headline);
+            assert_eq!(figure.points.len(), 80);
+            assert!(figure.facets.len() >= 2, "the boundary and margin planes");
+        }
+    }
+
+    #[test]
+    fn other_kernels_show_the_surface_with_its_levels() {
+        let mut lab = Playground::from_hash("preset=moons&n=60&kernel=rbf&gamma=3");
+        lab.fit();
+        let figure = lift(&lab);
+        assert_eq!(figure.facets.len(), (MESH - 1) * (MESH - 1));
+        assert!(
+            figure.curves.iter().any(|c| !c.dashed),
+            "the boundary f = 0"
+        );
+        assert!(figure.curves.iter().any(|c| c.dashed), "the margins");
+        let model = lab.model().unwrap();
+        let x = lab.data().points[4];
+        let f = model.decision_value(x).clamp(-HEIGHT_CAP, HEIGHT_CAP);
+        assert_eq!(figure.points[4].at, [x[0], f, x[1]]);
+        // k-NN has no expansion either: it gets the surface too.
+        let mut lab = Playground::from_hash("preset=moons&n=60&model=knn");
+        lab.fit();
+        assert!(!lift(&lab).facets.is_empty());
+    }
+
+    #[test]
+    fn a_plane_cuts_the_box_in_a_convex_polygon() {
+        let box_ = [(0.0, 1.0), (-1.0, 1.0), (0.0, 1.0)];
+        // up = 0: the square at mid height.
+        let square = plane_in_box([0.0, 1.0, 0.0], 0.0, 0.0, box_);
+        assert_eq!(square.len(), 4);
+        assert!(square.iter().all(|p| p[1].abs() < 1e-12));
+        // Consecutive corners share a face of the box (the order goes around).
+        for k in 0..4 {
+            let (p, q) = (square[k], square[(k + 1) % 4]);
+            assert!(p[0] == q[0] || p[2] == q[2], "{square:?}");
+        }
+        assert!(plane_in_box([0.0, 1.0, 0.0], 0.0, 5.0, box_).is_empty());
+    }
+}
