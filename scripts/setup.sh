@@ -31,6 +31,8 @@ if [ "${1:-}" = "--browser" ]; then
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
   [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
+  # wasm-opt makes the page's wasm smaller (scripts/build-web.sh uses it when present).
+  command -v wasm-opt >/dev/null 2>&1 || missing+=(binaryen)
   if [ ${#missing[@]} -gt 0 ]; then
     say "installing ${missing[*]} from Debian"
     sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo

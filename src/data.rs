@@ -181,6 +181,86 @@ impl Dataset {
         Ok(data)
     }
 
+    /// Reads LIBSVM's (svmlight's) sparse format, `label 1:x₁ 2:x₂` a line: features by
+    /// index, a missing one 0 (as LIBSVM reads it), a `#` starting a comment. Only features 1
+    /// and 2 exist in the plane; labels are integers (`+1`, `-1`, `3`, or `1.0`). Errors name
+    /// the 1-based line.
+    pub fn from_libsvm(text: &str) -> Result<Dataset, Error> {
+        let mut data = Dataset::new();
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        for (index, raw) in text.lines().enumerate() {
+            let line = index + 1;
+            let csv_error = |message: String| Error::Csv { line, message };
+            let row = raw.split('#').next().unwrap_or("").trim();
+            if row.is_empty() {
+                continue;
+            }
+            let mut tokens = row.split_whitespace();
+            let label_text = tokens.next().unwrap_or("");
+            let label = parse_label(label_text)
+                .ok_or_else(|| csv_error(format!("label '{label_text}' is not an integer")))?;
+            let mut written: [Box<str>; 2] = ["0".into(), "0".into()];
+            let mut point = [0.0; 2];
+            let mut seen = [false; 2];
+            for token in tokens {
+                let (feature, value) = token
+                    .split_once(':')
+                    .ok_or_else(|| csv_error(format!("'{token}' is not index:value")))?;
+                let axis = match feature {
+                    "1" => 0,
+                    "2" => 1,
+                    _ => {
+                        return Err(csv_error(format!(
+                            "feature '{feature}': the plane has only features 1 and 2"
+                        )))
+                    }
+                };
+                if seen[axis] {
+                    return Err(csv_error(format!("feature {feature} given twice")));
+                }
+                seen[axis] = true;
+                let name = ["x", "y"][axis];
+                point[axis] = parse_coordinate(name, value).map_err(csv_error)?;
+                written[axis] = value.into();
+            }
+            data.push_written(point, label, Some(written))
+                .map_err(|e| csv_error(e.to_string()))?;
+        }
+        if data.is_empty() {
+            return Err(Error::Csv {
+                line: text.lines().count().max(1),
+                message: "no data rows".into(),
+            });
+        }
+        Ok(data)
+    }
+
+    /// Writes LIBSVM's format, `label 1:x 2:y` a line (zeros written too, so every line has
+    /// both features).
+    pub fn to_libsvm(&self) -> String {
+        let mut out = String::new();
+        for (i, l) in self.labels.iter().enumerate() {
+            let (x, y) = (self.coordinate_text(i, 0), self.coordinate_text(i, 1));
+            out.push_str(&format!("{l} 1:{x} 2:{y}\n"));
+        }
+        out
+    }
+
+    /// Points in either format a person may bring: LIBSVM's `label 1:x 2:y` when the first
+    /// line with content has a `:` in it, else CSV.
+    pub fn from_text(text: &str) -> Result<Dataset, Error> {
+        let first = text
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or("").trim())
+            .find(|l| !l.is_empty())
+            .unwrap_or("");
+        if first.contains(':') && !first.contains(',') {
+            Dataset::from_libsvm(text)
+        } else {
+            Dataset::from_csv(text)
+        }
+    }
+
     /// Writes `x,y,label` rows with a header.
     pub fn to_csv(&self) -> String {
         let mut out = String::from("x,y,label\n");
@@ -262,20 +342,7 @@ fn parse_rows(text: &str, need_label: bool) -> Result<Vec<(Point, Option<i32>, W
                 if fields.len() == 1 { "" } else { "s" }
             )));
         }
-        let coordinate = |name: &str, s: &str| -> Result<f64, Error> {
-            let v: f64 = s
-                .parse()
-                .map_err(|_| csv_error(format!("{name} '{s}' is not a number")))?;
-            if !v.is_finite() {
-                return Err(csv_error(format!("{name} '{s}' is not a finite number")));
-            }
-            if v.abs() > MAX_COORDINATE {
-                return Err(csv_error(format!(
-                    "{name} '{s}' lies outside ±{MAX_COORDINATE:e}"
-                )));
-            }
-            Ok(v)
-        };
+        let coordinate = |name: &str, s: &str| parse_coordinate(name, s).map_err(csv_error);
         let point = [coordinate("x", fields[0])?, coordinate("y", fields[1])?];
         let label = match fields.get(2) {
             Some(l) => Some(
@@ -293,6 +360,29 @@ fn parse_rows(text: &str, need_label: bool) -> Result<Vec<(Point, Option<i32>, W
         });
     }
     Ok(rows)
+}
+
+/// A coordinate as a file gives it: a finite number within ±[`MAX_COORDINATE`], or what is
+/// wrong with it.
+fn parse_coordinate(name: &str, s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .parse()
+        .map_err(|_| format!("{name} '{s}' is not a number"))?;
+    if !v.is_finite() {
+        return Err(format!("{name} '{s}' is not a finite number"));
+    }
+    if v.abs() > MAX_COORDINATE {
+        return Err(format!("{name} '{s}' lies outside ±{MAX_COORDINATE:e}"));
+    }
+    Ok(v)
+}
+
+/// A class label: an integer, also written `+1` or `1.0` (LIBSVM writes labels as reals).
+fn parse_label(s: &str) -> Option<i32> {
+    s.parse::<i32>().ok().or_else(|| {
+        let v: f64 = s.parse().ok()?;
+        (v.fract() == 0.0 && v.abs() <= i32::MAX as f64).then_some(v as i32)
+    })
 }
 
 fn starts_numeric(field: &str) -> bool {
@@ -545,6 +635,40 @@ mod tests {
         let err = Dataset::from_csv("0,0,1.5\n").unwrap_err();
         assert!(err.to_string().contains("not an integer"));
         assert!(Dataset::from_csv("x,y,label\n").is_err());
+    }
+
+    #[test]
+    fn libsvm_format_reads_and_writes() {
+        let text = "+1 1:0.5 2:-0.25\n-1 2:3 # only x2\n\n# a comment\n3 1:1e-3\n";
+        let data = Dataset::from_libsvm(text).unwrap();
+        assert_eq!(data.points, vec![[0.5, -0.25], [0.0, 3.0], [1e-3, 0.0]]);
+        assert_eq!(data.labels, vec![1, -1, 3]);
+        assert_eq!(
+            data.to_libsvm(),
+            "1 1:0.5 2:-0.25\n-1 1:0 2:3\n3 1:1e-3 2:0\n"
+        );
+        assert_eq!(Dataset::from_libsvm(&data.to_libsvm()).unwrap(), data);
+        assert_eq!(Dataset::from_text(text).unwrap(), data);
+        assert_eq!(Dataset::from_text("x,y,label\n1,2,0\n").unwrap().len(), 1);
+        assert_eq!(
+            Dataset::from_libsvm("1.0 1:1 2:2\n").unwrap().labels,
+            vec![1]
+        );
+        let bad = [
+            (
+                "1 1:1 3:2\n",
+                "line 1: feature '3': the plane has only features 1 and 2",
+            ),
+            ("1 1:1\nx 1:2\n", "line 2: label 'x' is not an integer"),
+            ("1 1:1\n0 1:nan\n", "line 2: x 'nan' is not a finite number"),
+            ("1 1:1 1:2\n", "line 1: feature 1 given twice"),
+            ("1 1=2\n", "line 1: '1=2' is not index:value"),
+            ("0.5 1:1\n", "line 1: label '0.5' is not an integer"),
+            ("# nothing\n", "line 1: no data rows"),
+        ];
+        for (text, message) in bad {
+            assert_eq!(Dataset::from_libsvm(text).unwrap_err().to_string(), message);
+        }
     }
 
     #[test]

@@ -45,6 +45,7 @@ pub mod scene;
 pub mod solvers;
 pub mod spectrum;
 pub mod state;
+pub mod svg;
 pub mod validation;
 pub mod views;
 pub mod voronoi;

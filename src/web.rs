@@ -313,6 +313,30 @@ impl App {
         self.lab.data().to_csv()
     }
 
+    /// The points in LIBSVM's format, `label 1:x 2:y`.
+    pub fn libsvm(&self) -> String {
+        self.lab.data().to_libsvm()
+    }
+
+    /// The whole scene, every setting and the points with their roles, as a JSON file.
+    pub fn scene_json(&self) -> String {
+        self.lab
+            .settings()
+            .to_scene_json(self.lab.data(), self.lab.test())
+    }
+
+    /// The URL hash of a scene file, to open it as a link is opened, with the file's
+    /// warnings: `{"hash": …, "warnings": […]}`.
+    pub fn scene_hash(json: &str) -> Result<String, JsValue> {
+        let (settings, (data, test), warnings) =
+            crate::state::Settings::from_scene_json(json).map_err(js_error)?;
+        Ok(json!({
+            "hash": settings.to_hash(Some((&data, &test))),
+            "warnings": warnings,
+        })
+        .to_string())
+    }
+
     /// The pointer is at canvas pixel (px, py): whether the picture changes (k-NN draws lines
     /// to its neighbours).
     pub fn set_pointer(&mut self, px: f64, py: f64) -> bool {
@@ -432,6 +456,25 @@ impl App {
             .ok_or_else(|| js_error("cannot draw on the canvas"))?;
         views::draw(backend, &figure, &layout, &self.lab).map_err(js_error)?;
         Ok(figure.note().to_string())
+    }
+
+    /// View `view_id` (empty: the plot itself) as an SVG document of `width` × `height`,
+    /// drawn by the same code as the command line's `render --out F.svg` (the regions are one
+    /// embedded PNG image).
+    pub fn svg(&mut self, view_id: &str, width: u32, height: u32) -> Result<String, JsValue> {
+        let view = if view_id.is_empty() {
+            VIEWS[0]
+        } else {
+            views::view(view_id).map_err(js_error)?
+        };
+        let (width, height) = (width.clamp(64, 8192), height.clamp(64, 8192));
+        let layout = view.layout(width, height);
+        self.fit_timed();
+        let figure = self.figures.figure(view, &mut self.lab, &layout).clone();
+        crate::svg::document(width, height, |backend| {
+            views::draw(backend, &figure, &layout, &self.lab)
+        })
+        .map_err(js_error)
     }
 
     /// The tuning parameter moved last, which a worker's copy of the lab must follow too.

@@ -22,7 +22,7 @@ const LAYERS: &[&[&str]] = &[
     &["solvers"],
     &["multiclass", "registry", "picture", "validation"],
     &["state", "playground"],
-    &["views", "regions", "scene"],
+    &["views", "regions", "scene", "svg"],
     &["web"],
 ];
 

@@ -34,8 +34,11 @@ window.kernelPlayground = {
   get highlighted() { return highlighted; },
   // Where the views' background work runs: 'worker' or, without one, 'page'.
   get background() { return background(); },
-  // The CSV the page saves.
+  // The files the page saves: CSV, LIBSVM's format, the scene, the plot as SVG.
   csv() { return app.csv(); },
+  libsvm() { return app.libsvm(); },
+  sceneJson() { return app.scene_json(); },
+  svg() { return app.svg('', canvas.width, canvas.height); },
   // The training points as [x, y] (from the CSV the lab saves).
   points() {
     return app.csv().trim().split('\n').filter((r) => /^-?[\d.]/.test(r)).map((r) => r.split(',').slice(0, 2).map(Number));
@@ -125,21 +128,26 @@ function showHistory() {
   $('redo').disabled = redoStack.length === 0;
 }
 
+// Opens the scene a link's hash describes in place of the current one; whether it could.
+function replaceScene(hash) {
+  const next = guard(() => new App('plot', '#' + hash));
+  if (!next) return false;
+  app.free();
+  app = next;
+  dragging = null;
+  highlighted = -1;
+  hideTooltip();
+  syncControls(app);
+  writeHash();
+  requestRender();
+  return true;
+}
+
 function travel(from, to) {
   if (!app || from.length === 0) return;
   to.push(currentScene);
   currentScene = from.pop();
-  const next = guard(() => new App('plot', '#' + currentScene));
-  if (next) {
-    app.free();
-    app = next;
-    dragging = null;
-    highlighted = -1;
-    hideTooltip();
-    syncControls(app);
-    writeHash();
-    requestRender();
-  }
+  replaceScene(currentScene);
   showHistory();
 }
 
@@ -492,11 +500,23 @@ function download(name, blob) {
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 }
 
-async function loadCsv(file) {
+// A file chosen or dropped on the plot: a scene (.json) opens whole, as a link does; points
+// (CSV, or LIBSVM's `label 1:x 2:y`) replace the points and keep the settings.
+async function loadFile(file) {
+  if (!app) return;
   const text = await file.text();
-  const ok = guard(() => { app.load_csv(text); return true; });
+  const isScene = /\.json$/i.test(file.name) || text.trimStart().startsWith('{');
+  let ok;
+  let warnings = [];
+  if (isScene) {
+    const opened = guard(() => JSON.parse(App.scene_hash(text)));
+    ok = opened && replaceScene(opened.hash);
+    if (ok) warnings = opened.warnings;
+  } else {
+    ok = guard(() => { app.load_csv(text); return true; });
+  }
   if (ok) {
-    transientMessage = null;
+    transientMessage = warnings.length ? `${file.name}: ${warnings.join('; ')}` : null;
     settle();
   } else {
     showMessage(`${file.name}: ${messageBox.textContent.replace(/^Something went wrong: /, '')}`);
@@ -564,11 +584,27 @@ function wire() {
   });
   $('load-csv').addEventListener('change', (ev) => {
     const file = ev.target.files[0];
-    if (file) loadCsv(file);
+    if (file) loadFile(file);
     ev.target.value = '';
   });
   $('save-csv').addEventListener('click', () => download('points.csv', new Blob([app.csv()], { type: 'text/csv' })));
+  $('save-libsvm').addEventListener('click', () => download('points.libsvm', new Blob([app.libsvm()], { type: 'text/plain' })));
+  $('save-scene').addEventListener('click', () => download('scene.json', new Blob([app.scene_json()], { type: 'application/json' })));
   $('save-png').addEventListener('click', () => canvas.toBlob((blob) => download('kernel-playground.png', blob)));
+  $('save-svg').addEventListener('click', () => {
+    const svg = guard(() => app.svg('', canvas.width, canvas.height));
+    if (svg) download('kernel-playground.svg', new Blob([svg], { type: 'image/svg+xml' }));
+  });
+  // A file dropped on the plot loads as if chosen with the button.
+  const wrap = document.querySelector('.canvas-wrap');
+  wrap.addEventListener('dragover', (ev) => { ev.preventDefault(); wrap.classList.add('dropping'); });
+  wrap.addEventListener('dragleave', () => wrap.classList.remove('dropping'));
+  wrap.addEventListener('drop', (ev) => {
+    ev.preventDefault();
+    wrap.classList.remove('dropping');
+    const file = ev.dataTransfer && ev.dataTransfer.files[0];
+    if (file) loadFile(file);
+  });
   $('copy-link').addEventListener('click', copyLink);
 
   canvas.addEventListener('pointerdown', onPointerDown);

@@ -318,8 +318,9 @@ impl Playground {
     }
 
     /// Reads `x,y,label` CSV; on error the current points stay.
+    /// Replaces the points with those of a CSV or LIBSVM-format file ([`Dataset::from_text`]).
     pub fn load_csv(&mut self, text: &str) -> Result<(), Error> {
-        let data = Dataset::from_csv(text)?;
+        let data = Dataset::from_text(text)?;
         self.replace_data(data);
         Ok(())
     }

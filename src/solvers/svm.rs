@@ -140,7 +140,9 @@ impl SvmParams {
 
 /// The hard margin refused: `why`, and what to do.
 fn not_separable(why: &str) -> Error {
-    Error::NotSeparable(format!("no hard margin: {why} — use a finite C for a soft margin"))
+    Error::NotSeparable(format!(
+        "no hard margin: {why} — use a finite C for a soft margin"
+    ))
 }
 
 /// Which KKT case a training point is in.

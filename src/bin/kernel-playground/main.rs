@@ -21,7 +21,7 @@ use kernel_playground::state::Settings;
 use kernel_playground::validation::{self, Axis, Folds};
 use kernel_playground::views::{self, Cache, VIEWS};
 use kernel_playground::Error;
-use plotters::prelude::{BitMapBackend, SVGBackend};
+use plotters::prelude::BitMapBackend;
 use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -420,12 +420,11 @@ fn render(args: &ArgMatches) -> Result<String, Error> {
     let figure = cache.figure(view, &mut lab, &layout).clone();
     kernel_playground::scene::load_system_font()?;
     if extension == "svg" {
-        views::draw(
-            SVGBackend::new(out, (width, height)),
-            &figure,
-            &layout,
-            &lab,
-        )?;
+        let svg = kernel_playground::svg::document(width, height, |backend| {
+            views::draw(backend, &figure, &layout, &lab)
+        })?;
+        std::fs::write(out, svg)
+            .map_err(|e| Error::Parameter(format!("cannot write {}: {e}", out.display())))?;
     } else {
         views::draw(
             BitMapBackend::new(out, (width, height)),

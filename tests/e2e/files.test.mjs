@@ -1,0 +1,98 @@
+// End-to-end: ways in and out. LIBSVM's format loads, a scene file saves and reopens the same
+// scene, a file dropped on the plot loads, and "Save SVG" draws the plot with the scene code
+// the command line uses.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, openPage, lastFrame, settle, canvasSignature } from './browser.mjs';
+
+let env;
+
+before(async () => { env = await start(); });
+after(async () => env && env.close());
+
+const LIBSVM = '+1 1:0.5 2:0.25\n-1 1:-0.5 2:-0.125\n+1 1:0.75 2:-0.5 # a comment\n-1 2:0.625\n';
+
+test("LIBSVM's format loads, and saves back", async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=40`);
+  await page.setInputFiles('#load-csv', { name: 'four.libsvm', mimeType: 'text/plain', buffer: Buffer.from(LIBSVM) });
+  await settle(page);
+  const frame = await lastFrame(page);
+  assert.equal(frame.points, 4);
+  assert.equal(frame.classes, 2);
+  assert.equal(await page.evaluate(() => window.kernelPlayground.csv()),
+    'x,y,label\n0.5,0.25,1\n-0.5,-0.125,-1\n0.75,-0.5,1\n0,0.625,-1\n');
+  assert.equal(await page.evaluate(() => window.kernelPlayground.libsvm()),
+    '1 1:0.5 2:0.25\n-1 1:-0.5 2:-0.125\n1 1:0.75 2:-0.5\n-1 1:0 2:0.625\n');
+  // A bad line is a message naming it, and the points stay.
+  await page.setInputFiles('#load-csv', { name: 'bad.libsvm', mimeType: 'text/plain', buffer: Buffer.from('1 1:0 2:0\n-1 1:2 3:1\n') });
+  await page.waitForFunction(() => document.getElementById('message').textContent.includes('line 2'));
+  assert.match(await page.textContent('#message'), /bad\.libsvm: line 2: feature '3'/);
+  assert.equal((await lastFrame(page)).points, 4);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a scene file reopens the same scene, pixel for pixel', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=overlapping&n=60&kernel=poly&degree=3&C=10&test=0.2&views=loss`);
+  // An edit, so the points are the scene's own.
+  const [x, y] = await page.evaluate(() => window.kernelPlayground.toClient(0.9, -0.9));
+  await page.mouse.click(x, y);
+  await page.mouse.move(2, 2); // off the plot: no point is ringed under the pointer
+  await settle(page);
+  const scene = await page.evaluate(() => window.kernelPlayground.sceneJson());
+  const parsed = JSON.parse(scene);
+  assert.equal(parsed.format, 'kernel-playground scene');
+  assert.equal(parsed.settings.kernel, 'poly');
+  assert.equal(parsed.points.length, 61);
+  const before = await canvasSignature(page);
+  const frame = await lastFrame(page);
+
+  const other = await openPage(env.browser, `${env.base}#preset=xor&n=20`);
+  await other.page.setInputFiles('#load-csv', { name: 'scene.json', mimeType: 'application/json', buffer: Buffer.from(scene) });
+  await other.page.waitForFunction(() => window.kernelPlayground.lastFrame.points === 61);
+  await settle(other.page);
+  const reopened = await lastFrame(other.page);
+  assert.equal(reopened.test_points, frame.test_points);
+  assert.equal(reopened.train_accuracy, frame.train_accuracy);
+  assert.equal(await other.page.inputValue('#kernel'), 'poly');
+  assert.equal((await canvasSignature(other.page)).hash, before.hash, 'the same pixels');
+  assert.equal(await other.page.evaluate(() => window.kernelPlayground.sceneJson()), scene, 'the same file');
+  // A file that is not a scene is a message; the scene stays.
+  await other.page.setInputFiles('#load-csv', { name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "something else", "version": 1, "settings": {}, "points": []}') });
+  await other.page.waitForFunction(() => document.getElementById('message').textContent.includes('other.json'));
+  assert.equal((await lastFrame(other.page)).points, 61);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(other.errors, []);
+  await other.page.close();
+  await page.close();
+});
+
+test('a file dropped on the plot loads', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=40`);
+  const transfer = await page.evaluateHandle((text) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], 'dropped.libsvm', { type: 'text/plain' }));
+    return dt;
+  }, LIBSVM);
+  await page.dispatchEvent('.canvas-wrap', 'dragover', { dataTransfer: transfer });
+  await page.dispatchEvent('.canvas-wrap', 'drop', { dataTransfer: transfer });
+  await page.waitForFunction(() => window.kernelPlayground.lastFrame.points === 4);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Save SVG draws the plot as the command line does', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=30&kernel=linear`);
+  const svg = await page.evaluate(() => window.kernelPlayground.svg());
+  assert.match(svg, /^<svg[^>]*width="\d+"/);
+  assert.match(svg, /<image[^>]*href="data:image\/png;base64,/, 'the regions, as one embedded PNG');
+  const circles = (svg.match(/<circle/g) || []).length;
+  assert.ok(circles >= 30, `${circles} circles for 30 points`);
+  assert.match(svg, />\s*x₁\s*<\/text>/, 'the axis labels are text');
+  assert.ok(svg.length < 2e6, `a compact file (${svg.length} bytes)`);
+  // The button downloads it.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-svg')]);
+  assert.equal(download.suggestedFilename(), 'kernel-playground.svg');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
