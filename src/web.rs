@@ -278,6 +278,28 @@ impl App {
         ]
     }
 
+    /// Point `index` as [x₁, x₂] (empty if there is none): how a compared twin copies an edit.
+    pub fn point_xy(&self, index: usize) -> Vec<f64> {
+        self.lab
+            .data()
+            .points
+            .get(index)
+            .map_or_else(Vec::new, |p| p.to_vec())
+    }
+
+    /// Adds a point of class `label` at data point (x₁, x₂), exactly; returns its index.
+    pub fn add_point_xy(&mut self, x: f64, y: f64, label: i32) -> Result<i32, JsValue> {
+        self.lab
+            .add_point([x, y], label)
+            .map(|i| i as i32)
+            .map_err(js_error)
+    }
+
+    /// Moves point `index` to data point (x₁, x₂), exactly.
+    pub fn move_point_xy(&mut self, index: usize, x: f64, y: f64) -> Result<(), JsValue> {
+        self.lab.move_point(index, [x, y]).map_err(js_error)
+    }
+
     /// Turns point `index` into a test point (held out) or back into a training point.
     pub fn toggle_test(&mut self, index: usize) -> Result<(), JsValue> {
         self.lab.toggle_test(index).map_err(js_error)

@@ -17,7 +17,10 @@ const cursor = $('cursor');
 const messageBox = $('message');
 const statusLine = $('status');
 
-let app = null;
+let app = null;          // the scene on the left: the one the views, the keyboard and the link follow
+let twin = null;         // when comparing: the same points under other settings, on the right
+let editSide = 0;        // which side the model controls edit: 0 left, 1 right
+let pointKeys = new Set(); // settings of the points (preset, n, …): always the same on both sides
 let currentLabel = 0;
 let dragging = null;     // index of the point being dragged
 let highlighted = -1;
@@ -26,11 +29,22 @@ let hashTimer = null;
 let transientMessage = null;
 let keyboardCursor = [0, 0];
 let lastFrame = null;
+let lastFrameB = null;
 
 // A hook for the browser tests and the benchmark: the last frame's status and timings, and
 // where a data point is on the screen.
 window.kernelPlayground = {
   get lastFrame() { return lastFrame; },
+  // The right-hand side's last frame when comparing, else null.
+  get lastFrameB() { return twin ? lastFrameB : null; },
+  // Where data point (x, y) is on the screen in the right-hand plot.
+  toClientB(x, y) {
+    const [px, py] = twin.to_pixel(x, y);
+    const c = $('plot-b');
+    const r = c.getBoundingClientRect();
+    return [r.left + px * r.width / c.width, r.top + py * r.height / c.height];
+  },
+  csvB() { return twin.csv(); },
   get highlighted() { return highlighted; },
   // Where the views' background work runs: 'worker' or, without one, 'page'.
   get background() { return background(); },
@@ -98,8 +112,98 @@ function guard(action) {
 function settle() {
   if (!app) return;
   app.settle();
+  if (twin) twin.settle();
   remember();
   requestRender();
+}
+
+// ---- compare: two settings side by side on the same points -------------------------------
+
+// The right-hand side shares the left's points and the settings that make them; the link
+// carries its own settings as `compare=` (URL-encoded `key=value&…`).
+const sides = () => (twin ? [app, twin] : [app]);
+const controlled = () => (editSide === 1 && twin ? twin : app);
+const otherSide = (a) => (a === app ? twin : app);
+
+// The settings of a side that may differ from the other's, as `key=value&…`.
+function ownSettings(side) {
+  return side.hash().split('&').filter((part) => {
+    const key = part.split('=')[0];
+    return key !== 'points' && key !== 'views' && key !== 'v' && !pointKeys.has(key);
+  }).join('&');
+}
+
+// A scene's link: the left side's, and the right side's own settings when comparing.
+function sceneHash() {
+  return app.hash() + (twin ? `&compare=${encodeURIComponent(ownSettings(twin))}` : '');
+}
+
+// Splits a hash into the left side's part and the right side's settings (or null).
+function splitCompare(hash) {
+  const parts = hash.replace(/^#/, '').split('&');
+  const compare = parts.find((p) => p.startsWith('compare='));
+  const base = parts.filter((p) => !p.startsWith('compare=')).join('&');
+  let own = null;
+  if (compare !== undefined) {
+    try { own = decodeURIComponent(compare.slice('compare='.length)); } catch { own = ''; }
+  }
+  return [base, own];
+}
+
+// Opens a whole scene from its link, both sides; whether it could.
+function openScene(hash) {
+  const [base, own] = splitCompare(hash);
+  const next = guard(() => new App('plot', '#' + base));
+  if (!next) return false;
+  const nextTwin = own === null ? null : guard(() => new App('plot-b', `#${base}&${own}`));
+  if (app) app.free();
+  if (twin) twin.free();
+  app = next;
+  twin = nextTwin || null;
+  if (!twin) editSide = 0;
+  dragging = null;
+  highlighted = -1;
+  hideTooltip();
+  showCompare();
+  syncControls(controlled());
+  requestRender();
+  return true;
+}
+
+function showCompare() {
+  const on = twin !== null;
+  $('compare').checked = on;
+  $('side-b').hidden = !on;
+  $('compare-sides').hidden = !on;
+  document.querySelector('.stage').classList.toggle('comparing', on);
+  for (const [i, side] of [$('side-a'), $('side-b')].entries()) {
+    side.classList.toggle('editing', on && i === editSide);
+  }
+  for (const b of document.querySelectorAll('[data-edit-side]')) {
+    b.setAttribute('aria-pressed', String(Number(b.dataset.editSide) === editSide));
+  }
+  resizeCanvas();
+}
+
+function toggleCompare(on) {
+  if (!app || on === (twin !== null)) return;
+  if (on) {
+    twin = guard(() => new App('plot-b', '#' + app.hash()));
+    editSide = twin ? 1 : 0;
+  } else {
+    twin.free();
+    twin = null;
+    editSide = 0;
+  }
+  showCompare();
+  syncControls(controlled());
+  settle();
+}
+
+function chooseSide(side) {
+  editSide = twin ? side : 0;
+  showCompare();
+  syncControls(controlled());
 }
 
 // ---- undo and redo --------------------------------------------------------------------------
@@ -113,7 +217,7 @@ const redoStack = [];
 let currentScene = null;
 
 function remember() {
-  const scene = app.hash();
+  const scene = sceneHash();
   if (currentScene === null) currentScene = scene;
   if (scene === currentScene) return;
   undoStack.push(currentScene);
@@ -130,16 +234,8 @@ function showHistory() {
 
 // Opens the scene a link's hash describes in place of the current one; whether it could.
 function replaceScene(hash) {
-  const next = guard(() => new App('plot', '#' + hash));
-  if (!next) return false;
-  app.free();
-  app = next;
-  dragging = null;
-  highlighted = -1;
-  hideTooltip();
-  syncControls(app);
+  if (!openScene(hash)) return false;
   writeHash();
-  requestRender();
   return true;
 }
 
@@ -155,12 +251,15 @@ const undo = () => travel(undoStack, redoStack);
 const redo = () => travel(redoStack, undoStack);
 
 function onControl(el) {
+  const key = el.dataset.key;
+  // The points' settings and the views are shared; the model's are the edited side's.
+  const targets = pointKeys.has(key) || key === 'views' ? sides() : [controlled()];
   guard(() => {
-    app.set(el.dataset.key, controlValue(el));
+    for (const side of targets) side.set(key, controlValue(el));
     transientMessage = null;
   });
   showValue(el);
-  enableControls(app);
+  enableControls(controlled());
   if (el.id === 'model') stopPlaying();
   requestRender();
 }
@@ -178,12 +277,15 @@ function setClass(label) {
 // ---- drawing ------------------------------------------------------------------------------
 
 function resizeCanvas() {
-  const rect = canvas.getBoundingClientRect();
-  const ratio = window.devicePixelRatio || 1;
-  const side = Math.max(200, Math.round(Math.min(rect.width, rect.height) * ratio));
-  if (canvas.width !== side || canvas.height !== side) {
-    canvas.width = side;
-    canvas.height = side;
+  for (const c of [canvas, $('plot-b')]) {
+    const rect = c.getBoundingClientRect();
+    if (rect.width === 0) continue; // hidden
+    const ratio = window.devicePixelRatio || 1;
+    const side = Math.max(200, Math.round(Math.min(rect.width, rect.height) * ratio));
+    if (c.width !== side || c.height !== side) {
+      c.width = side;
+      c.height = side;
+    }
   }
 }
 
@@ -199,7 +301,17 @@ function requestRender() {
     guard(() => renderView(app));
     lastFrame.view_ms = performance.now() - viewStart;
     pumpView(app);
-    updateStatus(lastFrame);
+    updateStatus(lastFrame, statusLine);
+    renderMessage(lastFrame);
+    if (twin) {
+      const jsonB = guard(() => twin.render());
+      if (jsonB) {
+        lastFrameB = JSON.parse(jsonB);
+        updateStatus(lastFrameB, $('status-b'));
+        $('message-b').hidden = !lastFrameB.message;
+        $('message-b').textContent = lastFrameB.message || '';
+      }
+    }
     placeCursor();
     scheduleHash();
   });
@@ -216,7 +328,7 @@ function factText(fact) {
   return [fact.label, value, fact.note].filter(Boolean).join(' ');
 }
 
-function updateStatus(f) {
+function updateStatus(f, line) {
   const parts = [`${f.points} points`];
   const has = (v) => v !== null && v !== undefined;
   if (has(f.train_accuracy)) {
@@ -231,8 +343,7 @@ function updateStatus(f) {
     for (const fact of f.facts) parts.push(factText(fact));
   }
   parts.push(`fit ${f.fit_ms.toFixed(1)} ms`, `draw ${f.draw_ms.toFixed(1)} ms`);
-  statusLine.textContent = parts.join(' · ');
-  renderMessage(f);
+  line.textContent = parts.join(' · ');
 }
 
 // ---- stepping through a run (updates or iterations of a steppable method) ----------------
@@ -247,7 +358,7 @@ function stopPlaying() {
 }
 
 function stepOnce() {
-  const more = guard(() => app.step());
+  const more = guard(() => controlled().step());
   requestRender();
   if (!more) stopPlaying();
 }
@@ -271,49 +382,65 @@ function scheduleHash() {
 
 function writeHash() {
   if (!app) return;
-  const hash = '#' + app.hash();
+  const hash = '#' + sceneHash();
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }
 
 function openFromHash() {
-  const next = guard(() => new App('plot', location.hash));
-  if (!next) return;
-  if (app) app.free();
-  app = next;
-  syncControls(app);
-  remember();
-  requestRender();
+  if (openScene(location.hash)) remember();
 }
 
 // ---- pointer: mouse, pen and touch --------------------------------------------------------
 
-function canvasPoint(ev) {
-  const r = canvas.getBoundingClientRect();
-  return [(ev.clientX - r.left) * canvas.width / r.width, (ev.clientY - r.top) * canvas.height / r.height];
+// The side whose plot an event is on: its scene and its canvas.
+function sideOf(ev) {
+  const c = ev && ev.currentTarget && ev.currentTarget.id === 'plot-b' && twin ? $('plot-b') : canvas;
+  return { lab: c === canvas ? app : twin, canvas: c };
 }
 
-function pickRadius(ev) {
+function canvasPoint(ev, c = canvas) {
+  const r = c.getBoundingClientRect();
+  return [(ev.clientX - r.left) * c.width / r.width, (ev.clientY - r.top) * c.height / r.height];
+}
+
+function pickRadius(ev, c = canvas) {
   const css = ev && ev.pointerType === 'touch' ? 24 : 12;
-  return css * canvas.width / canvas.getBoundingClientRect().width;
+  return css * c.width / c.getBoundingClientRect().width;
 }
 
 function setHighlight(index) {
   if (index === highlighted) return;
   highlighted = index;
-  app.set_highlight(index);
+  for (const side of sides()) side.set_highlight(index);
   requestRender();
+}
+
+// An edit made on one side, copied to the other exactly (by data coordinates, not pixels).
+function mirrorAdd(lab, index, label) {
+  const other = otherSide(lab);
+  if (!other || index === undefined) return;
+  const [x, y] = lab.point_xy(index);
+  guard(() => other.add_point_xy(x, y, label));
+}
+
+function mirrorMove(lab, index) {
+  const other = otherSide(lab);
+  if (!other) return;
+  const [x, y] = lab.point_xy(index);
+  guard(() => other.move_point_xy(index, x, y));
 }
 
 function onPointerDown(ev) {
   if (!app) return;
-  const [px, py] = canvasPoint(ev);
-  if (!app.in_plot(px, py)) return;
+  const { lab, canvas: c } = sideOf(ev);
+  const [px, py] = canvasPoint(ev, c);
+  if (!lab.in_plot(px, py)) return;
   ev.preventDefault();
-  canvas.focus({ preventScroll: true });
-  const hit = app.point_at(px, py, pickRadius(ev));
+  c.focus({ preventScroll: true });
+  const hit = lab.point_at(px, py, pickRadius(ev, c));
   const erase = ev.button === 2 || ev.altKey || $('tool').value === 'erase';
   if (erase) {
-    if (hit >= 0) guard(() => app.remove_point(hit));
+    if (hit >= 0) guard(() => { for (const side of sides()) side.remove_point(hit); });
     hideTooltip();
     setHighlight(-1);
     settle();
@@ -324,11 +451,12 @@ function onPointerDown(ev) {
     dragging = hit;
   } else {
     const label = ev.shiftKey ? otherClass() : currentLabel;
-    const index = guard(() => app.add_point(px, py, label));
+    const index = guard(() => lab.add_point(px, py, label));
+    mirrorAdd(lab, index, label);
     dragging = index === undefined ? null : index;
   }
   if (dragging !== null) {
-    canvas.setPointerCapture(ev.pointerId);
+    c.setPointerCapture(ev.pointerId);
     setHighlight(dragging);
     showTooltip(ev);
   }
@@ -337,27 +465,30 @@ function onPointerDown(ev) {
 
 function onPointerMove(ev) {
   if (!app) return;
-  const [px, py] = canvasPoint(ev);
+  const { lab, canvas: c } = sideOf(ev);
+  const [px, py] = canvasPoint(ev, c);
   if (dragging !== null) {
-    guard(() => app.move_point(dragging, px, py));
+    guard(() => lab.move_point(dragging, px, py));
+    mirrorMove(lab, dragging);
     requestRender();
     showTooltip(ev);
     return;
   }
-  if (!app.in_plot(px, py)) {
+  if (!lab.in_plot(px, py)) {
     hideTooltip();
     setHighlight(-1);
     return;
   }
-  setHighlight(app.point_at(px, py, pickRadius(ev)));
-  if (app.set_pointer(px, py)) requestRender();
+  setHighlight(lab.point_at(px, py, pickRadius(ev, c)));
+  if (lab.set_pointer(px, py)) requestRender();
   showTooltip(ev);
 }
 
 function onPointerUp(ev) {
   if (dragging !== null) {
     dragging = null;
-    if (canvas.hasPointerCapture(ev.pointerId)) canvas.releasePointerCapture(ev.pointerId);
+    const c = sideOf(ev).canvas;
+    if (c.hasPointerCapture(ev.pointerId)) c.releasePointerCapture(ev.pointerId);
     settle();
   }
   if (ev.pointerType === 'touch') {
@@ -384,11 +515,14 @@ function describe(info) {
 }
 
 function showTooltip(ev) {
-  const [px, py] = canvasPoint(ev);
-  const info = JSON.parse(app.inspect(px, py, pickRadius(ev)));
+  const { lab, canvas: c } = sideOf(ev);
+  const [px, py] = canvasPoint(ev, c);
+  const info = JSON.parse(lab.inspect(px, py, pickRadius(ev, c)));
+  // The tooltip sits in the plot it describes.
+  if (tooltip.parentElement !== c.parentElement) c.parentElement.append(tooltip);
   tooltip.innerHTML = describe(info);
   tooltip.hidden = false;
-  const r = canvas.getBoundingClientRect();
+  const r = c.getBoundingClientRect();
   let left = ev.clientX - r.left + 18;
   let top = ev.clientY - r.top + 18;
   if (left + tooltip.offsetWidth > r.width) left = ev.clientX - r.left - tooltip.offsetWidth - 12;
@@ -413,25 +547,26 @@ function placeCursor() {
 
 function onCanvasKey(ev) {
   if (!app) return;
-  const step = ev.shiftKey ? 0.01 : 0.05;
-  const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+  // Steps are a fortieth of the plot (shift: a two-hundredth), whatever the data's units.
+  const step = canvas.width * (ev.shiftKey ? 0.005 : 0.025);
+  const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
   const [cx, cy] = app.to_pixel(keyboardCursor[0], keyboardCursor[1]);
   if (moves[ev.key]) {
-    keyboardCursor = [keyboardCursor[0] + moves[ev.key][0], keyboardCursor[1] + moves[ev.key][1]];
-    const [px, py] = app.to_pixel(keyboardCursor[0], keyboardCursor[1]);
-    if (!app.in_plot(px, py)) keyboardCursor = Array.from(app.to_data(cx, cy));
+    const [px, py] = [cx + moves[ev.key][0], cy + moves[ev.key][1]];
+    if (app.in_plot(px, py)) keyboardCursor = Array.from(app.to_data(px, py));
+    else if (!app.in_plot(cx, cy)) keyboardCursor = Array.from(app.to_data(canvas.width / 2, canvas.height / 2));
     cursor.hidden = false;
     placeCursor();
     const [qx, qy] = app.to_pixel(keyboardCursor[0], keyboardCursor[1]);
     setHighlight(app.point_at(qx, qy, pickRadius()));
   } else if (ev.key === 'Enter' || ev.key === ' ') {
     const label = ev.shiftKey ? otherClass() : currentLabel;
-    guard(() => app.add_point(cx, cy, label));
+    mirrorAdd(app, guard(() => app.add_point(cx, cy, label)), label);
     cursor.hidden = false;
     settle();
   } else if (ev.key === 'Delete' || ev.key === 'Backspace') {
     const hit = app.point_at(cx, cy, pickRadius() * 2);
-    if (hit >= 0) guard(() => app.remove_point(hit));
+    if (hit >= 0) guard(() => { for (const side of sides()) side.remove_point(hit); });
     setHighlight(-1);
     settle();
   } else {
@@ -464,7 +599,7 @@ function onGlobalKey(ev) {
   if (ev.key >= '1' && ev.key <= '6') setClass(Number(ev.key) - 1);
   // T turns the point under the pointer (or the keyboard cursor) into a test point and back.
   if ((ev.key === 't' || ev.key === 'T') && highlighted >= 0 && app) {
-    guard(() => app.toggle_test(highlighted));
+    guard(() => { for (const side of sides()) side.toggle_test(highlighted); });
     settle();
   }
 }
@@ -513,7 +648,7 @@ async function loadFile(file) {
     ok = opened && replaceScene(opened.hash);
     if (ok) warnings = opened.warnings;
   } else {
-    ok = guard(() => { app.load_csv(text); return true; });
+    ok = guard(() => { for (const side of sides()) side.load_csv(text); return true; });
   }
   if (ok) {
     transientMessage = warnings.length ? `${file.name}: ${warnings.join('; ')}` : null;
@@ -553,8 +688,22 @@ function wire() {
   for (const b of document.querySelectorAll('.class-button')) {
     b.addEventListener('click', () => setClass(Number(b.dataset.label)));
   }
-  $('regenerate').addEventListener('click', () => { app.regenerate(); settle(); });
-  $('clear').addEventListener('click', () => { app.clear(); hideTooltip(); settle(); });
+  $('regenerate').addEventListener('click', () => { for (const side of sides()) side.regenerate(); settle(); });
+  $('clear').addEventListener('click', () => { for (const side of sides()) side.clear(); hideTooltip(); settle(); });
+  $('compare').addEventListener('change', (ev) => toggleCompare(ev.target.checked));
+  for (const b of document.querySelectorAll('[data-edit-side]')) {
+    b.addEventListener('click', () => chooseSide(Number(b.dataset.editSide)));
+  }
+  const plotB = $('plot-b');
+  plotB.addEventListener('pointerdown', onPointerDown);
+  plotB.addEventListener('pointermove', onPointerMove);
+  plotB.addEventListener('pointerup', onPointerUp);
+  plotB.addEventListener('pointercancel', onPointerUp);
+  plotB.addEventListener('pointerleave', () => {
+    if (dragging === null) { hideTooltip(); setHighlight(-1); }
+    if (twin && twin.clear_pointer()) requestRender();
+  });
+  plotB.addEventListener('contextmenu', (ev) => ev.preventDefault());
   $('undo').addEventListener('click', undo);
   $('presenter').addEventListener('click', togglePresenter);
   $('show-shortcuts').addEventListener('click', toggleShortcuts);
@@ -579,7 +728,7 @@ function wire() {
   viewCanvas.addEventListener('pointerleave', () => { setHighlight(-1); $('view-hover').textContent = ''; });
   viewCanvas.addEventListener('click', (ev) => {
     if (!app || !guard(() => clickView(app, ev))) return;
-    syncControls(app);
+    syncControls(controlled());
     settle();
   });
   $('load-csv').addEventListener('change', (ev) => {
@@ -617,14 +766,16 @@ function wire() {
   });
   $('step').addEventListener('click', () => { stopPlaying(); stepOnce(); });
   $('play').addEventListener('click', togglePlay);
-  $('step-reset').addEventListener('click', () => { stopPlaying(); app.reset_steps(); requestRender(); });
-  $('step-finish').addEventListener('click', () => { stopPlaying(); app.finish_steps(); requestRender(); });
+  $('step-reset').addEventListener('click', () => { stopPlaying(); controlled().reset_steps(); requestRender(); });
+  $('step-finish').addEventListener('click', () => { stopPlaying(); controlled().finish_steps(); requestRender(); });
   canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
   canvas.addEventListener('keydown', onCanvasKey);
   canvas.addEventListener('blur', () => { cursor.hidden = true; });
   document.addEventListener('keydown', onGlobalKey);
   window.addEventListener('hashchange', openFromHash);
-  new ResizeObserver(() => { resizeCanvas(); requestRender(); }).observe(canvas);
+  const resized = new ResizeObserver(() => { resizeCanvas(); requestRender(); });
+  resized.observe(canvas);
+  resized.observe(plotB);
 }
 
 async function start() {
@@ -639,11 +790,10 @@ async function start() {
   const catalogue = JSON.parse(App.catalogue());
   buildControls(catalogue);
   buildTabs(catalogue, toggleView);
-  app = guard(() => new App('plot', location.hash));
-  if (!app) return;
+  pointKeys = new Set(catalogue.params.filter((row) => row.group === 'points').map((row) => row.key));
+  if (!openScene(location.hash)) return;
   $('loading').style.display = 'none';
-  currentScene = app.hash();
-  syncControls(app);
+  currentScene = sceneHash();
   wire();
   requestRender();
 }

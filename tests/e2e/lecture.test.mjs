@@ -111,3 +111,69 @@ test('? lists the keyboard shortcuts and Esc closes the list', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('compare: two settings side by side on the same points, edits on either side reach both, and the link keeps it', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=overlapping&n=60&noise=0.5&kernel=rbf&gamma=20`, { width: 1600, height: 900 });
+  assert.equal(await page.isVisible('#plot-b'), false);
+  await page.check('#compare');
+  await settle(page);
+  assert.equal(await page.isVisible('#plot-b'), true);
+  assert.equal(await page.getAttribute('[data-edit-side="1"]', 'aria-pressed'), 'true', 'the controls now set the right side');
+  // C = 1000 on the right only.
+  await page.fill('#C', '3');
+  await page.dispatchEvent('#C', 'input');
+  await page.dispatchEvent('#C', 'change');
+  await settle(page);
+  const left = await page.evaluate(() => window.kernelPlayground.lastFrame);
+  const right = await page.evaluate(() => window.kernelPlayground.lastFrameB);
+  assert.equal(left.points, right.points);
+  assert.notEqual(left.train_accuracy, right.train_accuracy, 'a harder margin fits the training points better');
+  assert.ok(right.train_accuracy > left.train_accuracy);
+  assert.match(await page.textContent('#status'), /training accuracy/);
+  assert.match(await page.textContent('#status-b'), /training accuracy/);
+  assert.notEqual(await page.textContent('#status'), await page.textContent('#status-b'), 'each side has its own status line');
+  // The controls show the side they set.
+  await page.click('[data-edit-side="0"]');
+  assert.equal(await page.textContent('#C-value'), '1');
+  await page.click('[data-edit-side="1"]');
+  assert.equal(await page.textContent('#C-value'), '1000');
+
+  // A point added on the left appears on the right, exactly.
+  const [ax, ay] = await page.evaluate(() => window.kernelPlayground.toClient(0.85, 0.85));
+  await page.mouse.click(ax, ay);
+  await settle(page);
+  const csv = () => page.evaluate(() => [window.kernelPlayground.csv(), window.kernelPlayground.csvB()]);
+  let [a, b] = await csv();
+  assert.equal(a, b);
+  assert.equal((await page.evaluate(() => window.kernelPlayground.lastFrameB)).points, 61);
+  // A point dragged on the right moves on the left too.
+  const [bx, by] = await page.evaluate(() => window.kernelPlayground.toClientB(0.85, 0.85));
+  await page.mouse.move(bx, by);
+  await page.mouse.down();
+  await page.mouse.move(bx - 40, by + 30, { steps: 4 });
+  await page.mouse.up();
+  await settle(page);
+  [a, b] = await csv();
+  assert.equal(a, b);
+  assert.ok(!a.includes('0.85,0.85'), 'the point moved');
+  // The link reopens the comparison.
+  await page.waitForFunction(() => location.hash.includes('compare='));
+  const hash = await page.evaluate(() => location.hash);
+  const copy = await openPage(env.browser, `${env.base}${hash}`, { width: 1600, height: 900 });
+  await settle(copy.page);
+  assert.equal(await copy.page.isVisible('#plot-b'), true);
+  const reopened = await copy.page.evaluate(() => [window.kernelPlayground.lastFrame, window.kernelPlayground.lastFrameB]);
+  const now = await page.evaluate(() => [window.kernelPlayground.lastFrame, window.kernelPlayground.lastFrameB]);
+  assert.equal(reopened[0].train_accuracy, now[0].train_accuracy);
+  assert.equal(reopened[1].train_accuracy, now[1].train_accuracy);
+  await page.screenshot({ path: path.join(shots, 'compare.png') });
+  // Turning it off leaves the left side.
+  await page.uncheck('#compare');
+  await settle(page);
+  assert.equal(await page.isVisible('#plot-b'), false);
+  await page.waitForFunction(() => !location.hash.includes('compare='));
+  assert.deepEqual(errors, []);
+  assert.deepEqual(copy.errors, []);
+  await copy.page.close();
+  await page.close();
+});
