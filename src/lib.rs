@@ -44,6 +44,7 @@ pub mod roc;
 pub mod scene;
 pub mod solvers;
 pub mod spectrum;
+pub mod standardise;
 pub mod state;
 pub mod svg;
 pub mod validation;

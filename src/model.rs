@@ -329,6 +329,15 @@ pub trait Method: Sync {
     fn title(&self) -> &'static str;
     /// The parameter keys it reads, in the order its controls are shown.
     fn params(&self) -> &'static [&'static str];
+    /// Every key its fit depends on: its own [`Method::params`] and the settings every
+    /// method reads ([`EVERY_METHOD_READS`], applied by the registry's fit).
+    fn reads(&self) -> Vec<&'static str> {
+        self.params()
+            .iter()
+            .chain(EVERY_METHOD_READS)
+            .copied()
+            .collect()
+    }
     /// Whether it tells any number of classes apart by itself; otherwise
     /// the `multiclass` module combines two-class models (one-vs-one when the method reads the
     /// `mc` key and it says so, else one-vs-rest).
@@ -356,6 +365,10 @@ pub trait Method: Sync {
         options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error>;
 }
+
+/// Settings every method reads, because the registry applies them around any fit: `std`
+/// standardises the features (see the `standardise` module).
+pub const EVERY_METHOD_READS: &[&str] = &["std"];
 
 /// A fitted model.
 pub trait Model: Debug + Send + Sync + Any {

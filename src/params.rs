@@ -185,6 +185,10 @@ pub const PARAMS: &[Param] = &[
         "poly",
     ),
     Param {
+        hint: "z = (x − μ)/σ per feature",
+        ..model_row("std", "standardise", Kind::Flag, "0")
+    },
+    Param {
         enabled_by: &[("hard", &["0"])],
         ..model_row("C", "C", Kind::LogSlider { lo: -3.0, hi: 4.0 }, "1")
     },

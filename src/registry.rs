@@ -16,6 +16,7 @@ use crate::solvers::{
     least_squares::LeastSquaresMethod, logistic::LogisticMethod, naive_bayes::NaiveBayesMethod,
     perceptron::PerceptronMethod, qda::QdaMethod, svm::SvmMethod,
 };
+use crate::standardise::{Scaler, Standardised};
 
 /// Every method, in the order the model menu lists them.
 pub static METHODS: &[&dyn Method] = &[
@@ -44,7 +45,45 @@ pub fn method(id: &str) -> Result<&'static dyn Method, Error> {
 
 /// Fits `method` to `data`; more than two classes for a two-class method go through
 /// one-versus-one (when the method reads the `mc` setting and it says so) or one-versus-rest.
+///
+/// With `std` on, the method is fitted to the standardised points and answers in the plane's
+/// units ([`Standardised`]); the scaler is fitted on `data` alone, so a cross-validation fold
+/// standardises by its own training points, as a scikit-learn pipeline does.
 pub fn fit(
+    method: &dyn Method,
+    values: &Values,
+    data: &Dataset,
+    options: FitOptions<'_>,
+) -> Result<Box<dyn Model>, Error> {
+    if values.flag("std") {
+        check_classes(data, MAX_CLASSES)?;
+        let scaler = Scaler::fit(&data.points);
+        // Every point's z moves when any point does: what a warm state keeps does not hold.
+        let FitOptions {
+            steps,
+            mut warm,
+            max_iter,
+        } = options;
+        if let Some(warm) = warm.as_deref_mut() {
+            warm.data_replaced();
+        }
+        let inner = fit_as_given(
+            method,
+            values,
+            &scaler.dataset(data),
+            FitOptions {
+                steps,
+                warm,
+                max_iter,
+            },
+        )?;
+        return Ok(Box::new(Standardised { scaler, inner }));
+    }
+    fit_as_given(method, values, data, options)
+}
+
+/// [`fit`] on the points as they are.
+fn fit_as_given(
     method: &dyn Method,
     values: &Values,
     data: &Dataset,

@@ -171,7 +171,7 @@ impl App {
                 json!({
                     "id": m.id(),
                     "title": m.title(),
-                    "params": m.params(),
+                    "params": m.reads(),
                     "steppable": m.steppable(),
                 })
             })
@@ -198,7 +198,7 @@ impl App {
     pub fn enabled(&self, key: &str) -> bool {
         let settings = self.lab.settings();
         crate::params::param(key)
-            .is_some_and(|row| settings.values.enabled(row, settings.method().params()))
+            .is_some_and(|row| settings.values.enabled(row, &settings.method().reads()))
     }
 
     /// The URL hash of the current scene.

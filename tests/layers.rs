@@ -20,7 +20,13 @@ const LAYERS: &[&[&str]] = &[
     ],
     &["model"],
     &["solvers"],
-    &["multiclass", "registry", "picture", "validation"],
+    &[
+        "multiclass",
+        "standardise",
+        "registry",
+        "picture",
+        "validation",
+    ],
     &["state", "playground"],
     &["views", "regions", "scene", "svg"],
     &["web"],
@@ -274,7 +280,7 @@ fn every_model_row_is_some_methods() {
     use kernel_playground::params::{Group, PARAMS};
     for row in PARAMS.iter().filter(|p| p.group == Group::Model) {
         assert!(
-            METHODS.iter().any(|m| m.params().contains(&row.key)),
+            METHODS.iter().any(|m| m.reads().contains(&row.key)),
             "no method reads {}",
             row.key
         );

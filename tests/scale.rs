@@ -6,20 +6,15 @@
 use kernel_playground::data::Dataset;
 use kernel_playground::state::Settings;
 use serde_json::Value;
+
+mod common;
+use common::numbers;
 use std::process::Command;
 
 fn cases() -> Vec<Value> {
     let fixtures: Value =
         serde_json::from_str(include_str!("fixtures/scale_libsvm.json")).expect("fixture JSON");
     fixtures["cases"].as_array().unwrap().clone()
-}
-
-fn numbers(v: &Value) -> Vec<f64> {
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_f64().unwrap())
-        .collect()
 }
 
 fn labels(v: &Value) -> Vec<i64> {

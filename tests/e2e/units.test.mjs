@@ -49,3 +49,35 @@ for (const scale of [1e-4, 1, 1e4]) {
     await page.close();
   });
 }
+
+test('standardise: k-NN on features of unequal spread changes, and the status line says how', async () => {
+  const fixture = JSON.parse(fs.readFileSync(path.resolve('tests/fixtures/standardise_sklearn.json'), 'utf8'));
+  const csv = 'x,y,label\n' + fixture.x.map(([a, b], i) => `${a},${b},${fixture.labels[i]}`).join('\n') + '\n';
+  const { page, errors } = await openPage(env.browser, `${env.base}#model=knn&k=5`);
+  await page.setInputFiles('#load-csv', { name: 'squeezed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await settle(page);
+  assert.doesNotMatch(await page.textContent('#status'), /standardised/);
+  const knn = fixture.cases.find((c) => c.model === 'knn');
+  const predicted = async (i) => {
+    const at = await page.evaluate(([a, b]) => window.kernelPlayground.inspectAt(a, b), fixture.query[i]);
+    return at.predicted;
+  };
+  const before = await page.evaluate(() => window.kernelPlayground.lastFrame);
+  await page.screenshot({ path: path.join(shots, 'standardise-off.png') });
+  await page.check('#std');
+  await settle(page);
+  assert.match(await page.textContent('#status'), /standardised: z = \(x − μ\)\/σ μ = \(-0\.03879, 0\.001023\), σ = \(0\.3875, 0\.0293\)/);
+  await page.screenshot({ path: path.join(shots, 'standardise-on.png') });
+  // The predictions are the pipeline's (a probability above ½ is class 1).
+  let agree = 0;
+  for (let i = 0; i < fixture.query.length; i += 1) {
+    const p = knn.standardised[i];
+    if (p === 0.5) continue;
+    agree += Number((await predicted(i)) === (p > 0.5 ? 1 : 0));
+  }
+  assert.equal(agree, fixture.query.filter((_, i) => knn.standardised[i] !== 0.5).length);
+  await page.waitForFunction(() => location.hash.includes('std=1'), null, { timeout: 5000 });
+  assert.equal(before.points, 40);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

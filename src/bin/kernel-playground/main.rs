@@ -290,7 +290,7 @@ fn fit(args: &ArgMatches) -> Result<String, Error> {
     }
     let method = lab.settings().method();
     let parameters: Map<String, Value> = method
-        .params()
+        .reads()
         .iter()
         .map(|&key| (key.to_string(), json!(lab.settings().get(key))))
         .collect();
