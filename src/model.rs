@@ -412,6 +412,13 @@ pub trait Model: Debug + Send + Sync + Any {
         correct as f64 / points.len() as f64
     }
 
+    /// The fraction of the training points `data` (the ones it was fitted to, in order)
+    /// predicted correctly. A solver that already holds f at every training point (SMO's
+    /// gradient) answers from it instead of evaluating f again.
+    fn training_accuracy(&self, data: &Dataset) -> f64 {
+        self.accuracy(&data.points, &data.labels)
+    }
+
     /// The predicted class index and a confidence in [0, 1], for painting the regions of more
     /// than two classes.
     fn label_and_confidence(&self, x: Point) -> (usize, f64) {

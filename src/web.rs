@@ -41,6 +41,8 @@ fn context(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsVal
 struct Timings {
     fit_ms: f64,
     draw_ms: f64,
+    /// The status line's numbers (accuracies, facts), computed once per change.
+    status_ms: f64,
     scene_ms: f64,
     regions_ms: f64,
     overlay_ms: f64,
@@ -406,6 +408,7 @@ impl App {
 
     /// Refits if anything changed, draws the frame, and returns the status as JSON.
     pub fn render(&mut self) -> Result<String, JsValue> {
+        let started = now_ms();
         self.fit_timed();
         let refit = std::mem::take(&mut self.fitted_since_frame);
         let fitted = now_ms();
@@ -425,9 +428,12 @@ impl App {
         )
         .map_err(js_error)?;
         let drawn = now_ms();
+        let status = self.lab.status();
+        let statused = now_ms();
         let timings = Timings {
             fit_ms: self.last_fit_ms,
             draw_ms: drawn - fitted,
+            status_ms: statused - drawn,
             scene_ms: computed - fitted,
             regions_ms: painted - computed,
             overlay_ms: drawn - painted,
@@ -439,7 +445,6 @@ impl App {
                 .or(scene.field.as_ref().map(|f| f.exact_nodes))
                 .unwrap_or(0),
         };
-        let status = self.lab.status();
         // The status, the timings, and every single-valued fact under its own key (lists per
         // training point stay out of the per-frame JSON).
         let mut frame = Map::new();
@@ -460,6 +465,8 @@ impl App {
                 .collect::<Vec<_>>()),
         );
         frame.insert("warnings".into(), json!(self.lab.warnings));
+        // The whole of this call: fit, picture, status and this JSON.
+        frame.insert("frame_ms".into(), json!(now_ms() - started));
         Ok(Value::Object(frame).to_string())
     }
 

@@ -342,7 +342,7 @@ function updateStatus(f, line) {
     }
     for (const fact of f.facts) parts.push(factText(fact));
   }
-  parts.push(`fit ${f.fit_ms.toFixed(1)} ms`, `draw ${f.draw_ms.toFixed(1)} ms`);
+  parts.push(`fit ${f.fit_ms.toFixed(1)} ms`, `draw ${f.draw_ms.toFixed(1)} ms`, `frame ${f.frame_ms.toFixed(1)} ms`);
   line.textContent = parts.join(' · ');
 }
 

@@ -466,8 +466,7 @@ impl Playground {
         };
         match &self.model {
             Some(model) => {
-                status.train_accuracy =
-                    Some(model.accuracy(&self.train.points, &self.train.labels));
+                status.train_accuracy = Some(model.training_accuracy(&self.train));
                 let held: Vec<usize> = (0..self.data.len()).filter(|&i| self.test[i]).collect();
                 if !held.is_empty() {
                     let correct = held
