@@ -342,7 +342,8 @@ function updateStatus(f, line) {
     }
     for (const fact of f.facts) parts.push(factText(fact));
   }
-  parts.push(`fit ${f.fit_ms.toFixed(1)} ms`, `draw ${f.draw_ms.toFixed(1)} ms`, `frame ${f.frame_ms.toFixed(1)} ms`);
+  // The fit, and the whole frame it is part of (fit, picture and status).
+  parts.push(`fit ${f.fit_ms.toFixed(1)} ms of a ${f.frame_ms.toFixed(1)} ms frame`);
   line.textContent = parts.join(' · ');
 }
 

@@ -48,7 +48,7 @@ test('the page loads, draws, and reports without errors', async () => {
   const status = await page.textContent('#status');
   assert.match(status, /100 points/);
   assert.match(status, /support vectors \d+ \(free \d+, bound \d+\)/);
-  assert.match(status, /fit [\d.]+ ms · draw [\d.]+ ms/);
+  assert.match(status, /fit [\d.]+ ms of a [\d.]+ ms frame/);
   const sig = await canvasSignature(page);
   assert.ok(sig.colours > 20, `canvas has ${sig.colours} colours: not blank`);
   for (const label of ['kernel', 'C', 'γ', 'degree', 'coef0', 'points', 'noise', 'preset']) {

@@ -104,12 +104,15 @@ test('the cross-validation grid fills in without freezing the page; a click move
   assert.match(await page.textContent('#view-note'), /Mean 3-fold cross-validation accuracy on the 60 training points/);
   assert.equal(await page.evaluate(() => window.kernelPlayground.background), 'worker', 'the grid ran in a Web Worker');
   const box = await page.locator('#view').boundingBox();
-  await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.45);
+  // Whole pixels: a click event's coordinates are whole, a move's need not be, and the two
+  // must name the same cell.
+  const [hx, hy] = [Math.round(box.x + box.width * 0.45), Math.round(box.y + box.height * 0.45)];
+  await page.mouse.move(hx, hy);
   await page.waitForFunction(() => document.getElementById('view-hover').textContent.includes('CV accuracy'));
   assert.match(await page.textContent('#view-hover'), /C = [\d.e-]+, γ = [\d.e-]+: CV accuracy [\d.]+ ± [\d.]+ \(folds [\d., ]+\)/);
   const hover = await page.textContent('#view-hover');
   const [, cellC, cellGamma] = hover.match(/C = ([\d.e-]+), γ = ([\d.e-]+)/);
-  await page.mouse.click(box.x + box.width * 0.45, box.y + box.height * 0.45);
+  await page.mouse.click(hx, hy);
   await settle(page);
   // Both settings become the cell's (the hover prints them to four digits).
   await page.waitForFunction(() => {
