@@ -97,7 +97,10 @@ fn fit_reports_the_time_of_the_fit_alone() {
         let json = fit_json(&["fit", "--data", data.to_str().unwrap(), "--model", model]);
         let fit_ms = json["fit_ms"].as_f64().expect("fit_ms is a number");
         // A six-point fit takes microseconds; a minute would mean the clock spans something else.
-        assert!((0.0..60_000.0).contains(&fit_ms), "{model}: fit_ms = {fit_ms}");
+        assert!(
+            (0.0..60_000.0).contains(&fit_ms),
+            "{model}: fit_ms = {fit_ms}"
+        );
     }
 }
 

@@ -2,7 +2,8 @@
 tol 1e-3) in `kernel-playground fit` (its `fit_ms`: the fit alone, without process start-up,
 reading the CSV or writing the output) and in scikit-learn's SVC (LIBSVM; `fit` alone, the
 points already in memory), and prints the medians and the ratio ours / LIBSVM. Both fit from
-scratch every run. A benchmark, not a test: run it by hand after `cargo build --release`:
+scratch every run, and the runs alternate between the two. A benchmark, not a test: run it
+by hand after `cargo build --release`:
 
     python3 scripts/bench/fit_vs_sklearn.py [n ...]        (default: 2000 5000 20000)
 
@@ -54,8 +55,11 @@ def main(sizes):
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "moons.csv")
             write_csv(path, x, y)
-            runs = [ours(path) for _ in range(REPEATS)]
-        reference = [theirs(x, y) for _ in range(REPEATS)]
+            # Alternate the two, so that load from elsewhere on the machine falls on both.
+            runs, reference = [], []
+            for _ in range(REPEATS):
+                runs.append(ours(path))
+                reference.append(theirs(x, y))
         ours_ms = statistics.median(r[0] for r in runs)
         theirs_ms = statistics.median(r[0] for r in reference)
         print(

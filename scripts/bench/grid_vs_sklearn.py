@@ -5,6 +5,7 @@ the same cell accuracies. A benchmark, not a test: run it by hand after `cargo b
 
     python3 scripts/bench/grid_vs_sklearn.py [n ...]        (default: 500)
 
+KP_BINARY names another build of kernel-playground (to compare before and after a change).
 Needs numpy and scikit-learn (dev tools; nothing shipped uses them).
 """
 
@@ -22,7 +23,7 @@ from sklearn.svm import SVC
 from moons import moons, write_csv
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.path.join(ROOT, "target", "release", "kernel-playground")
+BINARY = os.environ.get("KP_BINARY", os.path.join(ROOT, "target", "release", "kernel-playground"))
 GRID = "C=1e-3:1e4:13,gamma=1e-3:1e3:13"
 
 

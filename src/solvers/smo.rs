@@ -399,33 +399,71 @@ impl<'a> State<'a> {
     /// LIBSVM's second-order working-set selection (WSS 2 of Fan, Chen & Lin, 2005) on the
     /// active set.
     fn select_working_set(&mut self, tol: f64) -> Selection {
-        let (alpha, grad, y, c) = (&self.alpha, &self.gradient, &self.y, self.c);
-        let mut g_max = f64::NEG_INFINITY;
-        let mut g_max_index = None;
-        for_each_active(&self.active, |t| {
-            if let Some(v) = up_value(alpha[t], y[t], grad[t], c) {
-                if v >= g_max {
-                    g_max = v;
-                    g_max_index = Some(t);
-                }
-            }
-        });
-        let Some(i) = g_max_index else {
+        // Each pass runs over a plain range while nothing is shrunk, so it stays contiguous.
+        let full = self.active.len() == self.alpha.len();
+        let everything = 0..self.alpha.len();
+        let up = if full {
+            self.most_violating(everything.clone())
+        } else {
+            self.most_violating(self.active.iter().copied())
+        };
+        let Some((i, g_max)) = up else {
             return Selection {
                 pair: None,
                 violation: 0.0,
             };
         };
         self.cache.ensure_on(i, self.points, &self.active);
-        let (alpha, grad, y) = (&self.alpha, &self.gradient, &self.y);
-        let ki = self.cache.column(i);
-        let diagonal = &self.diagonal;
+        let (best, g_max2) = if full {
+            self.best_partner(i, g_max, everything)
+        } else {
+            self.best_partner(i, g_max, self.active.iter().copied())
+        };
+        let violation = g_max + g_max2;
+        match best {
+            Some(j) if violation >= tol => Selection {
+                pair: Some((i, j)),
+                violation,
+            },
+            _ => Selection {
+                pair: None,
+                violation: violation.max(0.0),
+            },
+        }
+    }
+
+    /// i = argmax_{I_up} −y_t∇_t among `indices`, and that maximum m(α).
+    fn most_violating(&self, indices: impl Iterator<Item = usize>) -> Option<(usize, f64)> {
+        let (alpha, grad, y, c) = (&self.alpha, &self.gradient, &self.y, self.c);
+        let mut best = None;
+        let mut g_max = f64::NEG_INFINITY;
+        for t in indices {
+            if let Some(v) = up_value(alpha[t], y[t], grad[t], c) {
+                if v >= g_max {
+                    g_max = v;
+                    best = Some(t);
+                }
+            }
+        }
+        best.map(|t| (t, g_max))
+    }
+
+    /// Among `indices` in I_low with a positive violation against i, the j of the largest
+    /// second-order decrease; and max_{I_low} y_t∇_t = −M(α). Column i must be resident.
+    fn best_partner(
+        &self,
+        i: usize,
+        g_max: f64,
+        indices: impl Iterator<Item = usize>,
+    ) -> (Option<usize>, f64) {
+        let (alpha, grad, y, c) = (&self.alpha, &self.gradient, &self.y, self.c);
+        let (ki, diagonal) = (self.cache.column(i), &self.diagonal);
         let mut g_max2 = f64::NEG_INFINITY;
         let mut best = None;
         let mut best_decrease = f64::INFINITY;
-        for_each_active(&self.active, |j| {
+        for j in indices {
             let Some(v) = down_value(alpha[j], y[j], grad[j], c) else {
-                return;
+                continue;
             };
             if v >= g_max2 {
                 g_max2 = v;
@@ -441,18 +479,8 @@ impl<'a> State<'a> {
                     best_decrease = decrease;
                 }
             }
-        });
-        let violation = g_max + g_max2;
-        match best {
-            Some(j) if violation >= tol => Selection {
-                pair: Some((i, j)),
-                violation,
-            },
-            _ => Selection {
-                pair: None,
-                violation: violation.max(0.0),
-            },
         }
+        (best, g_max2)
     }
 
     /// Removes from the active set the multipliers that sit at a bound and whose gradient
@@ -515,16 +543,6 @@ impl<'a> State<'a> {
 fn add_scaled_column(target: &mut [f64], scale: f64, y: &[f64], column: &[f64]) {
     for ((t, &yk), &kk) in target.iter_mut().zip(y).zip(column) {
         *t += yk * scale * kk;
-    }
-}
-
-/// Calls `f` on every index of the active set (in increasing order): over a plain range while
-/// nothing is shrunk, so the hot loops stay contiguous.
-#[inline(always)]
-fn for_each_active(active: &[usize], mut f: impl FnMut(usize)) {
-    match active.last() {
-        Some(&last) if last + 1 == active.len() => (0..active.len()).for_each(f),
-        _ => active.iter().for_each(|&t| f(t)),
     }
 }
 
