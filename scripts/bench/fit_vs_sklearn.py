@@ -8,7 +8,8 @@ by hand after `cargo build --release`:
     python3 scripts/bench/fit_vs_sklearn.py [n ...]        (default: 2000 5000 20000)
 
 KP_BINARY names another build of kernel-playground (to compare before and after a change);
-KP_REPEATS the number of runs per size (default 5). Needs numpy and scikit-learn (dev tools;
+KP_REPEATS the number of runs per size (default 5); KP_C and KP_GAMMA other parameters (a
+large C makes the long runs shrinking is for). Needs numpy and scikit-learn (dev tools;
 nothing shipped uses them).
 """
 
@@ -27,7 +28,8 @@ from moons import moons, write_csv
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("KP_BINARY", os.path.join(ROOT, "target", "release", "kernel-playground"))
 REPEATS = int(os.environ.get("KP_REPEATS", "5"))
-C, GAMMA = 1.0, 1.0
+C = float(os.environ.get("KP_C", "1"))
+GAMMA = float(os.environ.get("KP_GAMMA", "1"))
 
 
 def ours(path):

@@ -25,8 +25,8 @@
 //!   ∇_t = Ḡ_t − 1 + Σ_{0 < α_j < C} α_j Q_tj   for every t,
 //!
 //! which rebuilds the gradient of the shrunk points from the free columns alone. SMO does so
-//! (and restores A to every point) twice: once when the violation first falls below 10·tol,
-//! since a multiplier shrunk early may have been shrunk wrongly; and whenever the active
+//! (and restores A to every point) on two occasions: once when the violation first falls below
+//! 10·tol, since a multiplier shrunk early may have been shrunk wrongly; and whenever the active
 //! problem is solved, before it may stop. If the whole problem then still violates the KKT
 //! conditions by `tol`, SMO goes on (`Solution::reopened` counts these), shrinking again at the
 //! next iteration. The optimum is therefore the same as without shrinking: only multipliers
