@@ -15,7 +15,6 @@
 
 use crate::data::Point;
 use crate::error::Error;
-use std::collections::VecDeque;
 
 /// Which kernel, with its parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -131,15 +130,41 @@ pub fn dot(a: &[f64], b: &[f64]) -> f64 {
 /// recently used first out), as LIBSVM's kernel cache does. It survives between fits: a change
 /// of C keeps every column, moving one point patches one entry per column, so dragging stays
 /// cheap. Columns hold K, not Q = yyᵀ∘K, so relabelling needs no invalidation.
+///
+/// A solver that shrinks its problem (see `solvers::smo`) asks only for the entries of a column
+/// on its *active set* ([`KernelCache::ensure_on`]); the others are left uncomputed (NaN) and
+/// filled in when a later request needs them. Between two calls of
+/// [`KernelCache::active_set_grew`] the active sets asked for may only shrink, so a column
+/// filled on an earlier active set of the same epoch covers every later one.
+///
+/// Every column takes n entries of 8 bytes whatever the active set, so the budget bounds the
+/// memory outright: budget / (8 n) columns, e.g. 1 677 columns of 80 kB at n = 10 000 for
+/// 128 MiB.
 #[derive(Clone, Debug)]
 pub struct KernelCache {
     kernel: Kernel,
     n: usize,
     diagonal: Vec<f64>,
-    columns: Vec<Option<Vec<f64>>>,
-    recent: VecDeque<usize>,
+    columns: Vec<Option<Column>>,
+    /// The resident columns, least recently used first: a doubly linked list through
+    /// `previous` and `next`, whose head and tail sit at index n (O(1) to touch or evict).
+    previous: Vec<usize>,
+    next: Vec<usize>,
+    resident: usize,
     max_columns: usize,
     budget_bytes: usize,
+    /// Bumped whenever the active set grows; see [`KernelCache::active_set_grew`].
+    epoch: u64,
+}
+
+#[derive(Clone, Debug)]
+struct Column {
+    /// K(x_i, x_t) for every t; NaN where not computed yet (empty while being made).
+    values: Vec<f64>,
+    /// No entry is NaN.
+    complete: bool,
+    /// The epoch whose active set is computed (meaningless when complete).
+    epoch: u64,
 }
 
 impl KernelCache {
@@ -150,10 +175,18 @@ impl KernelCache {
             n: 0,
             diagonal: Vec::new(),
             columns: Vec::new(),
-            recent: VecDeque::new(),
+            previous: vec![0],
+            next: vec![0],
+            resident: 0,
             max_columns: 2,
             budget_bytes,
+            epoch: 0,
         }
+    }
+
+    /// How many columns the budget allows for `n` points (at least two: SMO needs a pair).
+    pub fn columns_for(budget_bytes: usize, n: usize) -> usize {
+        (budget_bytes / (8 * n.max(1))).max(2)
     }
 
     /// Makes the cache describe `kernel` on `points`, keeping what is still valid: everything
@@ -163,8 +196,10 @@ impl KernelCache {
             self.kernel = kernel;
             self.n = points.len();
             self.columns = vec![None; self.n];
-            self.recent.clear();
-            self.max_columns = (self.budget_bytes / (8 * self.n.max(1))).max(2);
+            self.previous = vec![self.n; self.n + 1];
+            self.next = vec![self.n; self.n + 1];
+            self.resident = 0;
+            self.max_columns = Self::columns_for(self.budget_bytes, self.n);
             self.diagonal = points.iter().map(|&p| kernel.eval(p, p)).collect();
         }
     }
@@ -172,6 +207,12 @@ impl KernelCache {
     /// Points were added or removed: nothing cached is valid any more.
     pub fn invalidate(&mut self) {
         self.n = usize::MAX;
+    }
+
+    /// The active set is about to grow (a new fit, or a solver undoing its shrinking): columns
+    /// computed only on earlier active sets must fill in what they lack before they are used.
+    pub fn active_set_grew(&mut self) {
+        self.epoch += 1;
     }
 
     /// Point `index` moved to `points[index]`: patch every cached column and drop its own.
@@ -182,12 +223,16 @@ impl KernelCache {
         }
         let moved = points[index];
         self.diagonal[index] = self.kernel.eval(moved, moved);
-        self.columns[index] = None;
-        self.recent.retain(|&c| c != index);
-        for &c in &self.recent {
+        if self.columns[index].is_some() {
+            self.unlink(index);
+            self.columns[index] = None;
+        }
+        let mut c = self.next[self.n];
+        while c != self.n {
             if let Some(column) = self.columns[c].as_mut() {
-                column[index] = self.kernel.eval(points[c], moved);
+                column.values[index] = self.kernel.eval(points[c], moved);
             }
+            c = self.next[c];
         }
     }
 
@@ -200,31 +245,93 @@ impl KernelCache {
         &self.diagonal
     }
 
-    /// Makes column `i` resident (computing it if needed) and marks it most recently used.
+    /// Makes all of column `i` resident (computing what is missing) and marks it most
+    /// recently used.
     pub fn ensure(&mut self, i: usize, points: &[Point]) {
-        if self.columns[i].is_some() {
-            if self.recent.back() != Some(&i) {
-                self.recent.retain(|&c| c != i);
-                self.recent.push_back(i);
-            }
-            return;
-        }
-        while self.recent.len() >= self.max_columns {
-            if let Some(old) = self.recent.pop_front() {
-                self.columns[old] = None;
-            }
-        }
-        let xi = points[i];
         let kernel = self.kernel;
-        self.columns[i] = Some(points.iter().map(|&p| kernel.eval(xi, p)).collect());
-        self.recent.push_back(i);
+        let xi = points[i];
+        let column = self.resident_column(i);
+        if column.values.is_empty() {
+            column.values = points.iter().map(|&p| kernel.eval(xi, p)).collect();
+            column.complete = true;
+        } else if !column.complete {
+            for (value, &p) in column.values.iter_mut().zip(points) {
+                if value.is_nan() {
+                    *value = kernel.eval(xi, p);
+                }
+            }
+            column.complete = true;
+        }
     }
 
-    /// Column `i`; call [`KernelCache::ensure`] first.
+    /// Makes the entries of column `i` on `active` (indices in increasing order) resident and
+    /// marks the column most recently used. With every index active it is [`Self::ensure`].
+    pub fn ensure_on(&mut self, i: usize, points: &[Point], active: &[usize]) {
+        if active.len() == self.n {
+            return self.ensure(i, points);
+        }
+        let (kernel, epoch) = (self.kernel, self.epoch);
+        let xi = points[i];
+        let n = self.n;
+        let column = self.resident_column(i);
+        if column.values.is_empty() {
+            column.values = vec![f64::NAN; n];
+            for &t in active {
+                column.values[t] = kernel.eval(xi, points[t]);
+            }
+            column.epoch = epoch;
+        } else if !column.complete && column.epoch != epoch {
+            for &t in active {
+                if column.values[t].is_nan() {
+                    column.values[t] = kernel.eval(xi, points[t]);
+                }
+            }
+            column.epoch = epoch;
+        }
+    }
+
+    /// Column `i`; call [`KernelCache::ensure`] or [`KernelCache::ensure_on`] first, and read
+    /// only the entries asked for.
     pub fn column(&self, i: usize) -> &[f64] {
-        self.columns[i]
-            .as_deref()
+        &self.columns[i]
+            .as_ref()
             .expect("kernel column requested before ensure()")
+            .values
+    }
+
+    /// Column `i`, made most recently used; a new one (every entry missing) when it was not
+    /// resident, after evicting the least recently used column if the budget is full.
+    fn resident_column(&mut self, i: usize) -> &mut Column {
+        if self.columns[i].is_some() {
+            self.unlink(i);
+        } else {
+            while self.resident >= self.max_columns {
+                let oldest = self.next[self.n];
+                self.unlink(oldest);
+                self.columns[oldest] = None;
+            }
+            // Empty until the caller fills in what it needs.
+            self.columns[i] = Some(Column {
+                values: Vec::new(),
+                complete: false,
+                epoch: self.epoch,
+            });
+        }
+        // Link at the tail, as the most recently used.
+        let tail = self.previous[self.n];
+        self.previous[i] = tail;
+        self.next[i] = self.n;
+        self.next[tail] = i;
+        self.previous[self.n] = i;
+        self.resident += 1;
+        self.columns[i].as_mut().expect("just made resident")
+    }
+
+    fn unlink(&mut self, i: usize) {
+        let (before, after) = (self.previous[i], self.next[i]);
+        self.next[before] = after;
+        self.previous[after] = before;
+        self.resident -= 1;
     }
 }
 
@@ -279,6 +386,33 @@ mod tests {
         assert!(Kernel::from_name("poly", 1.0, 0, 0.0).is_err());
         assert!(Kernel::from_name("cubic", 1.0, 3, 0.0).is_err());
         assert!(Kernel::from_name("linear", 0.0, 3, 0.0).is_ok());
+    }
+
+    #[test]
+    fn active_set_columns_fill_in_what_a_larger_set_needs() {
+        let points: Vec<Point> = (0..9).map(|i| [i as f64 * 0.2, (i % 3) as f64]).collect();
+        let kernel = Kernel::Rbf { gamma: 0.7 };
+        let gram = kernel.gram(&points);
+        let mut cache = KernelCache::new(1 << 20);
+        cache.prepare(kernel, &points);
+        let agrees = |cache: &KernelCache, on: &[usize]| {
+            on.iter()
+                .all(|&t| (cache.column(4)[t] - gram[4 * 9 + t]).abs() < 1e-15)
+        };
+        cache.ensure_on(4, &points, &[1, 4, 6]);
+        assert!(agrees(&cache, &[1, 4, 6]));
+        // Only what was asked for is computed.
+        assert!(cache.column(4)[0].is_nan() && cache.column(4)[8].is_nan());
+        // A smaller set in the same epoch is already covered.
+        cache.ensure_on(4, &points, &[4, 6]);
+        assert!(cache.column(4)[0].is_nan());
+        // The set grows: the missing entries are filled in.
+        cache.active_set_grew();
+        cache.ensure_on(4, &points, &[0, 1, 4, 6, 8]);
+        assert!(agrees(&cache, &[0, 1, 4, 6, 8]));
+        assert!(cache.column(4)[2].is_nan());
+        cache.ensure(4, &points);
+        assert!(agrees(&cache, &(0..9).collect::<Vec<_>>()));
     }
 
     #[test]

@@ -91,6 +91,20 @@ fn fit_prints_the_whole_model() {
 }
 
 #[test]
+fn fit_reports_the_time_of_the_fit_alone() {
+    let data = scratch("timed.csv", SEPARABLE);
+    for model in ["svm", "knn"] {
+        let json = fit_json(&["fit", "--data", data.to_str().unwrap(), "--model", model]);
+        let fit_ms = json["fit_ms"].as_f64().expect("fit_ms is a number");
+        // A six-point fit takes microseconds; a minute would mean the clock spans something else.
+        assert!(
+            (0.0..60_000.0).contains(&fit_ms),
+            "{model}: fit_ms = {fit_ms}"
+        );
+    }
+}
+
+#[test]
 fn fit_with_query_matches_libsvm() {
     let fixtures: Value = serde_json::from_str(include_str!("fixtures/svm_libsvm.json")).unwrap();
     for case in fixtures["cases"].as_array().unwrap().iter().step_by(5) {

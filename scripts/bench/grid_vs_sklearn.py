@@ -5,6 +5,7 @@ the same cell accuracies. A benchmark, not a test: run it by hand after `cargo b
 
     python3 scripts/bench/grid_vs_sklearn.py [n ...]        (default: 500)
 
+KP_BINARY names another build of kernel-playground (to compare before and after a change).
 Needs numpy and scikit-learn (dev tools; nothing shipped uses them).
 """
 
@@ -16,25 +17,22 @@ import tempfile
 import time
 
 import numpy as np
-from sklearn.datasets import make_moons
 from sklearn.model_selection import GridSearchCV, PredefinedSplit
 from sklearn.svm import SVC
 
+from moons import moons, write_csv
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.path.join(ROOT, "target", "release", "kernel-playground")
+BINARY = os.environ.get("KP_BINARY", os.path.join(ROOT, "target", "release", "kernel-playground"))
 GRID = "C=1e-3:1e4:13,gamma=1e-3:1e3:13"
 
 
 def main(sizes):
     for n in sizes:
-        x, y = make_moons(n_samples=n, noise=0.3, random_state=1)
-        x = np.round(x / 1.6, 4)
+        x, y = moons(n)
         with tempfile.TemporaryDirectory() as tmp:
             path = os.path.join(tmp, "moons.csv")
-            with open(path, "w") as fh:
-                fh.write("x,y,label\n")
-                for (a, b), label in zip(x, y):
-                    fh.write(f"{a},{b},{label}\n")
+            write_csv(path, x, y)
             args = [BINARY, "cv", "--data", path, "--folds", "5", "--seed", "1", "--grid", GRID]
             start = time.perf_counter()
             out = subprocess.run(args, check=True, capture_output=True, text=True).stdout

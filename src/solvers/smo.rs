@@ -6,9 +6,32 @@
 //! JMLR 6, 2005): i maximises −y_i ∇_i over the multipliers that may move up, and j, among those
 //! that may move down with a positive violation, minimises the second-order decrease
 //! −(violation)²/(K_ii + K_jj − 2K_ij). The solver stops when the maximal KKT violation
-//! max_{up} −y_i∇_i − min_{down} −y_j∇_j is below `tol` (LIBSVM's ε, default 10⁻³).
-//! There is no shrinking: the solution is the same, and at the sizes of a lecture it is not
-//! needed.
+//! m(α) − M(α) = max_{I_up} −y_t∇_t − min_{I_low} −y_t∇_t is below `tol` (LIBSVM's ε, default
+//! 10⁻³). Here ∇ = Qα − e with Q_ij = y_i y_j K_ij, I_up = {t : α_t < C, y_t = 1 or α_t > 0,
+//! y_t = −1} and I_low = {t : α_t < C, y_t = −1 or α_t > 0, y_t = 1}.
+//!
+//! **Shrinking** (Joachims, 1999; in LIBSVM's form, Fan, Chen & Lin, 2005, §4). Most
+//! multipliers end at a bound, and once there they stop taking part: a multiplier that sits at
+//! a bound and belongs to only one of I_up, I_low can only join a violating pair if its −y_t∇_t
+//! crosses the extreme of the other set. When it lies strictly beyond — a member of I_low with
+//! −y_t∇_t > m(α), or a member of I_up with −y_t∇_t < M(α) — it is *shrunk*: every min(n, 1000)
+//! iterations such multipliers leave the active set A, and selection, the gradient update and
+//! the kernel columns then cost O(|A|) instead of O(n). Free multipliers are never shrunk.
+//!
+//! A shrunk gradient goes stale, so SMO keeps Ḡ, the part of ∇ due to the multipliers at the
+//! upper bound, for every point: Ḡ_t = C Σ_{α_j = C} Q_tj, updated (one whole kernel column)
+//! only when a multiplier reaches or leaves C. Since free multipliers are all active,
+//!
+//!   ∇_t = Ḡ_t − 1 + Σ_{0 < α_j < C} α_j Q_tj   for every t,
+//!
+//! which rebuilds the gradient of the shrunk points from the free columns alone. SMO does so
+//! (and restores A to every point) on two occasions: once when the violation first falls below
+//! 10·tol, since a multiplier shrunk early may have been shrunk wrongly; and whenever the active
+//! problem is solved, before it may stop. If the whole problem then still violates the KKT
+//! conditions by `tol`, SMO goes on (`Solution::reopened` counts these), shrinking again at the
+//! next iteration. The optimum is therefore the same as without shrinking: only multipliers
+//! that the working-set selection would not have chosen are set aside, so the sequence of
+//! pairs is mostly the same too.
 //!
 //! The bias comes from the KKT conditions: for a free multiplier (0 < α_i < C) y_i f(x_i) = 1,
 //! so b = −y_i∇_i averaged over the free ones; with none free, b is the midpoint of the interval
@@ -30,7 +53,10 @@ use crate::model::{ExitReason, FitReport, WarmStart};
 /// LIBSVM's stand-in for a non-positive curvature K_ii + K_jj − 2K_ij.
 const TAU: f64 = 1e-12;
 
-/// The memory the kernel cache may use.
+/// The memory the kernel cache may use: 128 MiB, which at n = 10 000 holds 1 677 whole
+/// columns of 80 kB (the whole Gram matrix would take 800 MB), while at n = 2 000 the whole
+/// Gram matrix (32 MB) fits. LIBSVM's default (scikit-learn's `cache_size`) is 200 MB of
+/// single-precision rows.
 const CACHE_BYTES: usize = 128 << 20;
 
 /// The dual problem SMO is given.
@@ -60,6 +86,11 @@ pub struct Solution {
     pub margins: Vec<f64>,
     pub report: FitReport,
     pub max_violation: f64,
+    /// How often the final check, on the gradient reconstructed after shrinking, found a
+    /// violation above `tol` and SMO went on (0 without shrinking).
+    pub reopened: usize,
+    /// The fewest multipliers active at once (n when nothing was shrunk).
+    pub fewest_active: usize,
 }
 
 /// SMO with a kernel cache and the last solution kept between fits (warm starts).
@@ -70,6 +101,8 @@ pub struct SvmTrainer {
     alpha: Vec<f64>,
     /// Start from the last α when there is one (on by default).
     pub warm_start: bool,
+    /// Shrink the active set (on by default; off gives the plain SMO, for comparison).
+    pub shrinking: bool,
     /// The box bound C the last α was solved for.
     last_c: f64,
 }
@@ -86,6 +119,7 @@ impl SvmTrainer {
             cache: KernelCache::new(CACHE_BYTES),
             alpha: Vec::new(),
             warm_start: true,
+            shrinking: true,
             last_c: 0.0,
         }
     }
@@ -148,11 +182,10 @@ impl SvmTrainer {
         let (classes, y) = data.binary_targets()?;
         let n = points.len();
         let c = problem.c;
-        let max_iter = problem.max_iter;
         self.cache.prepare(problem.kernel, points);
 
         let warm = self.warm_start && self.alpha.len() == n && self.alpha.iter().any(|&a| a > 0.0);
-        let mut alpha = if warm {
+        let alpha = if warm {
             // A change of C alone rescales the solution: α·C_new/C_old stays feasible (the
             // equality is linear) and keeps every bound multiplier at the new bound, which on
             // mostly bound solutions starts far closer than clipping would.
@@ -166,66 +199,27 @@ impl SvmTrainer {
         } else {
             vec![0.0; n]
         };
+        self.cache.active_set_grew();
+        let mut state = State::new(&mut self.cache, points, y, alpha, c, self.shrinking);
+        let (iterations, exit, max_violation) = state.optimise(problem);
+        let State {
+            alpha,
+            gradient,
+            y,
+            reopened,
+            fewest_active,
+            ..
+        } = state;
 
-        // ∇ = Qα − e.
-        let mut grad = vec![-1.0; n];
-        for j in 0..n {
-            if alpha[j] > 0.0 {
-                self.cache.ensure(j, points);
-                let kj = self.cache.column(j);
-                let aj = alpha[j] * y[j];
-                for k in 0..n {
-                    grad[k] += y[k] * aj * kj[k];
-                }
-            }
-        }
-
-        let diagonal = self.cache.diagonal().to_vec();
-        let mut iterations = 0;
-        let mut exit = ExitReason::Converged;
-        let mut max_violation;
-        loop {
-            let selection = select_working_set(
-                &mut self.cache,
-                points,
-                &alpha,
-                &grad,
-                &y,
-                &diagonal,
-                c,
-                problem.tol,
-            );
-            max_violation = selection.violation;
-            let Some((i, j)) = selection.pair else { break };
-            if iterations >= max_iter {
-                exit = ExitReason::IterationCap;
-                break;
-            }
-            iterations += 1;
-            self.cache.ensure(i, points);
-            self.cache.ensure(j, points);
-            let (ki, kj) = (self.cache.column(i), self.cache.column(j));
-            let (old_i, old_j) = (alpha[i], alpha[j]);
-            update_pair(&mut alpha, &grad, &y, &diagonal, ki[j], c, i, j);
-            let (di, dj) = ((alpha[i] - old_i) * y[i], (alpha[j] - old_j) * y[j]);
-            for k in 0..n {
-                grad[k] += y[k] * (ki[k] * di + kj[k] * dj);
-            }
-            if problem.stop_at_bound && (alpha[i] >= c || alpha[j] >= c) {
-                exit = ExitReason::NotSeparable;
-                break;
-            }
-        }
-
-        let bias = -compute_rho(&alpha, &grad, &y, c);
+        let bias = -compute_rho(&alpha, &gradient, &y, c);
         // ½αᵀQα − eᵀα = ½Σα_i(∇_i − 1); the dual objective to maximise is its negative.
         let objective = -0.5
             * alpha
                 .iter()
-                .zip(&grad)
+                .zip(&gradient)
                 .map(|(a, g)| a * (g - 1.0))
                 .sum::<f64>();
-        let margins: Vec<f64> = (0..n).map(|i| grad[i] + 1.0 + y[i] * bias).collect();
+        let margins: Vec<f64> = (0..n).map(|i| gradient[i] + 1.0 + y[i] * bias).collect();
         self.alpha = alpha.clone();
         self.last_c = c;
         Ok(Solution {
@@ -241,7 +235,359 @@ impl SvmTrainer {
                 warm_start: warm,
             },
             max_violation,
+            reopened,
+            fewest_active,
         })
+    }
+}
+
+/// SMO's working state on one problem: α, the gradient ∇ = Qα − e (exact on the active set,
+/// reconstructed from Ḡ elsewhere), Ḡ, and the active set.
+struct State<'a> {
+    cache: &'a mut KernelCache,
+    points: &'a [Point],
+    y: Vec<f64>,
+    alpha: Vec<f64>,
+    gradient: Vec<f64>,
+    /// Ḡ_t = C Σ_{α_j = C} Q_tj, kept only when shrinking.
+    g_bar: Vec<f64>,
+    diagonal: Vec<f64>,
+    c: f64,
+    shrinking: bool,
+    /// The indices not shrunk, in increasing order.
+    active: Vec<usize>,
+    /// The active set was already restored once when the violation came near `tol`.
+    unshrunk: bool,
+    /// How often the check on the reconstructed gradient found a violation and SMO went on.
+    reopened: usize,
+    fewest_active: usize,
+}
+
+impl<'a> State<'a> {
+    fn new(
+        cache: &'a mut KernelCache,
+        points: &'a [Point],
+        y: Vec<f64>,
+        alpha: Vec<f64>,
+        c: f64,
+        shrinking: bool,
+    ) -> Self {
+        let n = alpha.len();
+        // ∇ = Qα − e and Ḡ, from the columns of the multipliers that are not zero.
+        let mut gradient = vec![-1.0; n];
+        let mut g_bar = if shrinking { vec![0.0; n] } else { Vec::new() };
+        for j in 0..n {
+            if alpha[j] > 0.0 {
+                cache.ensure(j, points);
+                let kj = cache.column(j);
+                add_scaled_column(&mut gradient, alpha[j] * y[j], &y, kj);
+                if shrinking && alpha[j] >= c {
+                    add_scaled_column(&mut g_bar, c * y[j], &y, kj);
+                }
+            }
+        }
+        let diagonal = cache.diagonal().to_vec();
+        Self {
+            cache,
+            points,
+            y,
+            alpha,
+            gradient,
+            g_bar,
+            diagonal,
+            c,
+            shrinking,
+            active: (0..n).collect(),
+            unshrunk: false,
+            reopened: 0,
+            fewest_active: n,
+        }
+    }
+
+    /// Runs SMO to `problem.tol`; returns the iterations, why it stopped and the last maximal
+    /// violation. On return the whole gradient is exact, shrunk or not.
+    fn optimise(&mut self, problem: &Problem) -> (usize, ExitReason, f64) {
+        let n = self.alpha.len();
+        let period = n.min(1000);
+        let mut countdown = period;
+        let mut iterations = 0;
+        let mut exit = ExitReason::Converged;
+        let max_violation = loop {
+            countdown -= 1;
+            if countdown == 0 {
+                countdown = period;
+                if self.shrinking {
+                    self.shrink(problem.tol);
+                }
+            }
+            let mut selection = self.select_working_set(problem.tol);
+            if selection.pair.is_none() && self.active.len() < n {
+                // Optimal on the active set: check the whole problem before stopping.
+                self.unshrink();
+                selection = self.select_working_set(problem.tol);
+                if selection.pair.is_some() {
+                    self.reopened += 1;
+                    // Shrink again on the next iteration.
+                    countdown = 1;
+                }
+            }
+            let Some((i, j)) = selection.pair else {
+                break selection.violation;
+            };
+            if iterations >= problem.max_iter {
+                exit = ExitReason::IterationCap;
+                break selection.violation;
+            }
+            iterations += 1;
+            self.step(i, j);
+            if problem.stop_at_bound && (self.alpha[i] >= self.c || self.alpha[j] >= self.c) {
+                exit = ExitReason::NotSeparable;
+                break selection.violation;
+            }
+        };
+        if self.active.len() < n {
+            self.unshrink();
+        }
+        (iterations, exit, max_violation)
+    }
+
+    /// Updates the pair (i, j) and the gradient on the active set (and Ḡ where a multiplier
+    /// reached or left C).
+    fn step(&mut self, i: usize, j: usize) {
+        let c = self.c;
+        self.cache.ensure_on(i, self.points, &self.active);
+        self.cache.ensure_on(j, self.points, &self.active);
+        let (ki, kj) = (self.cache.column(i), self.cache.column(j));
+        let (old_i, old_j) = (self.alpha[i], self.alpha[j]);
+        update_pair(
+            &mut self.alpha,
+            &self.gradient,
+            &self.y,
+            &self.diagonal,
+            ki[j],
+            c,
+            i,
+            j,
+        );
+        let (di, dj) = (
+            (self.alpha[i] - old_i) * self.y[i],
+            (self.alpha[j] - old_j) * self.y[j],
+        );
+        let (gradient, y) = (&mut self.gradient, &self.y);
+        if self.active.len() == gradient.len() {
+            // Nothing shrunk: one contiguous pass the compiler can vectorise.
+            for (((g, &yk), &kik), &kjk) in gradient.iter_mut().zip(y).zip(ki).zip(kj) {
+                *g += yk * (kik * di + kjk * dj);
+            }
+        } else {
+            for &k in &self.active {
+                gradient[k] += y[k] * (ki[k] * di + kj[k] * dj);
+            }
+        }
+        if self.shrinking {
+            for (t, old) in [(i, old_i), (j, old_j)] {
+                let (was, is) = (old >= c, self.alpha[t] >= c);
+                if was != is {
+                    // Ḡ covers every point, shrunk or not: the whole column.
+                    self.cache.ensure(t, self.points);
+                    let kt = self.cache.column(t);
+                    let change = if is { c } else { -c } * self.y[t];
+                    add_scaled_column(&mut self.g_bar, change, &self.y, kt);
+                }
+            }
+        }
+    }
+
+    /// LIBSVM's second-order working-set selection (WSS 2 of Fan, Chen & Lin, 2005) on the
+    /// active set.
+    fn select_working_set(&mut self, tol: f64) -> Selection {
+        // Each pass runs over a plain range while nothing is shrunk, so it stays contiguous.
+        let full = self.active.len() == self.alpha.len();
+        let everything = 0..self.alpha.len();
+        let up = if full {
+            self.most_violating(everything.clone())
+        } else {
+            self.most_violating(self.active.iter().copied())
+        };
+        let Some((i, g_max)) = up else {
+            return Selection {
+                pair: None,
+                violation: 0.0,
+            };
+        };
+        self.cache.ensure_on(i, self.points, &self.active);
+        let (best, g_max2) = if full {
+            self.best_partner(i, g_max, everything)
+        } else {
+            self.best_partner(i, g_max, self.active.iter().copied())
+        };
+        let violation = g_max + g_max2;
+        match best {
+            Some(j) if violation >= tol => Selection {
+                pair: Some((i, j)),
+                violation,
+            },
+            _ => Selection {
+                pair: None,
+                violation: violation.max(0.0),
+            },
+        }
+    }
+
+    /// i = argmax_{I_up} −y_t∇_t among `indices`, and that maximum m(α).
+    fn most_violating(&self, indices: impl Iterator<Item = usize>) -> Option<(usize, f64)> {
+        let (alpha, grad, y, c) = (&self.alpha, &self.gradient, &self.y, self.c);
+        let mut best = None;
+        let mut g_max = f64::NEG_INFINITY;
+        for t in indices {
+            if let Some(v) = up_value(alpha[t], y[t], grad[t], c) {
+                if v >= g_max {
+                    g_max = v;
+                    best = Some(t);
+                }
+            }
+        }
+        best.map(|t| (t, g_max))
+    }
+
+    /// Among `indices` in I_low with a positive violation against i, the j of the largest
+    /// second-order decrease; and max_{I_low} y_t∇_t = −M(α). Column i must be resident.
+    fn best_partner(
+        &self,
+        i: usize,
+        g_max: f64,
+        indices: impl Iterator<Item = usize>,
+    ) -> (Option<usize>, f64) {
+        let (alpha, grad, y, c) = (&self.alpha, &self.gradient, &self.y, self.c);
+        let (ki, diagonal) = (self.cache.column(i), &self.diagonal);
+        let mut g_max2 = f64::NEG_INFINITY;
+        let mut best = None;
+        let mut best_decrease = f64::INFINITY;
+        for j in indices {
+            let Some(v) = down_value(alpha[j], y[j], grad[j], c) else {
+                continue;
+            };
+            if v >= g_max2 {
+                g_max2 = v;
+            }
+            let grad_diff = g_max + v;
+            if grad_diff > 0.0 {
+                // K_ii + K_jj − 2 y_i y_j Q_ij = K_ii + K_jj − 2 K_ij.
+                let curvature = diagonal[i] + diagonal[j] - 2.0 * ki[j];
+                let decrease =
+                    -(grad_diff * grad_diff) / if curvature > 0.0 { curvature } else { TAU };
+                if decrease <= best_decrease {
+                    best = Some(j);
+                    best_decrease = decrease;
+                }
+            }
+        }
+        (best, g_max2)
+    }
+
+    /// Removes from the active set the multipliers that sit at a bound and whose gradient
+    /// pushes them further into it than the most violating pair reaches (LIBSVM's
+    /// `do_shrinking`); the first time the violation comes within 10·tol, first restores the
+    /// whole set, so that a variable shrunk too early gets its chance.
+    fn shrink(&mut self, tol: f64) {
+        let (alpha, grad, y, c) = (&self.alpha, &self.gradient, &self.y, self.c);
+        let (mut up, mut down) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+        for &t in &self.active {
+            if let Some(v) = up_value(alpha[t], y[t], grad[t], c) {
+                up = up.max(v);
+            }
+            if let Some(v) = down_value(alpha[t], y[t], grad[t], c) {
+                down = down.max(v);
+            }
+        }
+        if !self.unshrunk && up + down <= 10.0 * tol {
+            self.unshrunk = true;
+            self.unshrink();
+        }
+        let (alpha, grad, y) = (&self.alpha, &self.gradient, &self.y);
+        self.active
+            .retain(|&t| !can_be_shrunk(alpha[t], y[t], grad[t], c, up, down));
+        self.fewest_active = self.fewest_active.min(self.active.len());
+    }
+
+    /// Restores the whole active set, reconstructing the gradient of the shrunk multipliers:
+    /// ∇_t = Ḡ_t − 1 + Σ_{0 < α_j < C} α_j Q_tj (free multipliers are never shrunk).
+    fn unshrink(&mut self) {
+        let n = self.alpha.len();
+        if self.active.len() == n {
+            return;
+        }
+        let mut shrunk = vec![true; n];
+        for &t in &self.active {
+            shrunk[t] = false;
+        }
+        let shrunk: Vec<usize> = (0..n).filter(|&t| shrunk[t]).collect();
+        for &t in &shrunk {
+            self.gradient[t] = self.g_bar[t] - 1.0;
+        }
+        self.active = (0..n).collect();
+        self.cache.active_set_grew();
+        for j in 0..n {
+            let a = self.alpha[j];
+            if a > 0.0 && a < self.c {
+                self.cache.ensure(j, self.points);
+                let kj = self.cache.column(j);
+                let aj = a * self.y[j];
+                for &t in &shrunk {
+                    self.gradient[t] += self.y[t] * aj * kj[t];
+                }
+            }
+        }
+    }
+}
+
+/// target += scale · (y ∘ K_·j): adds multiplier j's share α_j Q_·j of a gradient.
+fn add_scaled_column(target: &mut [f64], scale: f64, y: &[f64], column: &[f64]) {
+    for ((t, &yk), &kk) in target.iter_mut().zip(y).zip(column) {
+        *t += yk * scale * kk;
+    }
+}
+
+/// −y_t∇_t when α_t may move up (in the direction y_t): the set I_up of Keerthi et al.
+#[inline]
+fn up_value(alpha: f64, y: f64, grad: f64, c: f64) -> Option<f64> {
+    if y > 0.0 {
+        (alpha < c).then_some(-grad)
+    } else {
+        (alpha > 0.0).then_some(grad)
+    }
+}
+
+/// y_t∇_t when α_t may move down: the set I_low.
+#[inline]
+fn down_value(alpha: f64, y: f64, grad: f64, c: f64) -> Option<f64> {
+    if y > 0.0 {
+        (alpha > 0.0).then_some(grad)
+    } else {
+        (alpha < c).then_some(-grad)
+    }
+}
+
+/// A bound multiplier that is in only one of I_up, I_low can join a violating pair only if
+/// its −y_t∇_t passes the extreme of the other set: m(α) = max_{I_up} −y∇ (`up`) for a member
+/// of I_low, M(α) = −max_{I_low} y∇ (`down`) for a member of I_up. If it lies beyond, it is
+/// shrunk.
+#[inline]
+fn can_be_shrunk(alpha: f64, y: f64, grad: f64, c: f64, up: f64, down: f64) -> bool {
+    if alpha >= c {
+        if y > 0.0 {
+            -grad > up
+        } else {
+            -grad > down
+        }
+    } else if alpha <= 0.0 {
+        if y > 0.0 {
+            grad > down
+        } else {
+            grad > up
+        }
+    } else {
+        false
     }
 }
 
@@ -305,81 +651,6 @@ fn project_feasible(previous: &[f64], y: &[f64], c: f64) -> Vec<f64> {
 struct Selection {
     pair: Option<(usize, usize)>,
     violation: f64,
-}
-
-/// LIBSVM's second-order working-set selection (WSS 2 of Fan, Chen & Lin, 2005).
-#[allow(clippy::too_many_arguments)]
-fn select_working_set(
-    cache: &mut KernelCache,
-    points: &[Point],
-    alpha: &[f64],
-    grad: &[f64],
-    y: &[f64],
-    diagonal: &[f64],
-    c: f64,
-    tol: f64,
-) -> Selection {
-    let n = alpha.len();
-    let mut g_max = f64::NEG_INFINITY;
-    let mut g_max_index = None;
-    for t in 0..n {
-        // The "up" set: α_t may increase in the direction y_t.
-        let candidate = if y[t] > 0.0 {
-            (alpha[t] < c).then_some(-grad[t])
-        } else {
-            (alpha[t] > 0.0).then_some(grad[t])
-        };
-        if let Some(v) = candidate {
-            if v >= g_max {
-                g_max = v;
-                g_max_index = Some(t);
-            }
-        }
-    }
-    let Some(i) = g_max_index else {
-        return Selection {
-            pair: None,
-            violation: 0.0,
-        };
-    };
-    cache.ensure(i, points);
-    let ki = cache.column(i);
-    let mut g_max2 = f64::NEG_INFINITY;
-    let mut best = None;
-    let mut best_decrease = f64::INFINITY;
-    for j in 0..n {
-        // The "down" set, with −y_j∇_j.
-        let value = if y[j] > 0.0 {
-            (alpha[j] > 0.0).then_some(grad[j])
-        } else {
-            (alpha[j] < c).then_some(-grad[j])
-        };
-        let Some(v) = value else { continue };
-        if v >= g_max2 {
-            g_max2 = v;
-        }
-        let grad_diff = g_max + v;
-        if grad_diff > 0.0 {
-            // K_ii + K_jj − 2 y_i y_j Q_ij = K_ii + K_jj − 2 K_ij.
-            let curvature = diagonal[i] + diagonal[j] - 2.0 * ki[j];
-            let decrease = -(grad_diff * grad_diff) / if curvature > 0.0 { curvature } else { TAU };
-            if decrease <= best_decrease {
-                best = Some(j);
-                best_decrease = decrease;
-            }
-        }
-    }
-    let violation = g_max + g_max2;
-    match best {
-        Some(j) if violation >= tol => Selection {
-            pair: Some((i, j)),
-            violation,
-        },
-        _ => Selection {
-            pair: None,
-            violation: violation.max(0.0),
-        },
-    }
 }
 
 /// The closed-form two-variable update, clipped to the box (LIBSVM's `Solver::Solve` step).
@@ -488,3 +759,6 @@ fn compute_rho(alpha: &[f64], grad: &[f64], y: &[f64], c: f64) -> f64 {
         (upper + lower) / 2.0
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -247,6 +247,8 @@ impl SvmModel {
             margins,
             report,
             max_violation,
+            reopened: _,
+            fewest_active: _,
         } = solution;
         let expansion: Vec<(Point, f64)> = (0..alpha.len())
             .filter(|&i| alpha[i] > 0.0)
