@@ -165,19 +165,7 @@ impl PathJob {
         let model = self
             .trainer
             .fit(&self.data.points, &self.data.labels, params)?;
-        // A warm start scales the last α by C_new/C_old, which can leave a bound multiplier a
-        // rounding error below the new C (C_old·(C_new/C_old) ≠ C_new): it is bound.
-        let alpha: Vec<f64> = model
-            .alpha
-            .iter()
-            .map(|&a| {
-                if a >= params.c * (1.0 - 1e-12) {
-                    params.c
-                } else {
-                    a
-                }
-            })
-            .collect();
+        let alpha = snap_bound(model.alpha, params.c);
         let w_norm = w_norm(params.kernel, &self.data, &model.y, &alpha);
         Ok(PathPoint {
             alpha,
@@ -201,7 +189,17 @@ impl PathJob {
         if progress.points.len() != self.points.len() {
             return;
         }
-        self.points = progress.points;
+        self.points = progress
+            .points
+            .into_iter()
+            .zip(&self.c)
+            .map(|(point, &c)| {
+                point.map(|p| PathPoint {
+                    alpha: snap_bound(p.alpha, c),
+                    ..p
+                })
+            })
+            .collect();
         self.problem = progress.problem;
         self.trainer.forget();
     }
@@ -226,6 +224,17 @@ impl PathJob {
         }
         Some(up_to)
     }
+}
+
+/// `alpha` with every multiplier within 10⁻⁹·C of C set to C: it is bound. A warm start scales
+/// the last α by C_new/C_old (C_old·(C_new/C_old) ≠ C_new in floating point) and SMO leaves a
+/// multiplier it never picks where that puts it; and α handed over from a Web Worker as JSON
+/// may come back an ulp off. SMO's own precision (a KKT violation of `tol`) is far coarser.
+fn snap_bound(alpha: Vec<f64>, c: f64) -> Vec<f64> {
+    alpha
+        .into_iter()
+        .map(|a| if a >= c * (1.0 - 1e-9) { c } else { a })
+        .collect()
 }
 
 /// ‖w‖ = √(Σ_ij α_i α_j y_i y_j K(x_i, x_j)), over the support vectors.
@@ -380,6 +389,24 @@ mod tests {
             "the larger class cannot all be bound"
         );
         assert_eq!(first.counts(c).1, 15 + bound);
+    }
+
+    #[test]
+    fn a_path_handed_over_as_json_keeps_its_bound_multipliers() {
+        let (data, values, job) = path_of("preset=overlapping&n=60&kernel=linear");
+        let json = serde_json::to_string(&job.progress()).unwrap();
+        let mut copy = PathJob::new(
+            crate::registry::method("svm").unwrap(),
+            &values,
+            &data,
+            job.c.clone(),
+        );
+        copy.adopt(serde_json::from_str(&json).unwrap());
+        assert!(copy.done());
+        for ((c, mine), theirs) in job.c.iter().zip(&job.points).zip(&copy.points) {
+            let (mine, theirs) = (mine.as_ref().unwrap(), theirs.as_ref().unwrap());
+            assert_eq!(mine.counts(*c), theirs.counts(*c), "C = {c}");
+        }
     }
 
     #[test]
