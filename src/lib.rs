@@ -17,7 +17,8 @@
 //! 3. The methods — [`solvers`]: one file per method, its problem stated in its doc.
 //! 4. Models — [`multiclass`] (one-vs-one and one-vs-rest over any two-class model),
 //!    [`registry`] (the list of methods), [`picture`] (what any model shows on the plane),
-//!    [`validation`] (folds, cross-validation and parameter grids).
+//!    [`validation`] (folds, cross-validation and parameter grids), [`reg_path`] (the SVM's
+//!    α(C) along C, by warm starts).
 //! 5. The lab — [`state`] (settings and their URL form), [`playground`] (points, settings,
 //!    the fitted model, what a frame shows).
 //! 6. Views and drawing — [`views`] (the plane and the figures beside it), [`regions`] and
@@ -38,6 +39,7 @@ pub mod params;
 pub mod picture;
 pub mod plane;
 pub mod playground;
+pub mod reg_path;
 pub mod regions;
 pub mod registry;
 pub mod roc;

@@ -144,6 +144,9 @@ pub struct Layout {
     pub font_px: f64,
     pub margin: u32,
     pub label_area: u32,
+    /// The room below the plot for the x axis's ticks and name (`label_area`, or 0 for a
+    /// panel whose x axis is the one of the panel below it).
+    pub x_label_area: u32,
     /// Radius of a point's disc.
     pub point_radius: f64,
     /// Width of the boundary stroke.
@@ -178,6 +181,25 @@ impl Layout {
         self
     }
 
+    /// One of several panels stacked in this layout's picture: `height` pixels tall, with the
+    /// same type, strokes and left and right edges; without `x_axis`, no room is left below
+    /// the plot for the x axis (the panel below shows it).
+    pub fn panel(&self, height: u32, x_axis: bool) -> Layout {
+        let x_label_area = if x_axis { self.label_area } else { 0 };
+        let top = self.margin as f64;
+        let bottom = (self.margin + x_label_area) as f64;
+        Layout {
+            height,
+            x_label_area,
+            plot: PixelRect {
+                top,
+                height: (height as f64 - top - bottom).max(10.0),
+                ..self.plot
+            },
+            ..*self
+        }
+    }
+
     /// The margin right of the plot (wider when a colour bar sits there).
     pub fn right_margin(&self) -> u32 {
         (self.width as f64 - self.plot.left - self.plot.width).max(0.0) as u32
@@ -202,6 +224,7 @@ impl Layout {
             font_px,
             margin,
             label_area,
+            x_label_area: label_area,
             point_radius: (size * 0.0095).clamp(3.0, 14.0),
             stroke: (size * 0.005).round().clamp(2.0, 8.0) as u32,
         }

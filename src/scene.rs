@@ -99,21 +99,23 @@ pub(crate) fn axes<'a, DB: DrawingBackend>(
         .margin(layout.margin)
         .margin_right(layout.right_margin())
         .margin_top(layout.plot.top.round() as u32)
-        .x_label_area_size(layout.label_area)
+        .x_label_area_size(layout.x_label_area)
         .y_label_area_size(layout.label_area)
         .build_cartesian_2d(x.clone(), y.clone())
         .map_err(draw_error)?;
     let font = ("sans-serif", layout.font_px).into_font();
     let x_label = |v: &f64| tick_label(*v, x.end - x.start);
     let y_label = |v: &f64| tick_label(*v, y.end - y.start);
+    // A panel without room below it shows no x axis: the panel under it does.
+    let x_axis = layout.x_label_area > 0;
     chart
         .configure_mesh()
         .disable_mesh()
-        .x_labels(5)
+        .x_labels(if x_axis { 5 } else { 0 })
         .y_labels(5)
         .x_label_formatter(&x_label)
         .y_label_formatter(&y_label)
-        .x_desc(x_desc)
+        .x_desc(if x_axis { x_desc } else { "" })
         .y_desc(y_desc)
         .label_style(font.clone())
         .axis_desc_style(font)

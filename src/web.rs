@@ -55,12 +55,12 @@ struct Timings {
 #[derive(Serialize, serde::Deserialize)]
 struct WorkerState {
     signature: String,
-    progress: crate::validation::Progress,
+    progress: crate::playground::JobProgress,
     done: bool,
 }
 
 /// A lab without a canvas, in a Web Worker: it computes a view's background job (the
-/// cross-validation grid, the validation curve) for the scene a URL hash describes, so that
+/// cross-validation grid, the validation curve, the regularisation path) for the scene a URL hash describes, so that
 /// the page's thread stays free.
 #[wasm_bindgen]
 pub struct GridWorker {
@@ -90,12 +90,7 @@ impl GridWorker {
         let now = js_sys::Date::now;
         let start = now();
         loop {
-            let more = if self.which == 0 {
-                self.lab.work(1)
-            } else {
-                self.lab.work_curve(1)
-            };
-            if !more {
+            if !self.lab.work_on(self.which, 1) {
                 return false;
             }
             if now() - start >= budget_ms {
@@ -107,7 +102,7 @@ impl GridWorker {
     /// What has been computed, as JSON for `App.adopt`.
     pub fn state(&mut self) -> String {
         let (signature, progress) = self.lab.job_progress(self.which);
-        let done = progress.problem.is_some() || progress.scores.iter().all(|s| s.is_some());
+        let done = progress.done();
         serde_json::to_string(&WorkerState {
             signature: signature.to_string(),
             progress,
@@ -190,7 +185,14 @@ impl App {
             .collect();
         let views: Vec<Value> = VIEWS
             .iter()
-            .map(|v| json!({ "id": v.id(), "title": v.title(), "orbits": v.orbits() }))
+            .map(|v| {
+                json!({
+                    "id": v.id(),
+                    "title": v.title(),
+                    "orbits": v.orbits(),
+                    "aspect": v.aspect(),
+                })
+            })
             .collect();
         json!({ "params": params, "methods": methods, "views": views }).to_string()
     }
@@ -526,9 +528,8 @@ impl App {
         let Some(which) = views::view(view_id).ok().and_then(|v| v.job()) else {
             return Vec::new();
         };
-        let (_, progress) = self.lab.job_progress(which);
-        let done = progress.scores.iter().filter(|s| s.is_some()).count();
-        vec![done as f64, progress.scores.len() as f64]
+        let (finished, all) = self.lab.job_progress(which).1.counts();
+        vec![finished as f64, all as f64]
     }
 
     /// Adopts what a Web Worker computed for view `view_id`'s job (JSON from
@@ -576,14 +577,13 @@ impl App {
         };
         let layout = view.layout(width, height);
         match self.figures.figure(view, &mut self.lab, &layout) {
-            Figure::Chart(chart) => chart
-                .cell_at(&layout, px, py)
-                .map_or(String::new(), |c| c.text.clone()),
+            Figure::Chart(chart) => chart.text_at(&layout, px, py),
             Figure::Plane(_) | Figure::Lift(_) => String::new(),
         }
     }
 
-    /// A click at pixel (px, py) of view `view_id`: a heat-map cell sets its parameter values.
+    /// A click at pixel (px, py) of view `view_id`: a heat-map cell sets its parameter values,
+    /// a chart whose x axis is a parameter sets that parameter.
     /// Returns whether any setting changed.
     pub fn view_click(
         &mut self,
@@ -598,10 +598,7 @@ impl App {
         };
         let layout = view.layout(width, height);
         let settings = match self.figures.figure(view, &mut self.lab, &layout) {
-            Figure::Chart(chart) => chart
-                .cell_at(&layout, px, py)
-                .map(|c| c.settings.clone())
-                .unwrap_or_default(),
+            Figure::Chart(chart) => chart.settings_at(&layout, px, py),
             Figure::Plane(_) | Figure::Lift(_) => Vec::new(),
         };
         for (key, value) in &settings {

@@ -936,3 +936,60 @@ fn render_draws_the_gram_matrix_and_the_kernel_lift() {
     let lift = render("lift", &["--kernel", "rbf"]);
     assert!(lift.contains("z = f(x)"), "the surface");
 }
+
+/// `render --view path` computes the whole regularisation path and draws its three panels:
+/// α against log C with the line α = C, ‖w‖ and the margin width, and the counts of support
+/// vectors; with three classes it says plainly that there is no path.
+#[test]
+fn render_draws_the_regularisation_path() {
+    const OVERLAPPING: &str = "x,y,label\n-0.5,-0.4,0\n-0.2,0.1,0\n0.1,-0.3,0\n0.3,0.2,0\n\
+                               -0.6,0.2,0\n0.5,0.4,1\n0.2,-0.1,1\n-0.1,0.3,1\n-0.3,-0.2,1\n\
+                               0.6,-0.2,1\n";
+    const THREE: &str = "x,y,label\n-0.5,-0.4,0\n-0.4,-0.5,0\n0.5,0.4,1\n0.4,0.5,1\n\
+                         0.5,-0.5,2\n0.4,-0.4,2\n";
+    let render = |name: &str, csv: &str| {
+        let data = scratch(&format!("{name}.csv"), csv);
+        let out = data.parent().unwrap().join(format!("{name}.svg"));
+        let result = run(&[
+            "render",
+            "--data",
+            data.to_str().unwrap(),
+            "--kernel",
+            "linear",
+            "--c",
+            "0.5",
+            "--view",
+            "path",
+            "--out",
+            out.to_str().unwrap(),
+            "--width",
+            "900",
+            "--height",
+            "800",
+        ]);
+        assert!(
+            result.status.success(),
+            "{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
+        std::fs::read_to_string(&out).unwrap()
+    };
+    let path = render("path", OVERLAPPING);
+    assert!(path.starts_with("<svg"), "SVG");
+    for label in [
+        "log₁₀ α",
+        "α = C",
+        "now: C = 0.5",
+        "‖w‖",
+        "margin width 2/‖w‖",
+        "free SVs",
+        "bound SVs",
+        "log₁₀ C",
+    ] {
+        assert!(path.contains(label), "{label}");
+    }
+    let three = render("path-three", THREE);
+    assert!(three.contains("No path"), "the headline");
+    assert!(three.contains("two classes"), "says why");
+    assert!(!three.contains("‖w‖"), "no panels");
+}

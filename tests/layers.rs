@@ -26,6 +26,7 @@ const LAYERS: &[&[&str]] = &[
         "registry",
         "picture",
         "validation",
+        "reg_path",
     ],
     &["state", "playground"],
     &["views", "regions", "scene", "svg"],

@@ -9,6 +9,8 @@ const $ = (id) => document.getElementById(id);
 
 let views = [];
 const orbits = (id) => views.some((v) => v.id === id && v.orbits);
+// The open view's height as a fraction of its width (the registry's; stacked panels are taller).
+const aspect = (id) => views.find((v) => v.id === id)?.aspect ?? 0.55;
 
 export function buildTabs(catalogue, onToggle) {
   views = catalogue.views;
@@ -31,11 +33,11 @@ export function openView(app) {
   return open.length ? open[0] : null;
 }
 
-function sizeCanvas(canvas) {
+function sizeCanvas(canvas, id) {
   const rect = canvas.getBoundingClientRect();
   const ratio = window.devicePixelRatio || 1;
   const width = Math.max(300, Math.round(rect.width * ratio));
-  const height = Math.max(200, Math.round(rect.width * 0.55 * ratio));
+  const height = Math.max(200, Math.round(rect.width * aspect(id) * ratio));
   if (canvas.width !== width || canvas.height !== height) {
     canvas.width = width;
     canvas.height = height;
@@ -51,7 +53,7 @@ export function renderView(app) {
   $('view-wrap').hidden = !id;
   if (!id) return;
   const canvas = $('view');
-  sizeCanvas(canvas);
+  sizeCanvas(canvas, id);
   // A view that turns takes the drag for itself (no page scroll under a finger) and the focus.
   const turns = orbits(id);
   canvas.style.touchAction = turns ? 'none' : '';
@@ -70,7 +72,8 @@ export function renderView(app) {
   }
 }
 
-// The open view's background job (a cross-validation grid, a validation curve) runs in a Web
+// The open view's background job (a cross-validation grid, a validation curve, the
+// regularisation path) runs in a Web
 // Worker on the same wasm when the browser gives one: the page posts the scene's hash when the
 // job's signature changes and adopts the results as they come. Without a worker, the page
 // fills the figure in itself, a slice of every animation frame.
@@ -142,7 +145,8 @@ export function hoverView(app, ev) {
   $('view-hover').textContent = app.view_hover(id, $('view').width, $('view').height, px, py);
 }
 
-// A click in the open view: a heat-map cell moves the sliders to its values.
+// A click in the open view: a heat-map cell moves the sliders to its values; a chart along a
+// parameter (the regularisation path's C) sets it.
 export function clickView(app, ev) {
   const id = openView(app);
   if (!id) return false;

@@ -1,7 +1,7 @@
 // The lab's background work off the page's thread: a module worker that loads the same wasm
-// and computes a view's job (the cross-validation grid, the validation curve) for the scene a
-// URL hash describes, posting what it has every few tens of milliseconds. A newer request
-// replaces the one under way: only the latest counts.
+// and computes a view's job (the cross-validation grid, the validation curve, the
+// regularisation path) for the scene a URL hash describes, posting what it has every few tens
+// of milliseconds. A newer request replaces the one under way: only the latest counts.
 import init, { GridWorker } from './pkg/kernel_playground.js';
 
 const ready = init();

@@ -1,12 +1,88 @@
-//! The lab's background jobs, which the views of model selection show as they fill in: the
-//! cross-validation grid over the method's two tuning parameters and the validation curve
-//! along the one moved last. Each is kept with the signature of what it was started from (the
-//! training points, the method and its other settings, the folds, the seed) and starts afresh
-//! when that changes; a copy computed elsewhere (a Web Worker) can be adopted when its
-//! signature matches.
+//! The lab's background jobs, which views show as they fill in: the cross-validation grid over
+//! the method's two tuning parameters, the validation curve along the one moved last, and the
+//! SVM's regularisation path over C. Each is kept with the signature of what it was started
+//! from (the training points, the method and its other settings, the folds, the seed) and
+//! starts afresh when that changes; a copy computed elsewhere (a Web Worker) can be adopted
+//! when its signature matches.
 
 use super::Playground;
+use crate::reg_path::{log_spaced, PathJob, PathProgress, PATH_STEPS};
 use crate::validation::{Axis, Folds, GridJob, Progress};
+use serde::{Deserialize, Serialize};
+
+/// Job 0: the cross-validation grid.
+pub const GRID: usize = 0;
+/// Job 1: the validation curve.
+pub const CURVE: usize = 1;
+/// Job 2: the regularisation path.
+pub const PATH: usize = 2;
+/// How many kinds of job the lab keeps.
+pub const JOBS: usize = 3;
+
+/// A background job: a grid of cross-validated fits, or a path of warm-started ones.
+#[derive(Debug)]
+pub enum Job {
+    Grid(GridJob),
+    Path(PathJob),
+}
+
+/// What a job has computed, to hand to a copy of it elsewhere.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum JobProgress {
+    Grid(Progress),
+    Path(PathProgress),
+}
+
+impl JobProgress {
+    /// How many units (cells, values of C) are finished, of how many.
+    pub fn counts(&self) -> (usize, usize) {
+        match self {
+            JobProgress::Grid(p) => (p.scores.iter().flatten().count(), p.scores.len()),
+            JobProgress::Path(p) => (p.points.iter().flatten().count(), p.points.len()),
+        }
+    }
+
+    /// Whether nothing remains to compute (finished, or stopped by a problem).
+    pub fn done(&self) -> bool {
+        let (finished, all) = self.counts();
+        let problem = match self {
+            JobProgress::Grid(p) => p.problem.is_some(),
+            JobProgress::Path(p) => p.problem.is_some(),
+        };
+        problem || finished == all
+    }
+}
+
+impl Job {
+    fn step(&mut self) -> bool {
+        match self {
+            Job::Grid(job) => job.step(),
+            Job::Path(job) => job.step(),
+        }
+    }
+
+    fn done(&self) -> bool {
+        match self {
+            Job::Grid(job) => job.done(),
+            Job::Path(job) => job.done(),
+        }
+    }
+
+    fn progress(&self) -> JobProgress {
+        match self {
+            Job::Grid(job) => JobProgress::Grid(job.progress()),
+            Job::Path(job) => JobProgress::Path(job.progress()),
+        }
+    }
+
+    fn adopt(&mut self, progress: JobProgress) {
+        match (self, progress) {
+            (Job::Grid(job), JobProgress::Grid(p)) => job.adopt(p),
+            (Job::Path(job), JobProgress::Path(p)) => job.adopt(p),
+            _ => {}
+        }
+    }
+}
 
 impl Playground {
     /// The axes a cross-validation grid scans: the first two of the method's tuning
@@ -63,76 +139,130 @@ impl Playground {
     }
 
     /// What a job depends on: the training points, the method and its settings other than the
-    /// axes, the folds and the seed. A new value of any of them starts the job afresh.
-    fn job_signature(&self, axes: &[Axis]) -> u64 {
+    /// keys it runs along (`axes`), and the folds and the seed if it `folds`. A new value of
+    /// any of them starts the job afresh.
+    fn job_signature(&self, axes: &[&str], folds: bool) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         for (p, l) in self.train.points.iter().zip(&self.train.labels) {
             (p[0].to_bits(), p[1].to_bits(), l).hash(&mut h);
         }
         self.settings.model.hash(&mut h);
-        for axis in axes {
-            axis.key.hash(&mut h);
-        }
+        axes.hash(&mut h);
         for row in crate::params::PARAMS {
-            let drawn_only =
-                matches!(row.effect, crate::params::Effect::Redraw) && row.key != "folds";
-            if axes.iter().all(|a| a.key != row.key) && !drawn_only {
+            let drawn_only = matches!(row.effect, crate::params::Effect::Redraw)
+                && !(folds && row.key == "folds");
+            let random = row.key == "seed" && !folds;
+            if !axes.contains(&row.key) && !drawn_only && !random {
                 self.settings.values.text(row.key).hash(&mut h);
             }
         }
         h.finish()
     }
 
-    /// Job `which` (0: the grid, 1: the validation curve) as far as it has got, started afresh
+    /// Job `which` ([`GRID`], [`CURVE`] or [`PATH`]) as far as it has got, started afresh
     /// when what it depends on changed.
-    fn job(&mut self, which: usize) -> &mut GridJob {
-        let axes = if which == 0 {
-            self.tuning_axes()
+    fn job(&mut self, which: usize) -> &mut Job {
+        let signature = if which == PATH {
+            self.job_signature(&["C"], false)
         } else {
-            self.curve_axis().into_iter().collect()
+            let axes = self.job_axes(which);
+            let keys: Vec<&str> = axes.iter().map(|a| a.key.as_str()).collect();
+            self.job_signature(&keys, true)
         };
-        let signature = self.job_signature(&axes);
         if self.jobs[which]
             .as_ref()
             .is_none_or(|(s, _)| *s != signature)
         {
-            let folds =
-                Folds::from_name(self.settings.values.choice("folds")).unwrap_or(Folds::KFold(5));
-            let assignment = folds.assign(&self.train.labels, self.settings.values.whole("seed"));
-            let job = GridJob::new(
-                &self.settings.values,
-                &self.settings.model,
-                &self.train,
-                axes,
-                assignment,
-            );
-            let job = if which == 1 { job.with_training() } else { job };
+            let job = if which == PATH {
+                Job::Path(self.new_path())
+            } else {
+                let folds = Folds::from_name(self.settings.values.choice("folds"))
+                    .unwrap_or(Folds::KFold(5));
+                let assignment =
+                    folds.assign(&self.train.labels, self.settings.values.whole("seed"));
+                let job = GridJob::new(
+                    &self.settings.values,
+                    &self.settings.model,
+                    &self.train,
+                    self.job_axes(which),
+                    assignment,
+                );
+                Job::Grid(if which == CURVE {
+                    job.with_training()
+                } else {
+                    job
+                })
+            };
             self.jobs[which] = Some((signature, job));
         }
         &mut self.jobs[which].as_mut().expect("just made").1
     }
 
+    /// The axes grid job `which` runs along.
+    fn job_axes(&self, which: usize) -> Vec<Axis> {
+        if which == GRID {
+            self.tuning_axes()
+        } else {
+            self.curve_axis().into_iter().collect()
+        }
+    }
+
+    /// A path over the C slider's range, log-spaced, for the training points.
+    fn new_path(&self) -> PathJob {
+        let (lo, hi) = match crate::params::param("C").map(|row| row.kind) {
+            Some(crate::params::Kind::LogSlider { lo, hi }) => (lo, hi),
+            _ => (-3.0, 4.0),
+        };
+        PathJob::new(
+            self.settings.method(),
+            &self.settings.values,
+            &self.train,
+            log_spaced(lo, hi, PATH_STEPS),
+        )
+    }
+
+    /// Grid job `which`.
+    fn grid_job(&mut self, which: usize) -> &GridJob {
+        match self.job(which) {
+            Job::Grid(job) => job,
+            Job::Path(_) => unreachable!("jobs 0 and 1 are grids"),
+        }
+    }
+
     /// The cross-validation grid of the current scene, as far as it has got.
     pub fn grid(&mut self) -> &GridJob {
-        self.job(0)
+        self.grid_job(GRID)
     }
 
     /// The validation curve of the current scene, as far as it has got.
     pub fn curve(&mut self) -> &GridJob {
-        self.job(1)
+        self.grid_job(CURVE)
+    }
+
+    /// The regularisation path of the current scene, as far as it has got.
+    pub fn path(&mut self) -> &PathJob {
+        match self.job(PATH) {
+            Job::Path(job) => job,
+            Job::Grid(_) => unreachable!("job 2 is the path"),
+        }
+    }
+
+    /// Whether job `which` has nothing left to compute for the scene as it stands.
+    pub fn job_done(&mut self, which: usize) -> bool {
+        self.job(which).done()
     }
 
     /// The signature of job `which` as the scene stands (what a copy computed elsewhere must
     /// match to be adopted), and what it has computed.
-    pub fn job_progress(&mut self, which: usize) -> (u64, Progress) {
+    pub fn job_progress(&mut self, which: usize) -> (u64, JobProgress) {
         let progress = self.job(which).progress();
         (self.jobs[which].as_ref().expect("made").0, progress)
     }
 
     /// Takes over what a copy of job `which` computed elsewhere, if it was computed for the
     /// scene as it stands; returns whether it was.
-    pub fn adopt_job(&mut self, which: usize, signature: u64, progress: Progress) -> bool {
+    pub fn adopt_job(&mut self, which: usize, signature: u64, progress: JobProgress) -> bool {
         self.job(which);
         let (current, job) = self.jobs[which].as_mut().expect("made");
         if *current != signature {
@@ -145,15 +275,22 @@ impl Playground {
 
     /// Fits up to `folds` folds of the grid; returns whether work remains.
     pub fn work(&mut self, folds: usize) -> bool {
-        self.work_on(0, folds)
+        self.work_on(GRID, folds)
     }
 
     /// Fits up to `steps` fits of the validation curve; returns whether work remains.
     pub fn work_curve(&mut self, steps: usize) -> bool {
-        self.work_on(1, steps)
+        self.work_on(CURVE, steps)
     }
 
-    fn work_on(&mut self, which: usize, steps: usize) -> bool {
+    /// Solves up to `steps` values of C of the regularisation path; returns whether work
+    /// remains.
+    pub fn work_path(&mut self, steps: usize) -> bool {
+        self.work_on(PATH, steps)
+    }
+
+    /// Does up to `steps` units of job `which`; returns whether work remains.
+    pub fn work_on(&mut self, which: usize, steps: usize) -> bool {
         let mut remaining = true;
         for _ in 0..steps {
             self.grid_steps += 1;

@@ -14,9 +14,9 @@ use crate::model::{Fact, FitOptions, Model, WarmStart};
 use crate::params::Effect;
 use crate::plane::{Layout, Mark, Scene};
 use crate::state::Settings;
-use crate::validation::GridJob;
 
 mod jobs;
+pub use jobs::{Job, JobProgress, CURVE, GRID, JOBS, PATH};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -120,9 +120,10 @@ pub struct Playground {
     status_cache: Option<(u64, Status)>,
     /// Problems met while reading a shared link.
     pub warnings: Vec<String>,
-    /// The cross-validation grid over the method's tuning parameters and the validation
-    /// curve along one of them, each by what it was started from (see [`Playground::job`]).
-    jobs: [Option<(u64, GridJob)>; 2],
+    /// The cross-validation grid over the method's tuning parameters, the validation curve
+    /// along one of them and the regularisation path, each by what it was started from (see
+    /// `jobs.rs`).
+    jobs: [Option<(u64, Job)>; JOBS],
     /// The tuning parameter moved last: the validation curve's.
     last_tuned: Option<&'static str>,
     /// Fits done by [`Playground::work`], for views that show a job as it fills in.
@@ -152,7 +153,7 @@ impl Playground {
             scene_cache: None,
             status_cache: None,
             warnings: Vec::new(),
-            jobs: [None, None],
+            jobs: [None, None, None],
             last_tuned: None,
             grid_steps: 0,
         };

@@ -1,6 +1,8 @@
 //! A chart as data — lines over two axes, a rug of ticks (one per training point, in its class
-//! colour) and a legend — and its one plotters drawing for every backend. The views that are
-//! not the plane build a [`Chart`]; the page maps its pixels back to rug ticks for hovering.
+//! colour) and a legend, optionally with further panels stacked under it on the same x axis —
+//! and its one plotters drawing for every backend. The views that are not the plane build a
+//! [`Chart`]; the page maps its pixels back to rug ticks for hovering, and to heat-map cells or
+//! a parameter's value along x for clicking.
 
 use crate::error::Error;
 use crate::plane::Layout;
@@ -87,6 +89,15 @@ pub fn viridis(t: f64) -> (u8, u8, u8) {
     (mix(a.0, b.0), mix(a.1, b.1), mix(a.2, b.2))
 }
 
+/// Clicking the plot sets parameter `key` to the value under the pointer along x: the nearest
+/// of `values` (in the parameter's units; the x axis shows log₁₀ of them when `log`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ClickAxis {
+    pub key: String,
+    pub values: Vec<f64>,
+    pub log: bool,
+}
+
 /// Everything a chart shows.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Chart {
@@ -114,6 +125,11 @@ pub struct Chart {
     /// A short line drawn above the plot (the layout must leave room:
     /// [`Layout::with_headline`]), for what must be seen in the picture itself.
     pub headline: String,
+    /// Panels stacked under this one, on its x range (their own y axes, lines and legends);
+    /// then this one takes the upper half of the picture and only the lowest shows the x axis.
+    pub below: Vec<Chart>,
+    /// What clicking the plot (or a panel under it) sets, besides a heat-map cell's settings.
+    pub click_sets: Option<ClickAxis>,
 }
 
 impl Chart {
@@ -129,9 +145,89 @@ impl Chart {
         Some((px, py))
     }
 
+    /// This chart and the panels under it, each with its layout within its own strip of the
+    /// picture and the strip's top in the picture's pixels.
+    pub fn panels(&self, layout: &Layout) -> Vec<(&Chart, Layout, u32)> {
+        if self.below.is_empty() {
+            return vec![(self, *layout, 0)];
+        }
+        let top = layout.height / 2;
+        let rest = (layout.height - top) / self.below.len() as u32;
+        // The upper panel keeps any room the layout leaves above the plot (a headline).
+        let mut upper = layout.panel(top, false);
+        let room = layout.plot.top - upper.plot.top;
+        upper.plot.top += room;
+        upper.plot.height = (upper.plot.height - room).max(10.0);
+        let mut panels = vec![(self, upper, 0)];
+        for (k, chart) in self.below.iter().enumerate() {
+            let last = k + 1 == self.below.len();
+            let offset = top + k as u32 * rest;
+            let height = if last { layout.height - offset } else { rest };
+            panels.push((chart, layout.panel(height, last), offset));
+        }
+        panels
+    }
+
+    /// The plot's rectangle in the picture's pixels (the upper panel's, when there are more).
+    fn plot_rect(&self, layout: &Layout) -> crate::field::PixelRect {
+        let (_, panel, offset) = self.panels(layout)[0];
+        crate::field::PixelRect {
+            top: panel.plot.top + offset as f64,
+            ..panel.plot
+        }
+    }
+
+    /// The settings a click at pixel (px, py) applies: a heat-map cell's, or the
+    /// [`ClickAxis`] value under the pointer when it is over a panel's plot.
+    pub fn settings_at(&self, layout: &Layout, px: f64, py: f64) -> Vec<(String, String)> {
+        if let Some(cell) = self.cell_at(layout, px, py) {
+            return cell.settings.clone();
+        }
+        self.axis_value_at(layout, px, py)
+            .map(|(key, value)| vec![(key, value.to_string())])
+            .unwrap_or_default()
+    }
+
+    /// What hovering pixel (px, py) tells: a heat-map cell's text, or the value a click there
+    /// would set.
+    pub fn text_at(&self, layout: &Layout, px: f64, py: f64) -> String {
+        if let Some(cell) = self.cell_at(layout, px, py) {
+            return cell.text.clone();
+        }
+        self.axis_value_at(layout, px, py)
+            .map_or(String::new(), |(key, value)| {
+                let label = crate::params::param(&key).map_or(key.as_str(), |p| p.label);
+                format!("click to set {label} = {}", crate::model::short(value))
+            })
+    }
+
+    /// The [`ClickAxis`] value nearest pixel (px, py), if it is over a panel's plot.
+    fn axis_value_at(&self, layout: &Layout, px: f64, py: f64) -> Option<(String, f64)> {
+        let click = self.click_sets.as_ref()?;
+        let over = self.panels(layout).iter().any(|(_, panel, offset)| {
+            let plot = panel.plot;
+            let top = plot.top + *offset as f64;
+            (plot.left..=plot.left + plot.width).contains(&px)
+                && (top..=top + plot.height).contains(&py)
+        });
+        if !over {
+            return None;
+        }
+        let plot = self.plot_rect(layout);
+        let (x0, x1) = self.x_range;
+        let x = x0 + (px - plot.left) / plot.width * (x1 - x0);
+        let at = |v: f64| if click.log { v.log10() } else { v };
+        click
+            .values
+            .iter()
+            .copied()
+            .min_by(|a, b| (at(*a) - x).abs().total_cmp(&(at(*b) - x).abs()))
+            .map(|v| (click.key.clone(), v))
+    }
+
     /// The pixel of chart point (x, y) on a picture of `layout`'s size.
     pub fn to_pixel(&self, layout: &Layout, x: f64, y: f64) -> (f64, f64) {
-        let plot = layout.plot;
+        let plot = self.plot_rect(layout);
         let (x0, x1) = self.x_range;
         let (y0, y1) = self.y_range;
         (
@@ -168,14 +264,30 @@ impl Chart {
     }
 }
 
-/// Draws `chart` on `backend`, white background and all.
+/// Draws `chart` (and the panels under it) on `backend`, white background and all.
 pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> Result<(), Error> {
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
+    let mut rest = root.clone();
+    for (panel, panel_layout, _) in chart.panels(layout) {
+        let (area, below) = rest.split_vertically(panel_layout.height);
+        draw_panel(&area, panel, &panel_layout)?;
+        rest = below;
+    }
+    root.present().map_err(draw_error)?;
+    Ok(())
+}
+
+/// Draws one panel of a chart on its strip of the picture.
+fn draw_panel<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    chart: &Chart,
+    layout: &Layout,
+) -> Result<(), Error> {
     let (x0, x1) = chart.x_range;
     let (y0, y1) = chart.y_range;
     let mut context = axes(
-        &root,
+        root,
         layout,
         x0..x1,
         y0..y1,
@@ -209,10 +321,10 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
             .map_err(draw_error)?;
     }
     if let Some(bar) = &chart.colour_bar {
-        draw_colour_bar(&root, bar, layout)?;
+        draw_colour_bar(root, bar, layout)?;
     }
     if !chart.headline.is_empty() {
-        draw_headline(&root, &chart.headline, layout)?;
+        draw_headline(root, &chart.headline, layout)?;
     }
     // The axis z = 0 and the zero loss, thin.
     let zero_lines = if chart.heat.is_empty() {
@@ -316,7 +428,6 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
             .draw()
             .map_err(draw_error)?;
     }
-    root.present().map_err(draw_error)?;
     Ok(())
 }
 

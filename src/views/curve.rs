@@ -29,20 +29,6 @@ impl ViewKind for CurveView {
         Some(1)
     }
 
-    fn progress(&self, lab: &Playground) -> u64 {
-        lab.grid_steps()
-    }
-
-    fn pending(&self, lab: &mut Playground) -> bool {
-        lab.fit();
-        !lab.curve().done()
-    }
-
-    fn work(&self, lab: &mut Playground, steps: usize) -> bool {
-        lab.fit();
-        lab.work_curve(steps)
-    }
-
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
         Figure::Chart(Box::new(curve_chart(lab)))
     }

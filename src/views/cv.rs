@@ -36,20 +36,6 @@ impl ViewKind for CvView {
         Some(0)
     }
 
-    fn progress(&self, lab: &Playground) -> u64 {
-        lab.grid_steps()
-    }
-
-    fn pending(&self, lab: &mut Playground) -> bool {
-        lab.fit();
-        !lab.grid().done()
-    }
-
-    fn work(&self, lab: &mut Playground, steps: usize) -> bool {
-        lab.fit();
-        lab.work(steps)
-    }
-
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
         Figure::Chart(Box::new(cv_chart(lab)))
     }

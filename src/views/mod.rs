@@ -13,6 +13,7 @@ pub mod cv;
 pub mod gram;
 pub mod lift;
 pub mod loss;
+pub mod path;
 pub mod plane;
 pub mod roc;
 
@@ -51,24 +52,39 @@ pub trait ViewKind: Sync {
     fn layout(&self, width: u32, height: u32) -> Layout {
         Layout::chart(width, height)
     }
-    /// The lab's background job this view shows (0: the cross-validation grid, 1: the
-    /// validation curve), which a Web Worker may compute instead of the page.
+    /// The picture's height as a fraction of its width in the page (stacked panels want more).
+    fn aspect(&self) -> f64 {
+        0.55
+    }
+    /// The lab's background job this view shows ([`crate::playground::GRID`],
+    /// [`crate::playground::CURVE`] or [`crate::playground::PATH`]), which a Web Worker may
+    /// compute instead of the page.
     fn job(&self) -> Option<usize> {
         None
     }
-    /// Whether the figure still has work to do ([`ViewKind::work`]).
-    fn pending(&self, _lab: &mut Playground) -> bool {
-        false
+    /// Whether the figure still has work to do (its job is unfinished).
+    fn pending(&self, lab: &mut Playground) -> bool {
+        self.job().is_some_and(|which| {
+            lab.fit();
+            !lab.job_done(which)
+        })
     }
-    /// Does some of that work (`steps` units, a fold fit each for a grid); returns whether
-    /// more remains.
-    fn work(&self, _lab: &mut Playground, _steps: usize) -> bool {
-        false
+    /// Does some of that work (`steps` units: a fold fit each for a grid, a value of C for
+    /// the path); returns whether more remains.
+    fn work(&self, lab: &mut Playground, steps: usize) -> bool {
+        self.job().is_some_and(|which| {
+            lab.fit();
+            lab.work_on(which, steps)
+        })
     }
-    /// Work done towards the figure besides the lab's version (a grid filling in): a new
+    /// Work done towards the figure besides the lab's version (a job filling in): a new
     /// value recomputes the figure.
-    fn progress(&self, _lab: &Playground) -> u64 {
-        0
+    fn progress(&self, lab: &Playground) -> u64 {
+        if self.job().is_some() {
+            lab.grid_steps()
+        } else {
+            0
+        }
     }
     /// Whether dragging over the view turns it ([`ViewKind::drag`]).
     fn orbits(&self) -> bool {
@@ -90,6 +106,7 @@ pub static VIEWS: &[&dyn ViewKind] = &[
     &roc::RocView,
     &cv::CvView,
     &curve::CurveView,
+    &path::PathView,
     &gram::GramView,
     &lift::LiftView,
 ];

@@ -193,3 +193,39 @@ test('the kernel lift: XOR split by a plane in φ-space, turned by dragging and 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the regularisation path fills in from the worker, and a click on it sets C', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=overlapping&n=60&kernel=linear&views=path`);
+  await page.evaluate(() => document.getElementById('view').scrollIntoView({ block: 'center' }));
+  await page.waitForFunction(() => {
+    const note = document.getElementById('view-note').textContent;
+    return note.includes('Small C') && !note.includes('solved…');
+  }, null, { timeout: 30000 });
+  assert.match(await page.textContent('#view-note'), /every α is C; up to C ≈ [\d.e-]+ α\/C stays the same/);
+  assert.equal(await page.evaluate(() => window.kernelPlayground.background), 'worker', 'the path ran in a Web Worker');
+  assert.equal(await page.isVisible('#view-progress'), false, 'no progress bar once the path is done');
+  const drawn = await canvasSignature(page, 'view');
+  assert.ok(drawn.colours > 6, `the curves are drawn (${drawn.colours} colours)`);
+  await page.screenshot({ path: path.join(shots, 'path-view.png'), fullPage: true });
+
+  // Hovering tells what a click sets; clicking sets it.
+  const box = await page.locator('#view').boundingBox();
+  const at = [box.x + box.width * 0.8, box.y + box.height * 0.3];
+  await page.mouse.move(...at);
+  await page.waitForFunction(() => document.getElementById('view-hover').textContent.includes('click to set C ='));
+  const target = Number((await page.textContent('#view-hover')).match(/C = ([\d.e+-]+)/)[1]);
+  assert.ok(target > 10, `right of the middle is a large C (${target})`);
+  await page.mouse.click(...at);
+  await page.waitForFunction(() => {
+    const c = new URLSearchParams(location.hash.slice(1)).get('C');
+    return c !== null && c !== '1';
+  });
+  const c = Number(new URLSearchParams((await page.evaluate(() => location.hash)).slice(1)).get('C'));
+  assert.ok(Math.abs(c / target - 1) < 1e-3, `C = ${c}, the click's ${target}`);
+  // Moving C keeps the path: only the marker moves.
+  await settle(page);
+  assert.doesNotMatch(await page.textContent('#view-note'), /solved…/);
+  assert.notEqual((await canvasSignature(page, 'view')).hash, drawn.hash, 'the marker moved');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
