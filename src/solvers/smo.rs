@@ -194,7 +194,20 @@ impl SvmTrainer {
             } else {
                 1.0
             };
-            let scaled: Vec<f64> = self.alpha.iter().map(|a| a * scale).collect();
+            // A multiplier at the old bound goes to the new one exactly: scaled, it could land
+            // a rounding step below it and pass for a free one that SMO never moves again.
+            let last_c = self.last_c;
+            let scaled: Vec<f64> = self
+                .alpha
+                .iter()
+                .map(|&a| {
+                    if a >= last_c && last_c > 0.0 {
+                        c
+                    } else {
+                        a * scale
+                    }
+                })
+                .collect();
             project_feasible(&scaled, &y, c)
         } else {
             vec![0.0; n]
