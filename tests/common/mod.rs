@@ -1,0 +1,3 @@
+//! Helpers shared by more than one integration test.
+
+pub mod kkt;
