@@ -51,9 +51,22 @@ pub fn fit(
     options: FitOptions<'_>,
 ) -> Result<Box<dyn Model>, Error> {
     let classes = check_classes(data, MAX_CLASSES)?;
-    if classes.len() == 2 || method.native_multiclass() {
-        return method.fit(values, data, options);
-    }
+    let model = if classes.len() == 2 || method.native_multiclass() {
+        method.fit(values, data, options)?
+    } else {
+        fit_pairs(method, values, data, options)?
+    };
+    check_finite(model.as_ref(), data)?;
+    Ok(model)
+}
+
+/// More than two classes for a two-class method: one-versus-one or one-versus-rest.
+fn fit_pairs(
+    method: &dyn Method,
+    values: &Values,
+    data: &Dataset,
+    options: FitOptions<'_>,
+) -> Result<Box<dyn Model>, Error> {
     let scheme = if method.params().contains(&"mc") {
         Scheme::from_name(values.choice("mc"))?
     } else {
@@ -71,6 +84,23 @@ pub fn fit(
         )
     })?;
     Ok(Box::new(multi))
+}
+
+/// Refuses a model whose values overflow at its own training points (a polynomial kernel of
+/// degree 10 on coordinates of 10¹⁵, say): a NaN or an infinity there would be drawn as a
+/// boundary and counted as predictions.
+fn check_finite(model: &dyn Model, data: &Dataset) -> Result<(), Error> {
+    let overflows = |x| {
+        let f = model.decision_value(x);
+        !f.is_finite() || model.scores(x).iter().any(|s| !s.is_finite())
+    };
+    match data.points.iter().position(|&x| overflows(x)) {
+        Some(i) => Err(Error::Parameter(format!(
+            "the model overflows at point {}: rescale the data, or lower γ, the degree or C",
+            i + 1
+        ))),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]
