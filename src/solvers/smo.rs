@@ -162,18 +162,9 @@ impl SvmTrainer {
             vec![0.0; n]
         };
 
-        // ∇ = Qα − e.
-        let mut grad = vec![-1.0; n];
-        for j in 0..n {
-            if alpha[j] > 0.0 {
-                self.cache.ensure(j, points);
-                let kj = self.cache.column(j);
-                let aj = alpha[j] * y[j];
-                for k in 0..n {
-                    grad[k] += y[k] * aj * kj[k];
-                }
-            }
-        }
+        let mut grad = gradient(&mut self.cache, points, &alpha, &y);
+        // Whether `grad` was computed afresh from α since the last update.
+        let mut fresh = true;
 
         let diagonal = self.cache.diagonal().to_vec();
         let mut iterations = 0;
@@ -191,7 +182,18 @@ impl SvmTrainer {
                 problem.tol,
             );
             max_violation = selection.violation;
-            let Some((i, j)) = selection.pair else { break };
+            let Some((i, j)) = selection.pair else {
+                // The gradient is updated step by step, and on ill-conditioned kernels (huge
+                // values that nearly cancel) rounding builds up in it: convergence counts only
+                // on a gradient computed afresh from α.
+                if fresh {
+                    break;
+                }
+                grad = gradient(&mut self.cache, points, &alpha, &y);
+                fresh = true;
+                continue;
+            };
+            fresh = false;
             if iterations >= max_iter {
                 exit = ExitReason::IterationCap;
                 break;
@@ -259,6 +261,23 @@ impl WarmStart for SvmTrainer {
     fn as_any(&mut self) -> &mut dyn std::any::Any {
         self
     }
+}
+
+/// ∇ = Qα − e, computed from α.
+fn gradient(cache: &mut KernelCache, points: &[Point], alpha: &[f64], y: &[f64]) -> Vec<f64> {
+    let n = alpha.len();
+    let mut grad = vec![-1.0; n];
+    for j in 0..n {
+        if alpha[j] > 0.0 {
+            cache.ensure(j, points);
+            let kj = cache.column(j);
+            let aj = alpha[j] * y[j];
+            for k in 0..n {
+                grad[k] += y[k] * aj * kj[k];
+            }
+        }
+    }
+    grad
 }
 
 /// Brings a previous α back into {0 ≤ α ≤ C, Σ y_i α_i = 0}: clip to the box, then take the
