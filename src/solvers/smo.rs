@@ -145,6 +145,15 @@ impl SvmTrainer {
         let c = problem.c;
         let max_iter = problem.max_iter;
         self.cache.prepare(problem.kernel, points);
+        // K_ii bounds the column of i (|K_ij| ≤ √(K_ii K_jj) for a positive semi-definite
+        // kernel); an infinite one (a polynomial of high degree on large coordinates) leaves
+        // no problem to solve, only NaN.
+        if let Some(i) = self.cache.diagonal().iter().position(|k| !k.is_finite()) {
+            return Err(Error::Parameter(format!(
+                "the kernel overflows at point {}: rescale the data, or lower γ or the degree",
+                i + 1
+            )));
+        }
 
         let warm = self.warm_start && self.alpha.len() == n && self.alpha.iter().any(|&a| a > 0.0);
         let mut alpha = if warm {
