@@ -6,7 +6,10 @@
 use crate::common::kkt;
 use crate::{config, one_line};
 use kernel_playground::data::{Dataset, Point, MAX_COORDINATE};
+use kernel_playground::field::View;
 use kernel_playground::model::{ExitReason, FactValue, FitOptions, Model};
+use kernel_playground::plane::{Layout, Scene};
+use kernel_playground::playground::{Inspection, Playground, Status};
 use kernel_playground::registry::{self, METHODS};
 use kernel_playground::solvers::svm::SvmModel;
 use kernel_playground::state::Settings;
@@ -147,56 +150,58 @@ fn case() -> impl Strategy<Value = Case> {
     })
 }
 
-/// Fits on another thread, so that a fit that never ends fails the case instead of the run.
-fn fit_with_watchdog(
-    settings: &Settings,
-    data: &Dataset,
-) -> Result<Result<Box<dyn Model>, String>, TestCaseError> {
+/// Runs `work` on another thread, so that one that never ends fails the case instead of the
+/// run.
+fn within_watchdog<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, TestCaseError> {
     let (send, receive) = mpsc::channel();
-    let (settings, data) = (settings.clone(), data.clone());
     std::thread::spawn(move || {
-        let options = FitOptions {
-            max_iter: settings.max_iter,
-            ..FitOptions::default()
-        };
-        let result = registry::fit(settings.method(), &settings.values, &data, options);
         // The receiver is gone only when the watchdog fired; nothing is left to tell.
-        let _ = send.send(result.map_err(|e| e.to_string()));
+        let _ = send.send(work());
     });
     match receive.recv_timeout(WATCHDOG) {
         Ok(result) => Ok(result),
         Err(mpsc::RecvTimeoutError::Timeout) => Err(TestCaseError::fail(format!(
-            "the fit did not end within {WATCHDOG:?}"
+            "it did not end within {WATCHDOG:?}"
         ))),
         Err(mpsc::RecvTimeoutError::Disconnected) => {
-            Err(TestCaseError::fail("the fit panicked (see above)"))
+            Err(TestCaseError::fail("it panicked (see above)"))
         }
     }
 }
 
-/// Where to ask the model: the training points, the corners and middle of a box half as
-/// large again as theirs, and the midpoints of neighbouring points.
+/// Fits as the lab does, with the command line's iteration cap.
+fn fit_with_watchdog(
+    settings: &Settings,
+    data: &Dataset,
+) -> Result<Result<Box<dyn Model>, String>, TestCaseError> {
+    let (settings, data) = (settings.clone(), data.clone());
+    within_watchdog(move || {
+        let options = FitOptions {
+            max_iter: settings.max_iter,
+            ..FitOptions::default()
+        };
+        registry::fit(settings.method(), &settings.values, &data, options)
+            .map_err(|e| e.to_string())
+    })
+}
+
+/// Where to ask the model: the training points, the midpoints of neighbouring ones, and the
+/// corners and middle of the view the page shows around them.
 fn queries(data: &Dataset) -> Vec<Point> {
-    let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-    for p in &data.points {
-        for axis in 0..2 {
-            lo[axis] = lo[axis].min(p[axis]);
-            hi[axis] = hi[axis].max(p[axis]);
-        }
-    }
-    let widen = |axis: usize, t: f64| {
-        let pad = 0.25 * (hi[axis] - lo[axis]);
-        (lo[axis] - pad + t * (hi[axis] - lo[axis] + 2.0 * pad))
-            .clamp(-MAX_COORDINATE, MAX_COORDINATE)
-    };
+    let view = View::around(&data.points);
     let mut points = data.points.clone();
-    for (s, t) in [(0.0, 0.0), (0.0, 1.0), (1.0, 0.0), (1.0, 1.0), (0.5, 0.5)] {
-        points.push([widen(0, s), widen(1, t)]);
-    }
     for pair in data.points.windows(2) {
         points.push([
             0.5 * pair[0][0] + 0.5 * pair[1][0],
             0.5 * pair[0][1] + 0.5 * pair[1][1],
+        ]);
+    }
+    for (s, t) in [(0.0, 0.0), (0.0, 1.0), (1.0, 0.0), (1.0, 1.0), (0.5, 0.5)] {
+        points.push([
+            view.x_min + s * view.width(),
+            view.y_min + t * view.height(),
         ]);
     }
     points
@@ -238,7 +243,7 @@ fn check_fit(data: &Dataset, settings: &Settings) -> Result<(), TestCaseError> {
         );
         if let Some(p) = model.probabilities(x) {
             prop_assert!(
-                p.iter().all(|v| v.is_finite() && (0.0..=1.0).contains(v)),
+                p.iter().all(|v| (0.0..=1.0).contains(v)),
                 "p {:?} at {:?}",
                 p,
                 x
@@ -272,6 +277,65 @@ proptest! {
     #[test]
     fn every_method_ends_with_a_finite_model_or_one_line(case in case()) {
         check_fit(&case.data, &case.settings)?;
+    }
+}
+
+/// What the page shows of a case: the status line, the picture and the hover readout.
+struct Shown {
+    status: Status,
+    scene: Scene,
+    hover: Vec<Inspection>,
+}
+
+/// The lab around the fit: its status line, its picture (the decision field on a grid, the
+/// contours, the marks) and its hover readout say nothing multi-line and draw nothing at NaN.
+fn check_lab(case: &Case) -> Result<(), TestCaseError> {
+    let case = case.clone();
+    let shown = within_watchdog(move || {
+        let mut lab = Playground::new(case.settings.clone());
+        lab.replace_data(case.data.clone());
+        lab.fit();
+        let status = lab.status();
+        let scene = lab.scene(&Layout::new(120, 120));
+        let hover = queries(&case.data)
+            .into_iter()
+            .map(|x| lab.inspect(x, 0.0))
+            .collect();
+        Shown {
+            status,
+            scene,
+            hover,
+        }
+    })?;
+    if let Some(message) = &shown.status.message {
+        prop_assert!(one_line(message), "{:?}", message);
+    }
+    for fact in shown
+        .status
+        .facts
+        .iter()
+        .chain(shown.hover.iter().flat_map(|h| &h.facts))
+    {
+        prop_assert!(numeric_fact(&fact.value), "{}: {:?}", fact.key, fact.value);
+    }
+    if let Some(field) = &shown.scene.field {
+        prop_assert!(field.values.iter().all(|v| !v.is_nan()), "NaN in the field");
+    }
+    for curve in &shown.scene.curves {
+        prop_assert!(
+            curve.points.iter().flatten().all(|v| v.is_finite()),
+            "a curve at NaN"
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(4))]
+
+    #[test]
+    fn the_lab_reports_and_draws_every_case(case in case()) {
+        check_lab(&case)?;
     }
 }
 
@@ -343,4 +407,32 @@ fn regression_infinite_kernel_diagonal_is_refused() {
          724718430105236.9,-810642807904977.1,1;-131898581816235.84,-700633184113442.4,1;\
          342062229309031.25,-961810536404803.5,1;-908965698853043.3,-121931240220613.34,0",
     );
+}
+
+/// A degree-9 polynomial on coordinates near 10¹⁵: finite at the points, but +∞ (kernel
+/// ridge) or NaN (+∞ − ∞, the perceptron) at the corners of the view drawn around them. Such
+/// fits are refused now.
+#[test]
+fn regression_overflow_within_the_view_is_refused() {
+    let far = "points=-716966083116687.8,494605429241348.06,0;\
+        -105162979999473.17,454730498242522.1,0;-983137355256224.6,-804036979728045.5,1;\
+        349299039420695.75,-736646130684417,0;576265482188660.8,-332300292384470,0;\
+        699711070321058.8,-428574343788345.06,0;-372389529445158,-600475696750397.1,1;\
+        85182496816895.34,15422019553887.232,1;945711383978329.1,145645824348513.44,0";
+    let links = [
+        format!("#model=krr&kernel=poly&lambda=1&gamma=10299.11002109862&degree=9&{far}"),
+        format!("#model=perceptron&kernel=poly&gamma=8771.137619644453&degree=9&epochs=33&{far}"),
+    ];
+    for link in links {
+        replay(&link);
+        let (settings, points, _) = Settings::from_hash(&link);
+        let (data, _) = points.unwrap();
+        let options = FitOptions {
+            max_iter: Some(MAX_ITER),
+            ..FitOptions::default()
+        };
+        let error =
+            registry::fit(settings.method(), &settings.values, &data, options).expect_err(&link);
+        assert!(error.to_string().contains("overflows"), "{error}");
+    }
 }
