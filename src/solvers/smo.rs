@@ -172,10 +172,14 @@ impl SvmTrainer {
         };
 
         let mut grad = gradient(&mut self.cache, points, &alpha, &y);
-        // Whether `grad` was computed afresh from α since the last update.
-        let mut fresh = true;
+        // Updates of `grad` since it was last computed afresh from α.
+        let mut steps_since_fresh = 0usize;
 
         let diagonal = self.cache.diagonal().to_vec();
+        // |K_ij| ≤ max K_ii for a positive semi-definite kernel (and ≤ 1 for the sigmoid), so
+        // |∇_k| ≤ 1 + nC·max|K|, and each update of the gradient rounds by about ε times that.
+        let largest_k = diagonal.iter().fold(1.0f64, |m, k| m.max(k.abs()));
+        let rounding_per_step = f64::EPSILON * (1.0 + (n as f64 + 2.0) * c * largest_k);
         let mut iterations = 0;
         let mut exit = ExitReason::Converged;
         let mut max_violation;
@@ -193,16 +197,17 @@ impl SvmTrainer {
             max_violation = selection.violation;
             let Some((i, j)) = selection.pair else {
                 // The gradient is updated step by step, and on ill-conditioned kernels (huge
-                // values that nearly cancel) rounding builds up in it: convergence counts only
-                // on a gradient computed afresh from α.
-                if fresh {
+                // values that nearly cancel) rounding builds up in it: where it could reach
+                // the tolerance, convergence counts only on a gradient computed afresh from α.
+                let drift = steps_since_fresh as f64 * rounding_per_step;
+                if steps_since_fresh == 0 || drift < 0.1 * problem.tol {
                     break;
                 }
                 grad = gradient(&mut self.cache, points, &alpha, &y);
-                fresh = true;
+                steps_since_fresh = 0;
                 continue;
             };
-            fresh = false;
+            steps_since_fresh += 1;
             if iterations >= max_iter {
                 exit = ExitReason::IterationCap;
                 break;
