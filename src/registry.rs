@@ -8,6 +8,7 @@
 
 use crate::data::Dataset;
 use crate::error::Error;
+use crate::field::View;
 use crate::model::{check_classes, FitOptions, Method, Model, MAX_CLASSES};
 use crate::multiclass::{Multiclass, Scheme};
 use crate::params::Values;
@@ -90,9 +91,22 @@ fn fit_as_given(
     options: FitOptions<'_>,
 ) -> Result<Box<dyn Model>, Error> {
     let classes = check_classes(data, MAX_CLASSES)?;
-    if classes.len() == 2 || method.native_multiclass() {
-        return method.fit(values, data, options);
-    }
+    let model = if classes.len() == 2 || method.native_multiclass() {
+        method.fit(values, data, options)?
+    } else {
+        fit_pairs(method, values, data, options)?
+    };
+    check_finite(model.as_ref(), data)?;
+    Ok(model)
+}
+
+/// More than two classes for a two-class method: one-versus-one or one-versus-rest.
+fn fit_pairs(
+    method: &dyn Method,
+    values: &Values,
+    data: &Dataset,
+    options: FitOptions<'_>,
+) -> Result<Box<dyn Model>, Error> {
     let scheme = if method.params().contains(&"mc") {
         Scheme::from_name(values.choice("mc"))?
     } else {
@@ -110,6 +124,34 @@ fn fit_as_given(
         )
     })?;
     Ok(Box::new(multi))
+}
+
+/// Refuses a model whose values overflow within the view the page shows around the points (a
+/// polynomial kernel of degree 10 on coordinates of 10¹⁵, say): a NaN or an infinity would be
+/// drawn as a boundary and counted as predictions. The corners of the view stand for all of
+/// it: a term of a kernel expansion, |γxᵀz + c₀|^d, is largest at a corner, and a NaN
+/// parameter shows everywhere. (Checking every training point would double the cost of a fit
+/// that scores them anyway.)
+fn check_finite(model: &dyn Model, data: &Dataset) -> Result<(), Error> {
+    let overflows = |x| {
+        let f = model.decision_value(x);
+        !f.is_finite() || model.scores(x).iter().any(|s| !s.is_finite())
+    };
+    let view = View::around(&data.points);
+    let corners = [
+        [view.x_min, view.y_min],
+        [view.x_min, view.y_max],
+        [view.x_max, view.y_min],
+        [view.x_max, view.y_max],
+    ];
+    if corners.into_iter().any(overflows) {
+        return Err(Error::Parameter(
+            "the model overflows at the scale of these points: rescale the data, or lower γ \
+             or the degree"
+                .into(),
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

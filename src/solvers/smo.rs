@@ -183,6 +183,15 @@ impl SvmTrainer {
         let n = points.len();
         let c = problem.c;
         self.cache.prepare(problem.kernel, points);
+        // K_ii bounds the column of i (|K_ij| ≤ √(K_ii K_jj) for a positive semi-definite
+        // kernel); an infinite one (a polynomial of high degree on large coordinates) leaves
+        // no problem to solve, only NaN.
+        if let Some(i) = self.cache.diagonal().iter().position(|k| !k.is_finite()) {
+            return Err(Error::Parameter(format!(
+                "the kernel overflows at point {}: rescale the data, or lower γ or the degree",
+                i + 1
+            )));
+        }
 
         let warm = self.warm_start && self.alpha.len() == n && self.alpha.iter().any(|&a| a > 0.0);
         let alpha = if warm {
@@ -274,6 +283,11 @@ struct State<'a> {
     /// How often the check on the reconstructed gradient found a violation and SMO went on.
     reopened: usize,
     fewest_active: usize,
+    /// Updates of the gradient since it was last computed afresh from α, and the rounding
+    /// one update may add to it: on ill-conditioned kernels (huge values that nearly cancel)
+    /// the step-by-step gradient drifts, and convergence then counts only on a fresh one.
+    steps_since_fresh: usize,
+    rounding_per_step: f64,
 }
 
 impl<'a> State<'a> {
@@ -300,6 +314,10 @@ impl<'a> State<'a> {
             }
         }
         let diagonal = cache.diagonal().to_vec();
+        // |K_ij| ≤ max K_ii for a positive semi-definite kernel (≤ 1 for the sigmoid), so
+        // |∇_k| ≤ 1 + nC·max|K|, and each update rounds by about ε times that.
+        let largest_k = diagonal.iter().fold(1.0f64, |m, k| m.max(k.abs()));
+        let rounding_per_step = f64::EPSILON * (1.0 + (n as f64 + 2.0) * c * largest_k);
         Self {
             cache,
             points,
@@ -314,6 +332,8 @@ impl<'a> State<'a> {
             unshrunk: false,
             reopened: 0,
             fewest_active: n,
+            steps_since_fresh: 0,
+            rounding_per_step,
         }
     }
 
@@ -345,8 +365,15 @@ impl<'a> State<'a> {
                 }
             }
             let Some((i, j)) = selection.pair else {
+                // Where rounding could have reached the tolerance, check a fresh gradient.
+                let drift = self.steps_since_fresh as f64 * self.rounding_per_step;
+                if self.steps_since_fresh > 0 && drift >= 0.1 * problem.tol {
+                    self.refresh();
+                    continue;
+                }
                 break selection.violation;
             };
+            self.steps_since_fresh += 1;
             if iterations >= problem.max_iter {
                 exit = ExitReason::IterationCap;
                 break selection.violation;
@@ -523,6 +550,24 @@ impl<'a> State<'a> {
         self.fewest_active = self.fewest_active.min(self.active.len());
     }
 
+    /// The whole active set, with ∇ and Ḡ computed afresh from α.
+    fn refresh(&mut self) {
+        self.unshrink();
+        self.gradient = gradient(self.cache, self.points, &self.alpha, &self.y);
+        if self.shrinking {
+            let n = self.alpha.len();
+            self.g_bar = vec![0.0; n];
+            for j in 0..n {
+                if self.alpha[j] >= self.c {
+                    self.cache.ensure(j, self.points);
+                    let kj = self.cache.column(j);
+                    add_scaled_column(&mut self.g_bar, self.c * self.y[j], &self.y, kj);
+                }
+            }
+        }
+        self.steps_since_fresh = 0;
+    }
+
     /// Restores the whole active set, reconstructing the gradient of the shrunk multipliers:
     /// ∇_t = Ḡ_t − 1 + Σ_{0 < α_j < C} α_j Q_tj (free multipliers are never shrunk).
     fn unshrink(&mut self) {
@@ -623,6 +668,23 @@ impl WarmStart for SvmTrainer {
     fn as_any(&mut self) -> &mut dyn std::any::Any {
         self
     }
+}
+
+/// ∇ = Qα − e, computed from α.
+fn gradient(cache: &mut KernelCache, points: &[Point], alpha: &[f64], y: &[f64]) -> Vec<f64> {
+    let n = alpha.len();
+    let mut grad = vec![-1.0; n];
+    for j in 0..n {
+        if alpha[j] > 0.0 {
+            cache.ensure(j, points);
+            let kj = cache.column(j);
+            let aj = alpha[j] * y[j];
+            for k in 0..n {
+                grad[k] += y[k] * aj * kj[k];
+            }
+        }
+    }
+    grad
 }
 
 /// Brings a previous α back into {0 ≤ α ≤ C, Σ y_i α_i = 0}: clip to the box, then take the

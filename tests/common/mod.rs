@@ -1,4 +1,7 @@
-//! Helpers shared by the integration tests that read JSON fixtures.
+//! Helpers shared by more than one integration test (each test uses a part of them).
+#![allow(dead_code)]
+
+pub mod kkt;
 
 use serde_json::Value;
 
