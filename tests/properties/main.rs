@@ -1,6 +1,8 @@
 //! Property-based tests: nothing a class can type, load or link breaks the lab (issue 9).
 //!
 //! - `csv`: any text read as CSV; rows with hostile fields; read → write → read is exact.
+//! - `files`: any text read as LIBSVM's format or as a scene file; LIBSVM rows with hostile
+//!   fields; LIBSVM and scene files written → read → written are exact.
 //! - `hash`: any text read as a URL hash, hashes of 1 MB, every key set to hostile text; a
 //!   scene written to a hash and read back is identical.
 //! - `solvers`: every method of the registry on random points (duplicates, collinear points,
@@ -17,6 +19,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod csv;
+mod files;
 mod hash;
 mod solvers;
 
