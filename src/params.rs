@@ -333,7 +333,7 @@ pub const PARAMS: &[Param] = &[
         "points",
         Kind::Integer {
             min: 2,
-            max: 5000,
+            max: 20_000,
             slider_max: 2000,
         },
         "100",

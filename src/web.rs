@@ -339,6 +339,14 @@ impl App {
         self.lab.data().to_csv()
     }
 
+    /// Fits from nothing (no warm start, no cached kernel columns) and returns the fit's
+    /// milliseconds: what the browser benchmark sets beside LIBSVM's own fit.
+    pub fn cold_fit_ms(&mut self) -> f64 {
+        self.lab.refit_cold();
+        self.fit_timed();
+        self.last_fit_ms
+    }
+
     /// The points in LIBSVM's format, `label 1:x 2:y`.
     pub fn libsvm(&self) -> String {
         self.lab.data().to_libsvm()

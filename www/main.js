@@ -45,6 +45,8 @@ window.kernelPlayground = {
     return [r.left + px * r.width / c.width, r.top + py * r.height / c.height];
   },
   csvB() { return twin.csv(); },
+  // A cold fit's milliseconds (the benchmark's comparison with LIBSVM in the same page).
+  coldFitMs() { const ms = app.cold_fit_ms(); requestRender(); return ms; },
   get highlighted() { return highlighted; },
   // Where the views' background work runs: 'worker' or, without one, 'page'.
   get background() { return background(); },

@@ -398,6 +398,13 @@ impl Playground {
         }
     }
 
+    /// The next fit starts from nothing: no warm start and no cached kernel columns (how a
+    /// benchmark times a cold fit).
+    pub fn refit_cold(&mut self) {
+        self.warm.values_mut().for_each(|w| w.data_replaced());
+        self.changed();
+    }
+
     /// The plotted window.
     pub fn view(&self) -> View {
         View::around(&self.data.points)
