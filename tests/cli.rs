@@ -993,3 +993,72 @@ fn render_draws_the_regularisation_path() {
     assert!(three.contains("two classes"), "says why");
     assert!(!three.contains("‖w‖"), "no panels");
 }
+
+#[test]
+fn path_prints_the_regularisation_path_as_scikit_learn_finds_it() {
+    let fixtures: Value = serde_json::from_str(include_str!("fixtures/path_sklearn.json")).unwrap();
+    for case in fixtures["cases"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let mut csv = String::from("x,y,label\n");
+        for (x, l) in case["x"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(case["labels"].as_array().unwrap())
+        {
+            csv.push_str(&format!("{},{},{}\n", x[0], x[1], l));
+        }
+        let data = scratch(&format!("path-{name}.csv"), &csv);
+        let json = fit_json(&[
+            "path",
+            "--data",
+            data.to_str().unwrap(),
+            "--kernel",
+            case["kernel"].as_str().unwrap(),
+            "--gamma",
+            &case["gamma"].to_string(),
+            "--tol",
+            "1e-6",
+            "--c-range",
+            "1e-3:1e4:8",
+        ]);
+        let steps = case["steps"].as_array().unwrap();
+        assert_eq!(json["C"].as_array().unwrap().len(), 8);
+        for (k, step) in steps.iter().enumerate() {
+            let c = step["C"].as_f64().unwrap();
+            assert_eq!(json["C"][k].as_f64().unwrap(), c, "{name}: the C values");
+            let alpha = json["alpha"][k].as_array().unwrap();
+            for (got, want) in alpha.iter().zip(step["alpha"].as_array().unwrap()) {
+                let (got, want) = (got.as_f64().unwrap(), want.as_f64().unwrap());
+                assert!(
+                    (got - want).abs() <= 1e-4 * c.max(1.0),
+                    "{name} C = {c}: α {got} vs {want}"
+                );
+            }
+            let w = json["w_norm"][k].as_f64().unwrap();
+            let want = step["w_norm"].as_f64().unwrap();
+            assert!(
+                (w - want).abs() <= 1e-4 * want.max(1.0),
+                "{name} C = {c}: ‖w‖ {w} vs {want}"
+            );
+            assert_eq!(json["n_free"][k], step["free"], "{name} C = {c}");
+            assert_eq!(json["n_bound"][k], step["bound"], "{name} C = {c}");
+        }
+    }
+    // Not the SVM: a one-line error.
+    let data = scratch("path-knn.csv", SEPARABLE);
+    fails_with(
+        &["path", "--data", data.to_str().unwrap(), "--model", "knn"],
+        "has none",
+    );
+    fails_with(
+        &[
+            "path",
+            "--data",
+            data.to_str().unwrap(),
+            "--c-range",
+            "1:0.1:5",
+        ],
+        "--c-range",
+    );
+}

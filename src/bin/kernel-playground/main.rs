@@ -142,6 +142,16 @@ fn cli() -> Command {
                 )),
         )
         .subcommand(
+            model_args(Command::new("path"))
+                .about("The SVM's regularisation path: every α_i, ‖w‖ and the counts of free and bound support vectors over log-spaced C, as JSON")
+                .arg(
+                    Arg::new("c-range")
+                        .long("c-range")
+                        .default_value("1e-3:1e4:50")
+                        .help("lo:hi:N, N log-spaced values of C from lo to hi (N ≤ 50)"),
+                ),
+        )
+        .subcommand(
             model_args(Command::new("roc"))
                 .about("The ROC curve and its area of the model's decision values on test points")
                 .arg(
@@ -315,6 +325,42 @@ fn fit(args: &ArgMatches) -> Result<String, Error> {
     Ok(serde_json::to_string_pretty(&Value::Object(out)).expect("JSON"))
 }
 
+/// The regularisation path over `--c-range`, each C warm-started from the last.
+fn path(args: &ArgMatches) -> Result<String, Error> {
+    let lab = fitted_lab(args)?;
+    let range = args.get_one::<String>("c-range").expect("default");
+    let c = Axis::parse(&format!("C={range}"))
+        .map_err(|_| {
+            Error::Parameter(format!(
+                "--c-range '{range}' is not lo:hi:N with 0 < lo <= hi and N ≤ 50"
+            ))
+        })?
+        .values;
+    let settings = lab.settings();
+    let mut job = kernel_playground::reg_path::PathJob::new(
+        settings.method(),
+        &settings.values,
+        lab.data(),
+        c.clone(),
+    );
+    while job.step() {}
+    if let Some(problem) = &job.problem {
+        return Err(Error::Parameter(problem.clone()));
+    }
+    let points: Vec<_> = job.points.iter().flatten().collect();
+    let counts: Vec<(usize, usize)> = points.iter().zip(&c).map(|(p, &c)| p.counts(c)).collect();
+    Ok(json!({
+        "C": c,
+        "alpha": points.iter().map(|p| &p.alpha).collect::<Vec<_>>(),
+        "w_norm": points.iter().map(|p| p.w_norm).collect::<Vec<_>>(),
+        "n_free": counts.iter().map(|c| c.0).collect::<Vec<_>>(),
+        "n_bound": counts.iter().map(|c| c.1).collect::<Vec<_>>(),
+        "iterations": points.iter().map(|p| p.iterations).collect::<Vec<_>>(),
+        "converged": points.iter().map(|p| p.converged).collect::<Vec<_>>(),
+    })
+    .to_string())
+}
+
 fn cross_validate(args: &ArgMatches) -> Result<String, Error> {
     let lab = fitted_lab(args)?;
     let data = lab.data();
@@ -453,6 +499,7 @@ fn main() -> ExitCode {
         Some(("fit", args)) => fit(args),
         Some(("render", args)) => render(args),
         Some(("cv", args)) => cross_validate(args),
+        Some(("path", args)) => path(args),
         Some(("roc", args)) => roc(args),
         Some(("bench", args)) => {
             let sizes: Vec<usize> = args
