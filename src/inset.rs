@@ -42,28 +42,69 @@ pub fn window(step: &PairStep) -> (f64, f64) {
     (low - pad, high + pad)
 }
 
-/// Draws the inset for `step` in the upper-right corner of `plot` (the plot's pixels on
-/// `root`).
+/// The digits of `n` as subscripts (α₁₂).
+fn subscript(n: usize) -> String {
+    n.to_string()
+        .chars()
+        .map(|d| char::from_u32(0x2080 + d.to_digit(10).unwrap_or(0)).unwrap_or(d))
+        .collect()
+}
+
+/// Draws the inset for `step` in the corner of the plot (`layout.plot` on `root`) that hides
+/// the fewest of the points at pixels `points`, never the pair's own if it can help it.
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     step: &PairStep,
     layout: &Layout,
+    points: &[(i32, i32)],
 ) -> Result<(), Error> {
     let plot = layout.plot;
     let font_px = (layout.font_px * 0.72).max(11.0);
-    let side = (plot.width.min(plot.height) * 0.34).clamp(110.0, 420.0);
-    let pad = (font_px * 0.6).round();
-    let right = plot.left + plot.width - pad;
-    let top = plot.top + pad;
-    let (x0, y0) = (right - side, top);
+    let em = font_px;
+    let side = (plot.width.min(plot.height) * 0.26).clamp(90.0, 320.0);
+    let pad = (0.6 * em).round();
+    let (title_h, label_w, tick_h) = (1.5 * em, 1.8 * em, 1.5 * em);
+    let radius = (em * 0.45).round() as i32;
+    let legend_w = 2.0 * radius as f64 + 0.4 * em + 4.4 * em;
+    let width = pad + label_w + side + pad + legend_w + pad;
+    let height = pad + title_h + side + tick_h + pad;
+    // The corner hiding the fewest points (the pair's count ten times).
+    let gap = (0.4 * em).round();
+    let corners = [
+        (plot.left + plot.width - gap - width, plot.top + gap),
+        (plot.left + gap, plot.top + gap),
+        (
+            plot.left + plot.width - gap - width,
+            plot.top + plot.height - gap - height,
+        ),
+        (plot.left + gap, plot.top + plot.height - gap - height),
+    ];
+    let hidden = |(x, y): (f64, f64)| -> usize {
+        points
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                let (px, py) = (p.0 as f64, p.1 as f64);
+                px >= x - em && px <= x + width + em && py >= y - em && py <= y + height + em
+            })
+            .map(|(k, _)| {
+                if k == step.pair.0 || k == step.pair.1 {
+                    10
+                } else {
+                    1
+                }
+            })
+            .sum()
+    };
+    let (x0, y0) = corners
+        .iter()
+        .copied()
+        .min_by_key(|&c| hidden(c))
+        .expect("four corners");
     let ink = RGBColor(20, 20, 20);
-    // The plate: white, edged, with a title line above the square.
-    let title_h = font_px * 1.5;
-    let legend_h = font_px * 1.5;
-    let inner = side - 2.0 * pad;
     let plate = [
         (x0 as i32, y0 as i32),
-        ((x0 + side) as i32, (y0 + title_h + side + legend_h) as i32),
+        ((x0 + width) as i32, (y0 + height) as i32),
     ];
     root.draw(&Rectangle::new(plate, WHITE.mix(0.93).filled()))
         .map_err(draw_error)?;
@@ -71,16 +112,17 @@ pub fn draw<DB: DrawingBackend>(
         .map_err(draw_error)?;
     let font = ("sans-serif", font_px).into_font().color(&ink);
     let (i, j) = step.pair;
+    let (ai, aj) = (format!("α{}", subscript(i)), format!("α{}", subscript(j)));
     let relation = if step.y[0] == step.y[1] { '+' } else { '−' };
     root.draw(&Text::new(
-        format!("step on (α{i}, α{j}): α_i {relation} α_j = const"),
-        ((x0 + pad * 0.6) as i32, (y0 + font_px * 0.25) as i32),
+        format!("SMO step: {ai} {relation} {aj} stays fixed"),
+        ((x0 + pad) as i32, (y0 + pad * 0.7) as i32),
         font.clone(),
     ))
     .map_err(draw_error)?;
     // α units → pixels: α_i to the right, α_j up.
     let (low, high) = window(step);
-    let square = (x0 + pad, y0 + title_h, inner);
+    let square = (x0 + pad + label_w, y0 + pad + title_h, side);
     let to_px = |a: [f64; 2]| -> (i32, i32) {
         let sx = (a[0] - low) / (high - low);
         let sy = (a[1] - low) / (high - low);
@@ -93,54 +135,47 @@ pub fn draw<DB: DrawingBackend>(
     // The axes α = 0, and the box [0, C]² (cut at the window).
     let c = step.c.min(high);
     let axis = RGBColor(150, 150, 150);
-    root.draw(&PathElement::new(
-        vec![to_px([low, 0.0]), to_px([high, 0.0])],
-        axis.stroke_width(1),
-    ))
-    .map_err(draw_error)?;
-    root.draw(&PathElement::new(
-        vec![to_px([0.0, low]), to_px([0.0, high])],
-        axis.stroke_width(1),
-    ))
-    .map_err(draw_error)?;
-    root.draw(&Rectangle::new(
-        [to_px([0.0, c]), to_px([c, 0.0])],
-        RGBColor(230, 230, 230).filled(),
-    ))
-    .map_err(draw_error)?;
-    root.draw(&Rectangle::new(
-        [to_px([0.0, c]), to_px([c, 0.0])],
-        ink.stroke_width(stroke),
-    ))
-    .map_err(draw_error)?;
+    for ends in [[[low, 0.0], [high, 0.0]], [[0.0, low], [0.0, high]]] {
+        root.draw(&PathElement::new(
+            vec![to_px(ends[0]), to_px(ends[1])],
+            axis.stroke_width(1),
+        ))
+        .map_err(draw_error)?;
+    }
+    let corner = [to_px([0.0, c]), to_px([c, 0.0])];
+    root.draw(&Rectangle::new(corner, RGBColor(228, 228, 228).filled()))
+        .map_err(draw_error)?;
+    root.draw(&Rectangle::new(corner, ink.stroke_width(stroke)))
+        .map_err(draw_error)?;
+    // Tick labels 0 and C under the box, the axes' names beside it.
     let small = ("sans-serif", font_px * 0.9).into_font().color(&ink);
+    let below = (square.1 + side + 0.2 * em) as i32;
+    let zero = to_px([0.0, 0.0]);
+    root.draw(&Text::new(
+        "0",
+        (zero.0 - (0.25 * em) as i32, below),
+        small.clone(),
+    ))
+    .map_err(draw_error)?;
     if step.c <= high {
+        let at = to_px([c, 0.0]);
         root.draw(&Text::new(
             "C",
-            {
-                let p = to_px([c, 0.0]);
-                (p.0 - (font_px * 0.3) as i32, p.1 + 2)
-            },
+            (at.0 - (0.3 * em) as i32, below),
             small.clone(),
         ))
         .map_err(draw_error)?;
     }
     root.draw(&Text::new(
-        "α_i →",
-        {
-            let p = to_px([high, low]);
-            (p.0 - (font_px * 3.2) as i32, p.1 - (font_px * 1.1) as i32)
-        },
+        format!("{ai} →"),
+        ((square.0 + 0.5 * side - em) as i32, below),
         small.clone(),
     ))
     .map_err(draw_error)?;
     root.draw(&Text::new(
-        "α_j ↑",
-        {
-            let p = to_px([low, high]);
-            (p.0 + 3, p.1 + 2)
-        },
-        small,
+        aj,
+        ((x0 + pad * 0.5) as i32, (square.1 + 0.45 * side) as i32),
+        small.clone(),
     ))
     .map_err(draw_error)?;
     // The line y_i α_i + y_j α_j = const, across the window: along (y_i, −y_j).
@@ -149,65 +184,48 @@ pub fn draw<DB: DrawingBackend>(
     let through = step.before;
     let ends =
         [-span, span].map(|t| [through[0] + t * direction[0], through[1] + t * direction[1]]);
-    let line = clip_segment(ends[0], ends[1], low, high);
-    if let Some((a, b)) = line {
+    if let Some((a, b)) = clip_segment(ends[0], ends[1], low, high) {
         root.draw(&DashedPathElement::new(
             vec![to_px(a), to_px(b)],
-            (font_px * 0.5) as u32,
-            (font_px * 0.35) as u32,
+            (em * 0.5) as u32,
+            (em * 0.35) as u32,
             ink.stroke_width(2),
         ))
         .map_err(draw_error)?;
     }
     // Start → end, the unclipped optimum and the clipped one.
-    let radius = (font_px * 0.45).round() as i32;
     root.draw(&PathElement::new(
         vec![to_px(step.before), to_px(step.after)],
         PAIR_COLOUR.stroke_width(stroke),
     ))
     .map_err(draw_error)?;
-    root.draw(&Circle::new(
-        to_px(step.before),
-        radius,
-        PAIR_COLOUR.stroke_width(stroke),
-    ))
-    .map_err(draw_error)?;
-    let u = to_px(step.unclipped);
-    let arm = radius + 2;
-    for (a, b) in [((-arm, -arm), (arm, arm)), ((-arm, arm), (arm, -arm))] {
-        root.draw(&PathElement::new(
-            vec![(u.0 + a.0, u.1 + a.1), (u.0 + b.0, u.1 + b.1)],
-            UNCLIPPED.stroke_width(stroke),
-        ))
-        .map_err(draw_error)?;
-    }
-    root.draw(&Circle::new(
-        to_px(step.after),
-        radius,
-        PAIR_COLOUR.filled(),
-    ))
-    .map_err(draw_error)?;
-    root.draw(&Circle::new(to_px(step.after), radius, ink.stroke_width(1)))
-        .map_err(draw_error)?;
-    // The legend line under the square.
-    let legend_y = (square.1 + inner + pad + font_px * 0.1) as i32;
-    let mut x = (x0 + pad * 0.6) as i32;
-    let legend_font = ("sans-serif", font_px * 0.9).into_font().color(&ink);
-    for (label, kind) in [("start", 0), ("unclipped", 1), ("clipped", 2)] {
-        let at = (x + radius, legend_y + radius + 2);
+    let marks = [
+        ("start", step.before, 0),
+        ("unclipped", step.unclipped, 1),
+        ("clipped", step.after, 2),
+    ];
+    let draw_mark = |at: (i32, i32), kind: i32| -> Result<(), Error> {
         match kind {
             0 => root.draw(&Circle::new(at, radius, PAIR_COLOUR.stroke_width(stroke))),
-            1 => root.draw(&Cross::new(at, radius, UNCLIPPED.stroke_width(stroke))),
-            _ => root.draw(&Circle::new(at, radius, PAIR_COLOUR.filled())),
+            1 => root.draw(&Cross::new(at, radius + 1, UNCLIPPED.stroke_width(stroke))),
+            _ => root
+                .draw(&Circle::new(at, radius, PAIR_COLOUR.filled()))
+                .and_then(|_| root.draw(&Circle::new(at, radius, ink.stroke_width(1)))),
         }
-        .map_err(draw_error)?;
+        .map_err(draw_error)
+    };
+    // The legend, a column right of the square, top to bottom in the order drawn.
+    let legend_x = (square.0 + side + pad) as i32;
+    for (row, (label, at, kind)) in marks.iter().enumerate() {
+        draw_mark(to_px(*at), *kind)?;
+        let y = (square.1 + row as f64 * 1.6 * em) as i32;
+        draw_mark((legend_x + radius, y + radius + 2), *kind)?;
         root.draw(&Text::new(
-            label,
-            (x + 2 * radius + 4, legend_y),
-            legend_font.clone(),
+            *label,
+            (legend_x + 2 * radius + (0.4 * em) as i32, y),
+            small.clone(),
         ))
         .map_err(draw_error)?;
-        x += 2 * radius + 10 + (label.chars().count() as f64 * font_px * 0.5) as i32;
     }
     Ok(())
 }

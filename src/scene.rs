@@ -82,7 +82,12 @@ pub fn draw<DB: DrawingBackend>(
     let area = chart.plotting_area();
     draw_overlay(area, scene, layout, layers)?;
     if let (Some(step), true) = (&scene.sub_problem, layers.on("pair")) {
-        crate::inset::draw(&root, step, layout)?;
+        let pixels: Vec<(i32, i32)> = scene
+            .points
+            .iter()
+            .map(|p| area.map_coordinate(&(p[0], p[1])))
+            .collect();
+        crate::inset::draw(&root, step, layout, &pixels)?;
     }
     root.present().map_err(draw_error)?;
     Ok(())

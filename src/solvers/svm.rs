@@ -551,6 +551,7 @@ impl Model for SvmModel {
         if let Some(step) = self.step.filter(|_| self.stepping) {
             let (i, j) = step.pair;
             facts.push(Fact::new("pair", "pair (i, j) =", format!("({i}, {j})")));
+            facts.push(Fact::data("pair", vec![i, j]));
             let moved = |k: usize| format!("{} → {}", short(step.before[k]), short(step.after[k]));
             facts.push(Fact::new("alpha_i", "α_i:", moved(0)));
             facts.push(Fact::new("alpha_j", "α_j:", moved(1)));

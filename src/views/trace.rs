@@ -98,7 +98,7 @@ pub fn trace_chart(lab: &mut Playground) -> Chart {
             }
             // Room above the curves for the legend.
             let room = (high - low).max(1e-9 * high.abs().max(1.0));
-            let (low, high) = (low - 0.05 * room, high + 0.7 * room);
+            let (low, high) = (low - 0.05 * room, high + 0.9 * room);
             if let Some(x) = now {
                 lines.push(Line {
                     points: vec![(x, low), (x, high)],
