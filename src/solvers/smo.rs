@@ -48,7 +48,9 @@
 //! Each trace row has the dual objective D(α), the primal objective of that (w, b),
 //! P = ½‖w‖² + C Σ max(0, 1 − y_i f(x_i)) with ‖w‖² = αᵀQα and y_i f(x_i) = ∇_i + 1 + y_i b (so
 //! P ≥ D by weak duality, and the gap P − D → 0), the maximal violation m(α) − M(α), and the
-//! number of support vectors.
+//! number of support vectors. A stepped run is kept by the trainer (α and its exact gradient), so
+//! asking for one more update on the same problem and points continues it: a step costs one
+//! update, not a replay from α = 0, and gives the same iterate as the replay would.
 //!
 //! The solver returns a [`Solution`] (LIBSVM's `SolutionInfo` together with α); the model is
 //! built from it in the `svm` module, so this file knows nothing of models.
@@ -154,6 +156,36 @@ pub struct SvmTrainer {
     pub shrinking: bool,
     /// The box bound C the last α was solved for.
     last_c: f64,
+    /// Where the last stepped run stopped, so that the next step continues from there.
+    stepped: Option<Box<SteppedRun>>,
+}
+
+/// A run cut short by [`Recording::steps`]: the problem, the points and labels it was on, and
+/// its state then (α and the exact gradient: nothing is shrunk while recording). Stepping on
+/// from it does the same arithmetic as running from α = 0 again, so the pairs are the same.
+#[derive(Clone, Debug)]
+struct SteppedRun {
+    points: Vec<Point>,
+    labels: Vec<i32>,
+    problem: Problem,
+    alpha: Vec<f64>,
+    gradient: Vec<f64>,
+    iterations: usize,
+    last_step: Option<PairStep>,
+}
+
+impl SteppedRun {
+    /// Whether a run to `steps` updates of `problem` on these points can continue this one.
+    fn continues(&self, points: &[Point], labels: &[i32], problem: &Problem, steps: usize) -> bool {
+        let same = Problem {
+            record: self.problem.record,
+            ..*problem
+        };
+        self.iterations <= steps
+            && same == self.problem
+            && self.points == points
+            && self.labels == labels
+    }
 }
 
 impl Default for SvmTrainer {
@@ -170,6 +202,7 @@ impl SvmTrainer {
             warm_start: true,
             shrinking: true,
             last_c: 0.0,
+            stepped: None,
         }
     }
 
@@ -202,12 +235,14 @@ impl SvmTrainer {
     /// The next fit starts cold (from α = 0); the kernel cache stays valid.
     pub fn forget(&mut self) {
         self.alpha.clear();
+        self.stepped = None;
     }
 
     /// The points were replaced wholesale (a new preset, seed or file): nothing cached holds,
     /// even when the kernel and the number of points are the same.
     pub fn data_replaced(&mut self) {
         self.alpha.clear();
+        self.stepped = None;
         self.cache.invalidate();
     }
 
@@ -267,7 +302,26 @@ impl SvmTrainer {
         };
         self.cache.active_set_grew();
         let shrinking = self.shrinking && !recording;
-        let mut state = State::new(&mut self.cache, points, y, alpha, c, shrinking);
+        // One more step of a stepped run continues it rather than starting again from α = 0.
+        let resumed = match (problem.record, self.stepped.take()) {
+            (
+                Recording {
+                    steps: Some(steps),
+                    trace: false,
+                },
+                Some(run),
+            ) if run.continues(points, labels, problem, steps) => Some(run),
+            _ => None,
+        };
+        let mut state = match &resumed {
+            Some(run) => {
+                let mut state = State::resume(&mut self.cache, points, y, run.alpha.clone(), c);
+                state.gradient.clone_from(&run.gradient);
+                state.done = run.iterations;
+                state
+            }
+            None => State::new(&mut self.cache, points, y, alpha, c, shrinking),
+        };
         state.record = problem.record;
         state.trace = problem.record.trace.then(SmoTrace::default);
         let (iterations, exit, max_violation) = state.optimise(problem);
@@ -281,6 +335,18 @@ impl SvmTrainer {
             trace,
             ..
         } = state;
+        let last_step = last_step.or(resumed.and_then(|run| run.last_step));
+        if problem.record.steps.is_some() && !problem.record.trace {
+            self.stepped = Some(Box::new(SteppedRun {
+                points: points.to_vec(),
+                labels: labels.to_vec(),
+                problem: *problem,
+                alpha: alpha.clone(),
+                gradient: gradient.clone(),
+                iterations,
+                last_step,
+            }));
+        }
 
         let bias = -compute_rho(&alpha, &gradient, &y, c);
         // ½αᵀQα − eᵀα = ½Σα_i(∇_i − 1); the dual objective to maximise is its negative.
@@ -337,9 +403,25 @@ struct State<'a> {
     record: Recording,
     last_step: Option<PairStep>,
     trace: Option<SmoTrace>,
+    /// Pair updates already done before this state was resumed.
+    done: usize,
 }
 
 impl<'a> State<'a> {
+    /// A state for α whose gradient the caller sets (a stepped run going on; no shrinking).
+    fn resume(
+        cache: &'a mut KernelCache,
+        points: &'a [Point],
+        y: Vec<f64>,
+        alpha: Vec<f64>,
+        c: f64,
+    ) -> Self {
+        let zero = vec![0.0; alpha.len()];
+        let mut state = State::new(cache, points, y, zero, c, false);
+        state.alpha = alpha;
+        state
+    }
+
     fn new(
         cache: &'a mut KernelCache,
         points: &'a [Point],
@@ -380,6 +462,7 @@ impl<'a> State<'a> {
             record: Recording::default(),
             last_step: None,
             trace: None,
+            done: 0,
         }
     }
 
@@ -389,7 +472,7 @@ impl<'a> State<'a> {
         let n = self.alpha.len();
         let period = n.min(1000);
         let mut countdown = period;
-        let mut iterations = 0;
+        let mut iterations = self.done;
         let mut exit = ExitReason::Converged;
         let max_violation = loop {
             countdown -= 1;

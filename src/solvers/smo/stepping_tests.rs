@@ -226,3 +226,33 @@ fn the_trace_rises_obeys_weak_duality_and_closes_the_gap() {
         );
     }
 }
+
+#[test]
+fn one_more_step_continues_the_run_exactly() {
+    let data = Preset::Moons.generate(50, 0.3, 5);
+    let kernel = Kernel::Rbf { gamma: 2.0 };
+    let mut trainer = SvmTrainer::new();
+    let mut k = 0;
+    loop {
+        let problem = recorded(kernel, 10.0, steps(k));
+        let continued = trainer.solve(&data.points, &data.labels, &problem).unwrap();
+        let fresh = solve(&data, &problem);
+        assert_eq!(continued.alpha, fresh.alpha, "step {k}");
+        assert_eq!(continued.last_step, fresh.last_step, "step {k}");
+        assert_eq!(continued.report.iterations, fresh.report.iterations);
+        assert_eq!(continued.max_violation, fresh.max_violation);
+        if continued.report.exit == ExitReason::Converged {
+            break;
+        }
+        k += 1;
+    }
+    assert!(k > 10);
+    // Going back, or another C, starts again from α = 0.
+    for problem in [
+        recorded(kernel, 10.0, steps(3)),
+        recorded(kernel, 5.0, steps(4)),
+    ] {
+        let again = trainer.solve(&data.points, &data.labels, &problem).unwrap();
+        assert_eq!(again.alpha, solve(&data, &problem).alpha);
+    }
+}
