@@ -314,12 +314,7 @@ impl SvmTrainer {
             _ => None,
         };
         let mut state = match &resumed {
-            Some(run) => {
-                let mut state = State::resume(&mut self.cache, points, y, run.alpha.clone(), c);
-                state.gradient.clone_from(&run.gradient);
-                state.done = run.iterations;
-                state
-            }
+            Some(run) => State::resume(&mut self.cache, points, y, run),
             None => State::new(&mut self.cache, points, y, alpha, c, shrinking),
         };
         state.record = problem.record;
@@ -408,17 +403,19 @@ struct State<'a> {
 }
 
 impl<'a> State<'a> {
-    /// A state for α whose gradient the caller sets (a stepped run going on; no shrinking).
+    /// The state where stepped `run` stopped (nothing shrunk), to go on from.
     fn resume(
         cache: &'a mut KernelCache,
         points: &'a [Point],
         y: Vec<f64>,
-        alpha: Vec<f64>,
-        c: f64,
+        run: &SteppedRun,
     ) -> Self {
-        let zero = vec![0.0; alpha.len()];
-        let mut state = State::new(cache, points, y, zero, c, false);
-        state.alpha = alpha;
+        // From α = 0 the gradient is −e and needs no kernel column; then the run's own.
+        let zero = vec![0.0; run.alpha.len()];
+        let mut state = State::new(cache, points, y, zero, run.problem.c, false);
+        state.alpha.clone_from(&run.alpha);
+        state.gradient.clone_from(&run.gradient);
+        state.done = run.iterations;
         state
     }
 
