@@ -22,7 +22,8 @@
 //! 5. The lab — [`state`] (settings and their URL form), [`playground`] (points, settings,
 //!    the fitted model, what a frame shows).
 //! 6. Views and drawing — [`views`] (the plane and the figures beside it), [`regions`] and
-//!    [`scene`] (plotters drawing shared by the canvas, SVG and PNG).
+//!    [`scene`] (plotters drawing shared by the canvas, SVG and PNG; [`inset`] its SMO
+//!    sub-problem corner).
 //!
 //! The browser sees only `web` (wasm32 builds): an `App` handle over a
 //! [`playground::Playground`]. The command line is `src/bin/kernel-playground`.
@@ -32,6 +33,7 @@ pub mod data;
 pub mod error;
 pub mod field;
 pub mod hull;
+pub mod inset;
 pub mod kernel;
 pub mod model;
 pub mod multiclass;

@@ -319,6 +319,62 @@ pub struct FitOptions<'a> {
     /// The command line's iteration cap for solvers that have one (LIBSVM's 10⁷); `None`
     /// keeps the page's interactive cap.
     pub max_iter: Option<usize>,
+    /// Record the per-iteration [`Trace`] (for the trace view; off for ordinary fits, which
+    /// then pay nothing for it).
+    pub record: bool,
+}
+
+/// What an iterative fit did per iteration, recorded when [`FitOptions::record`] asks: panels
+/// of curves over a common x (the iteration or epoch), as the trace view stacks them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Trace {
+    /// What x counts ("SMO iterations", "epochs").
+    pub x_label: &'static str,
+    /// The x of every curve's first value (0: the start, before any update).
+    pub first: usize,
+    pub panels: Vec<TracePanel>,
+}
+
+/// A panel of the trace: curves sharing a y axis, on a log₁₀ scale when `log`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct TracePanel {
+    pub y_label: &'static str,
+    pub log: bool,
+    pub curves: Vec<TraceCurve>,
+}
+
+/// One quantity per iteration.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct TraceCurve {
+    /// Its JSON key (`dual`, `primal`, `violation`…).
+    pub key: &'static str,
+    pub label: &'static str,
+    pub values: Vec<f64>,
+}
+
+impl Trace {
+    /// The number of values per curve.
+    pub fn len(&self) -> usize {
+        self.panels
+            .iter()
+            .flat_map(|p| &p.curves)
+            .map(|c| c.values.len())
+            .max()
+            .unwrap_or(0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The curve with this key.
+    pub fn curve(&self, key: &str) -> Option<&[f64]> {
+        self.panels
+            .iter()
+            .flat_map(|p| &p.curves)
+            .find(|c| c.key == key)
+            .map(|c| c.values.as_slice())
+    }
 }
 
 /// A method of the registry.
@@ -528,6 +584,11 @@ pub trait Model: Debug + Send + Sync + Any {
     /// Stepping: whether showing `shown` updates already shows the whole run.
     fn run_ended(&self, _shown: usize) -> bool {
         true
+    }
+
+    /// The per-iteration trace, when the fit recorded one ([`FitOptions::record`]).
+    fn trace(&self) -> Option<&Trace> {
+        None
     }
 
     /// The margin z = y·f(x) of training point `index` (for the loss view); `None` where the

@@ -409,6 +409,7 @@ pub const PARAMS: &[Param] = &[
     layer_row("sv", "support vectors", "1"),
     layer_row("slack", "slack ξ", "1"),
     layer_row("w", "w arrow", "1"),
+    layer_row("pair", "SMO sub-problem inset (stepping)", "1"),
     layer_row("vor", "Voronoi cells (k = 1)", "1"),
     layer_row("del", "Delaunay triangulation", "0"),
     layer_row("pairs", "pairwise boundaries (3+ classes)", "0"),

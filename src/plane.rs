@@ -107,6 +107,10 @@ pub struct Scene {
     pub point_labels: Vec<(usize, String)>,
     /// The point of the last update when stepping through a run.
     pub emphasis: Option<usize>,
+    /// The working pair (i, j) of the SMO step shown, ringed.
+    pub pair: Option<(usize, usize)>,
+    /// The two-variable sub-problem of that step, drawn as an inset in the corner.
+    pub sub_problem: Option<PairStep>,
     /// Voronoi cell edges and Delaunay edges.
     pub cell_edges: Vec<(Point, Point)>,
     pub delaunay_edges: Vec<(Point, Point)>,
@@ -117,6 +121,22 @@ pub struct Scene {
     pub outlines: Vec<Outline>,
     /// Marked centres (class means), in a class colour.
     pub centres: Vec<(Point, usize)>,
+}
+
+/// One SMO pair update: the two-variable sub-problem on the box [0, C]² and the line
+/// y_i α_i + y_j α_j = const, where (α_i, α_j) started, the unclipped optimum on the line and
+/// where it ended (the optimum clipped to the box).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairStep {
+    /// (i, j), as training-point indices.
+    pub pair: (usize, usize),
+    /// y_i and y_j ∈ {−1, +1}.
+    pub y: [f64; 2],
+    /// The box bound C.
+    pub c: f64,
+    pub before: [f64; 2],
+    pub after: [f64; 2],
+    pub unclipped: [f64; 2],
 }
 
 /// A closed polyline in data coordinates drawn in class colour `colour`.

@@ -64,6 +64,7 @@ pub fn fit(
             steps,
             mut warm,
             max_iter,
+            record,
         } = options;
         if let Some(warm) = warm.as_deref_mut() {
             warm.data_replaced();
@@ -76,6 +77,7 @@ pub fn fit(
                 steps,
                 warm,
                 max_iter,
+                record,
             },
         )?;
         return Ok(Box::new(Standardised { scaler, inner }));

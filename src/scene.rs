@@ -81,6 +81,14 @@ pub fn draw<DB: DrawingBackend>(
     )?;
     let area = chart.plotting_area();
     draw_overlay(area, scene, layout, layers)?;
+    if let (Some(step), true) = (&scene.sub_problem, layers.on("pair")) {
+        let pixels: Vec<(i32, i32)> = scene
+            .points
+            .iter()
+            .map(|p| area.map_coordinate(&(p[0], p[1])))
+            .collect();
+        crate::inset::draw(&root, step, layout, &pixels)?;
+    }
     root.present().map_err(draw_error)?;
     Ok(())
 }
@@ -318,6 +326,20 @@ fn draw_overlay<DB: DrawingBackend>(
             RGBColor(213, 94, 0).stroke_width(stroke + 2),
         ))
         .map_err(draw_error)?;
+    }
+    // The working pair of the SMO step on show: a double ring in the inset's colour.
+    if let Some((i, j)) = scene.pair {
+        let ring = (r * 2.4).round() as i32;
+        for p in [i, j].iter().filter_map(|&k| scene.points.get(k)) {
+            for (radius, width) in [(ring, stroke + 2), (ring + stroke as i32 + 4, stroke)] {
+                area.draw(&Circle::new(
+                    to_tuple(p),
+                    radius,
+                    crate::inset::PAIR_COLOUR.stroke_width(width),
+                ))
+                .map_err(draw_error)?;
+            }
+        }
     }
     if let Some(p) = scene.highlight.and_then(|i| scene.points.get(i)) {
         let halo = (r * 2.8).round() as i32;

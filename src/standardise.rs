@@ -201,6 +201,11 @@ impl Model for Standardised {
         if drawn.emphasis.is_some() {
             scene.emphasis = drawn.emphasis;
         }
+        // The pair and its sub-problem are about multipliers, not places: they carry over.
+        if drawn.pair.is_some() {
+            scene.pair = drawn.pair;
+            scene.sub_problem = drawn.sub_problem;
+        }
     }
 
     fn neighbour_lines(&self, at: Point, data: &Dataset) -> Vec<(Point, Point)> {
@@ -245,6 +250,10 @@ impl Model for Standardised {
 
     fn run_ended(&self, shown: usize) -> bool {
         self.inner.run_ended(shown)
+    }
+
+    fn trace(&self) -> Option<&crate::model::Trace> {
+        self.inner.trace()
     }
 
     fn margin(&self, index: usize, data: &Dataset) -> Option<f64> {

@@ -1062,3 +1062,86 @@ fn path_prints_the_regularisation_path_as_scikit_learn_finds_it() {
         "--c-range",
     );
 }
+
+const MOONS_LIKE: &str = "x,y,label\n-0.9,0.1,0\n-0.6,0.6,0\n0.0,0.9,0\n0.6,0.6,0\n0.3,0.1,0\n\
+                          -0.3,-0.1,1\n0.0,-0.5,1\n0.6,-0.6,1\n1.2,-0.5,1\n1.5,0.0,1\n\
+                          0.1,0.3,1\n-0.1,0.2,0\n";
+
+/// `fit --steps N` stops SMO after N pair updates and reports the last pair, its α before and
+/// after, and the maximal KKT violation; `--trace` adds the whole run's arrays.
+#[test]
+fn fit_steps_through_smo_and_traces_it() {
+    let data = scratch("moons-like.csv", MOONS_LIKE);
+    let args = |extra: &[&'static str]| {
+        let mut args = vec![
+            "fit",
+            "--data",
+            data.to_str().unwrap(),
+            "--kernel",
+            "rbf",
+            "--gamma",
+            "2",
+            "--c",
+            "10",
+        ];
+        args.extend_from_slice(extra);
+        fit_json(&args)
+    };
+    let two = args(&["--steps", "2"]);
+    assert_eq!(two["steps"], 2);
+    assert_eq!(two["iterations"], 2);
+    let pair = two["pair"].as_array().expect("the pair as indices");
+    assert_eq!(pair.len(), 2);
+    assert!(
+        two["violation"].as_f64().unwrap() > 1e-3,
+        "not optimal after 2 steps"
+    );
+    assert_eq!(two["alpha_before"].as_array().unwrap().len(), 2);
+    let full = args(&["--trace"]);
+    let trace = &full["trace"];
+    let dual = trace["dual"].as_array().unwrap();
+    assert_eq!(dual.len() as u64, full["iterations"].as_u64().unwrap() + 1);
+    let last = dual.last().unwrap().as_f64().unwrap();
+    assert!((last - full["objective"].as_f64().unwrap()).abs() < 1e-9 * last.abs());
+    for key in ["primal", "gap", "violation", "support"] {
+        assert_eq!(trace[key].as_array().unwrap().len(), dual.len(), "{key}");
+    }
+    assert!(full.get("pair").is_none(), "no pair without stepping");
+}
+
+/// `render --view trace` draws the stacked panels of SMO's trace.
+#[test]
+fn render_draws_the_training_trace() {
+    let data = scratch("trace.csv", MOONS_LIKE);
+    let out = data.parent().unwrap().join("trace.svg");
+    let result = run(&[
+        "render",
+        "--data",
+        data.to_str().unwrap(),
+        "--kernel",
+        "rbf",
+        "--view",
+        "trace",
+        "--steps",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        result.status.success(),
+        "{}",
+        String::from_utf8_lossy(&result.stderr)
+    );
+    let svg = std::fs::read_to_string(&out).unwrap();
+    for label in [
+        "dual D(α)",
+        "primal P(w, b)",
+        "max violation",
+        "duality gap",
+        "support vectors",
+        "SMO iterations",
+        "step 3 on show",
+    ] {
+        assert!(svg.contains(label), "{label}");
+    }
+}

@@ -29,7 +29,7 @@ const LAYERS: &[&[&str]] = &[
         "reg_path",
     ],
     &["state", "playground"],
-    &["views", "regions", "scene", "svg"],
+    &["views", "regions", "scene", "inset", "svg"],
     &["web"],
 ];
 

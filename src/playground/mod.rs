@@ -10,7 +10,7 @@
 use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::field::View;
-use crate::model::{Fact, FitOptions, Model, WarmStart};
+use crate::model::{Fact, FitOptions, Model, Trace, WarmStart};
 use crate::params::Effect;
 use crate::plane::{Layout, Mark, Scene};
 use crate::state::Settings;
@@ -128,7 +128,14 @@ pub struct Playground {
     last_tuned: Option<&'static str>,
     /// Fits done by [`Playground::work`], for views that show a job as it fills in.
     grid_steps: u64,
+    /// The whole run's trace, recorded by a cold fit of its own, by the scene's hash (which
+    /// stepping does not change): see [`Playground::run_trace`].
+    run_trace: Option<(String, Option<Trace>)>,
 }
+
+/// The key a click on the trace sets: how many updates to show when stepping (not a setting
+/// of the URL table; see [`Playground::set`]).
+pub const STEPS_KEY: &str = "steps";
 
 impl Playground {
     pub fn new(settings: Settings) -> Playground {
@@ -156,6 +163,7 @@ impl Playground {
             jobs: [None, None, None],
             last_tuned: None,
             grid_steps: 0,
+            run_trace: None,
         };
         playground.refresh_training();
         playground
@@ -266,8 +274,38 @@ impl Playground {
         self.steps
     }
 
-    /// Changes one setting (by its URL key); on error nothing changes.
+    /// The per-iteration trace of the whole run from the start, whatever step is on show:
+    /// a cold fit that records it ([`FitOptions::record`]), done only when asked (the trace
+    /// view) and kept until the scene changes. `None` for methods that record none.
+    pub fn run_trace(&mut self) -> Option<&Trace> {
+        let key = self.hash();
+        if self.run_trace.as_ref().is_none_or(|(k, _)| *k != key) {
+            let options = FitOptions {
+                max_iter: self.settings.max_iter,
+                record: true,
+                ..FitOptions::default()
+            };
+            let method = self.settings.method();
+            let trace = crate::registry::fit(method, &self.settings.values, &self.train, options)
+                .ok()
+                .and_then(|m| m.trace().cloned());
+            self.run_trace = Some((key, trace));
+        }
+        self.run_trace.as_ref().and_then(|(_, t)| t.as_ref())
+    }
+
+    /// Changes one setting (by its URL key); on error nothing changes. [`STEPS_KEY`] steps to
+    /// that many updates (clicking the trace).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), Error> {
+        if key == STEPS_KEY {
+            let steps = value
+                .trim()
+                .parse::<usize>()
+                .map_err(|_| Error::Parameter(format!("steps: '{value}' is not a count")))?;
+            self.steps = Some(steps);
+            self.changed();
+            return Ok(());
+        }
         self.version += 1;
         if let Some(tuned) = self.settings.method().tuning().iter().find(|k| **k == key) {
             self.last_tuned = Some(tuned);
@@ -435,6 +473,7 @@ impl Playground {
                 .get_mut(method.id())
                 .map(|w| &mut **w as &mut dyn WarmStart),
             max_iter: self.settings.max_iter,
+            record: false,
         };
         match crate::registry::fit(method, &self.settings.values, &self.train, options) {
             Ok(model) => {
@@ -555,6 +594,7 @@ impl Playground {
             label.0 = full(label.0);
         }
         scene.emphasis = scene.emphasis.map(full);
+        scene.pair = scene.pair.map(|(i, j)| (full(i), full(j)));
         scene
     }
 

@@ -79,6 +79,47 @@ fn stepping_ends_with_the_run() {
 }
 
 #[test]
+fn stepping_the_svm_rings_each_pair_and_ends_at_the_fit() {
+    let mut lab = Playground::from_hash("preset=moons&n=40&kernel=rbf&gamma=2&C=10");
+    lab.fit();
+    let full = lab.model_as::<SvmModel>().expect("an SVM").clone();
+    let layout = Layout::new(400, 400);
+    lab.reset_steps();
+    lab.fit();
+    assert!(lab.scene(&layout).pair.is_none(), "α = 0: no step yet");
+    let mut steps = 0;
+    while lab.step() {
+        lab.fit();
+        steps += 1;
+        let scene = lab.scene(&layout);
+        let step = scene.sub_problem.expect("the inset's sub-problem");
+        assert!(scene.pair.is_some());
+        assert!(step.after.iter().all(|a| (0.0..=10.0).contains(a)));
+        let facts = lab.status().facts;
+        for key in ["violation", "pair", "alpha_i", "alpha_j"] {
+            assert!(facts.iter().any(|f| f.key == key), "step {steps}: no {key}");
+        }
+        assert!(
+            lab.status().message.is_none(),
+            "a cut run is not an iteration cap"
+        );
+        assert!(
+            steps <= 10 * full.report.iterations + 100,
+            "stepping never ends"
+        );
+    }
+    let stepped = lab.model_as::<SvmModel>().unwrap();
+    assert_eq!(stepped.report.exit, crate::model::ExitReason::Converged);
+    assert!(stepped.max_violation < 1e-3);
+    assert!(
+        (stepped.report.objective - full.report.objective).abs() < 1e-6 * full.report.objective
+    );
+    lab.finish_steps();
+    lab.fit();
+    assert!(lab.scene(&layout).pair.is_none());
+}
+
+#[test]
 fn the_picture_is_kept_until_something_changes() {
     let mut lab = Playground::new(Settings::default());
     lab.fit();

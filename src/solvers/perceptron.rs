@@ -21,7 +21,10 @@ use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::field::{expansion_evaluator, w_arrow, Grid, Smoothness};
 use crate::kernel::{Kernel, KernelCache};
-use crate::model::{kernel_of, Context, ExitReason, Fact, FitOptions, FitReport, Method, Model};
+use crate::model::{
+    kernel_of, Context, ExitReason, Fact, FitOptions, FitReport, Method, Model, Trace, TraceCurve,
+    TracePanel,
+};
 use crate::params::Values;
 use crate::plane::{Scene, Shading};
 
@@ -40,6 +43,8 @@ pub struct PerceptronParams {
     pub max_epochs: usize,
     /// Stop after this many updates (for stepping through a run); `None` runs to the end.
     pub max_updates: Option<usize>,
+    /// Record the mistakes of every epoch (the trace view).
+    pub record: bool,
 }
 
 impl PerceptronParams {
@@ -48,6 +53,7 @@ impl PerceptronParams {
             kernel,
             max_epochs,
             max_updates: None,
+            record: false,
         }
     }
 
@@ -87,6 +93,8 @@ pub struct PerceptronModel {
     novikoff: Option<f64>,
     /// The point of the last update, when the run was limited to a number of updates (stepping).
     pub last_update: Option<usize>,
+    /// Mistakes per epoch, when recorded.
+    pub trace: Option<Trace>,
     pub report: FitReport,
     /// (x_i, α_i y_i) for the points with mistakes: f(x) = Σ α_i y_i K(x_i, x) + b.
     expansion: Vec<(Point, f64)>,
@@ -123,8 +131,12 @@ impl PerceptronModel {
         let mut work = 0usize;
         let mut last_update = None;
         let budget = params.max_updates.unwrap_or(usize::MAX);
+        let mut per_epoch: Vec<f64> = Vec::new();
         'run: while epochs < params.max_epochs {
             epochs += 1;
+            if params.record {
+                per_epoch.push(0.0);
+            }
             let mut clean = true;
             for i in 0..n {
                 let fi = if linear {
@@ -145,6 +157,9 @@ impl PerceptronModel {
                 }
                 clean = false;
                 mistakes += 1;
+                if let Some(count) = per_epoch.last_mut() {
+                    *count += 1.0;
+                }
                 alpha[i] += 1.0;
                 last_update = Some(i);
                 if linear {
@@ -193,6 +208,19 @@ impl PerceptronModel {
             finished: !stopped_by_budget,
             out_of_work,
             last_update: params.max_updates.and(last_update),
+            trace: params.record.then(|| Trace {
+                x_label: "epochs",
+                first: 1,
+                panels: vec![TracePanel {
+                    y_label: "mistakes",
+                    log: false,
+                    curves: vec![TraceCurve {
+                        key: "mistakes",
+                        label: "mistakes in the epoch",
+                        values: per_epoch,
+                    }],
+                }],
+            }),
             report: FitReport {
                 iterations: mistakes,
                 exit: if converged {
@@ -341,6 +369,10 @@ impl Model for PerceptronModel {
         self.finished
     }
 
+    fn trace(&self) -> Option<&Trace> {
+        self.trace.as_ref()
+    }
+
     fn loss(&self) -> Option<crate::model::Loss> {
         Some(crate::model::Loss::PerceptronCriterion)
     }
@@ -398,6 +430,7 @@ impl Method for PerceptronMethod {
     ) -> Result<Box<dyn Model>, Error> {
         let params = PerceptronParams {
             max_updates: options.steps,
+            record: options.record,
             ..PerceptronParams::new(kernel_of(values)?, values.whole("epochs") as usize)
         };
         Ok(Box::new(PerceptronModel::fit(

@@ -37,6 +37,21 @@
 //! so b = −y_i∇_i averaged over the free ones; with none free, b is the midpoint of the interval
 //! the bounded multipliers allow, as LIBSVM does.
 //!
+//! **Stepping and the trace.** A [`Recording`] asks SMO to stop after a number of pair updates
+//! (describing the last one as a [`PairStep`]: the pair, α_i and α_j before and after, and the
+//! unclipped optimum on the line y_i α_i + y_j α_j = const) and/or to keep a [`SmoTrace`], one
+//! row per iterate. A recorded run starts from α = 0 without shrinking, so every iterate's
+//! gradient is exact and the pairs are the ones the second-order selection picks from the
+//! whole problem; the ordinary fit records nothing and pays nothing. Mid-run, b is defined as at
+//! the end: LIBSVM's −ρ, the mean of −y_i∇_i over the free multipliers, or with none free the
+//! midpoint of the interval the bound ones leave — the b SMO would return if it stopped there.
+//! Each trace row has the dual objective D(α), the primal objective of that (w, b),
+//! P = ½‖w‖² + C Σ max(0, 1 − y_i f(x_i)) with ‖w‖² = αᵀQα and y_i f(x_i) = ∇_i + 1 + y_i b (so
+//! P ≥ D by weak duality, and the gap P − D → 0), the maximal violation m(α) − M(α), and the
+//! number of support vectors. A stepped run is kept by the trainer (α and its exact gradient), so
+//! asking for one more update on the same problem and points continues it: a step costs one
+//! update, not a replay from α = 0, and gives the same iterate as the replay would.
+//!
 //! The solver returns a [`Solution`] (LIBSVM's `SolutionInfo` together with α); the model is
 //! built from it in the `svm` module, so this file knows nothing of models.
 //!
@@ -49,6 +64,7 @@ use crate::data::Point;
 use crate::error::Error;
 use crate::kernel::{Kernel, KernelCache};
 use crate::model::{ExitReason, FitReport, WarmStart};
+pub use crate::plane::PairStep;
 
 /// LIBSVM's stand-in for a non-positive curvature K_ii + K_jj − 2K_ij.
 const TAU: f64 = 1e-12;
@@ -71,6 +87,37 @@ pub struct Problem {
     /// Stop as soon as a multiplier reaches C (the hard margin: then the data are not
     /// separable, and there is no point in going on).
     pub stop_at_bound: bool,
+    /// What to record besides the answer (nothing by default).
+    pub record: Recording,
+}
+
+/// What a solve records for stepping and the trace view (see the module doc).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Recording {
+    /// Stop after this many pair updates and describe the last one.
+    pub steps: Option<usize>,
+    /// Keep one [`SmoTrace`] row per iterate.
+    pub trace: bool,
+}
+
+impl Recording {
+    /// Whether anything is recorded (then the run starts cold and does not shrink).
+    pub fn any(&self) -> bool {
+        self.steps.is_some() || self.trace
+    }
+}
+
+/// SMO's iterates, row k after k pair updates (row 0 is α = 0).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SmoTrace {
+    /// D(α) = eᵀα − ½αᵀQα.
+    pub dual: Vec<f64>,
+    /// P(w, b) = ½‖w‖² + C Σ max(0, 1 − y_i f(x_i)) for the iterate's w and b.
+    pub primal: Vec<f64>,
+    /// m(α) − M(α).
+    pub violation: Vec<f64>,
+    /// The number of α_i > 0.
+    pub support: Vec<usize>,
 }
 
 /// What SMO found.
@@ -91,6 +138,10 @@ pub struct Solution {
     pub reopened: usize,
     /// The fewest multipliers active at once (n when nothing was shrunk).
     pub fewest_active: usize,
+    /// The last pair update, when stepping.
+    pub last_step: Option<PairStep>,
+    /// The iterates, when asked for.
+    pub trace: Option<SmoTrace>,
 }
 
 /// SMO with a kernel cache and the last solution kept between fits (warm starts).
@@ -105,6 +156,36 @@ pub struct SvmTrainer {
     pub shrinking: bool,
     /// The box bound C the last α was solved for.
     last_c: f64,
+    /// Where the last stepped run stopped, so that the next step continues from there.
+    stepped: Option<Box<SteppedRun>>,
+}
+
+/// A run cut short by [`Recording::steps`]: the problem, the points and labels it was on, and
+/// its state then (α and the exact gradient: nothing is shrunk while recording). Stepping on
+/// from it does the same arithmetic as running from α = 0 again, so the pairs are the same.
+#[derive(Clone, Debug)]
+struct SteppedRun {
+    points: Vec<Point>,
+    labels: Vec<i32>,
+    problem: Problem,
+    alpha: Vec<f64>,
+    gradient: Vec<f64>,
+    iterations: usize,
+    last_step: Option<PairStep>,
+}
+
+impl SteppedRun {
+    /// Whether a run to `steps` updates of `problem` on these points can continue this one.
+    fn continues(&self, points: &[Point], labels: &[i32], problem: &Problem, steps: usize) -> bool {
+        let same = Problem {
+            record: self.problem.record,
+            ..*problem
+        };
+        self.iterations <= steps
+            && same == self.problem
+            && self.points == points
+            && self.labels == labels
+    }
 }
 
 impl Default for SvmTrainer {
@@ -121,6 +202,7 @@ impl SvmTrainer {
             warm_start: true,
             shrinking: true,
             last_c: 0.0,
+            stepped: None,
         }
     }
 
@@ -153,12 +235,14 @@ impl SvmTrainer {
     /// The next fit starts cold (from α = 0); the kernel cache stays valid.
     pub fn forget(&mut self) {
         self.alpha.clear();
+        self.stepped = None;
     }
 
     /// The points were replaced wholesale (a new preset, seed or file): nothing cached holds,
     /// even when the kernel and the number of points are the same.
     pub fn data_replaced(&mut self) {
         self.alpha.clear();
+        self.stepped = None;
         self.cache.invalidate();
     }
 
@@ -193,7 +277,11 @@ impl SvmTrainer {
             )));
         }
 
-        let warm = self.warm_start && self.alpha.len() == n && self.alpha.iter().any(|&a| a > 0.0);
+        let recording = problem.record.any();
+        let warm = self.warm_start
+            && !recording
+            && self.alpha.len() == n
+            && self.alpha.iter().any(|&a| a > 0.0);
         let alpha = if warm {
             // A change of C alone rescales the solution: α·C_new/C_old stays feasible (the
             // equality is linear) and keeps every bound multiplier at the new bound, which on
@@ -222,7 +310,24 @@ impl SvmTrainer {
             vec![0.0; n]
         };
         self.cache.active_set_grew();
-        let mut state = State::new(&mut self.cache, points, y, alpha, c, self.shrinking);
+        let shrinking = self.shrinking && !recording;
+        // One more step of a stepped run continues it rather than starting again from α = 0.
+        let resumed = match (problem.record, self.stepped.take()) {
+            (
+                Recording {
+                    steps: Some(steps),
+                    trace: false,
+                },
+                Some(run),
+            ) if run.continues(points, labels, problem, steps) => Some(run),
+            _ => None,
+        };
+        let mut state = match &resumed {
+            Some(run) => State::resume(&mut self.cache, points, y, run),
+            None => State::new(&mut self.cache, points, y, alpha, c, shrinking),
+        };
+        state.record = problem.record;
+        state.trace = problem.record.trace.then(SmoTrace::default);
         let (iterations, exit, max_violation) = state.optimise(problem);
         let State {
             alpha,
@@ -230,8 +335,22 @@ impl SvmTrainer {
             y,
             reopened,
             fewest_active,
+            last_step,
+            trace,
             ..
         } = state;
+        let last_step = last_step.or(resumed.and_then(|run| run.last_step));
+        if problem.record.steps.is_some() && !problem.record.trace {
+            self.stepped = Some(Box::new(SteppedRun {
+                points: points.to_vec(),
+                labels: labels.to_vec(),
+                problem: *problem,
+                alpha: alpha.clone(),
+                gradient: gradient.clone(),
+                iterations,
+                last_step,
+            }));
+        }
 
         let bias = -compute_rho(&alpha, &gradient, &y, c);
         // ½αᵀQα − eᵀα = ½Σα_i(∇_i − 1); the dual objective to maximise is its negative.
@@ -259,6 +378,8 @@ impl SvmTrainer {
             max_violation,
             reopened,
             fewest_active,
+            last_step,
+            trace,
         })
     }
 }
@@ -288,9 +409,30 @@ struct State<'a> {
     /// the step-by-step gradient drifts, and convergence then counts only on a fresh one.
     steps_since_fresh: usize,
     rounding_per_step: f64,
+    record: Recording,
+    last_step: Option<PairStep>,
+    trace: Option<SmoTrace>,
+    /// Pair updates already done before this state was resumed.
+    done: usize,
 }
 
 impl<'a> State<'a> {
+    /// The state where stepped `run` stopped (nothing shrunk), to go on from.
+    fn resume(
+        cache: &'a mut KernelCache,
+        points: &'a [Point],
+        y: Vec<f64>,
+        run: &SteppedRun,
+    ) -> Self {
+        // From α = 0 the gradient is −e and needs no kernel column; then the run's own.
+        let zero = vec![0.0; run.alpha.len()];
+        let mut state = State::new(cache, points, y, zero, run.problem.c, false);
+        state.alpha.clone_from(&run.alpha);
+        state.gradient.clone_from(&run.gradient);
+        state.done = run.iterations;
+        state
+    }
+
     fn new(
         cache: &'a mut KernelCache,
         points: &'a [Point],
@@ -334,6 +476,10 @@ impl<'a> State<'a> {
             fewest_active: n,
             steps_since_fresh: 0,
             rounding_per_step,
+            record: Recording::default(),
+            last_step: None,
+            trace: None,
+            done: 0,
         }
     }
 
@@ -343,7 +489,7 @@ impl<'a> State<'a> {
         let n = self.alpha.len();
         let period = n.min(1000);
         let mut countdown = period;
-        let mut iterations = 0;
+        let mut iterations = self.done;
         let mut exit = ExitReason::Converged;
         let max_violation = loop {
             countdown -= 1;
@@ -364,17 +510,22 @@ impl<'a> State<'a> {
                     countdown = 1;
                 }
             }
-            let Some((i, j)) = selection.pair else {
+            if selection.pair.is_none() {
                 // Where rounding could have reached the tolerance, check a fresh gradient.
                 let drift = self.steps_since_fresh as f64 * self.rounding_per_step;
                 if self.steps_since_fresh > 0 && drift >= 0.1 * problem.tol {
                     self.refresh();
                     continue;
                 }
+            }
+            if self.trace.is_some() {
+                self.record_row(selection.violation);
+            }
+            let Some((i, j)) = selection.pair else {
                 break selection.violation;
             };
             self.steps_since_fresh += 1;
-            if iterations >= problem.max_iter {
+            if iterations >= problem.max_iter || Some(iterations) == self.record.steps {
                 exit = ExitReason::IterationCap;
                 break selection.violation;
             }
@@ -399,6 +550,17 @@ impl<'a> State<'a> {
         self.cache.ensure_on(j, self.points, &self.active);
         let (ki, kj) = (self.cache.column(i), self.cache.column(j));
         let (old_i, old_j) = (self.alpha[i], self.alpha[j]);
+        let unclipped = self.record.steps.map(|_| {
+            unclipped_optimum(
+                &self.alpha,
+                &self.gradient,
+                &self.y,
+                &self.diagonal,
+                ki[j],
+                i,
+                j,
+            )
+        });
         update_pair(
             &mut self.alpha,
             &self.gradient,
@@ -413,6 +575,16 @@ impl<'a> State<'a> {
             (self.alpha[i] - old_i) * self.y[i],
             (self.alpha[j] - old_j) * self.y[j],
         );
+        if let Some(unclipped) = unclipped {
+            self.last_step = Some(PairStep {
+                pair: (i, j),
+                y: [self.y[i], self.y[j]],
+                c,
+                before: [old_i, old_j],
+                after: [self.alpha[i], self.alpha[j]],
+                unclipped,
+            });
+        }
         let (gradient, y) = (&mut self.gradient, &self.y);
         if self.active.len() == gradient.len() {
             // Nothing shrunk: one contiguous pass the compiler can vectorise.
@@ -436,6 +608,18 @@ impl<'a> State<'a> {
                 }
             }
         }
+    }
+
+    /// Appends the iterate's row to the trace (the gradient must be exact: no shrinking).
+    fn record_row(&mut self, violation: f64) {
+        let (alpha, gradient, y, c) = (&self.alpha, &self.gradient, &self.y, self.c);
+        let (dual, primal) = objectives(alpha, gradient, y, c);
+        let support = alpha.iter().filter(|&&a| a > 0.0).count();
+        let trace = self.trace.as_mut().expect("recording a trace");
+        trace.dual.push(dual);
+        trace.primal.push(primal);
+        trace.violation.push(violation);
+        trace.support.push(support);
     }
 
     /// LIBSVM's second-order working-set selection (WSS 2 of Fan, Chen & Lin, 2005) on the
@@ -802,6 +986,40 @@ fn update_pair(
     }
 }
 
+/// The unconstrained optimum of the two-variable sub-problem on the line
+/// y_i α_i + y_j α_j = const: one Newton step α_i += y_i t, α_j −= y_j t with
+/// t = −(y_i∇_i − y_j∇_j)/(K_ii + K_jj − 2K_ij) (exact: the objective is quadratic along the line).
+fn unclipped_optimum(
+    alpha: &[f64],
+    grad: &[f64],
+    y: &[f64],
+    diagonal: &[f64],
+    k_ij: f64,
+    i: usize,
+    j: usize,
+) -> [f64; 2] {
+    let curvature = diagonal[i] + diagonal[j] - 2.0 * k_ij;
+    let curvature = if curvature > 0.0 { curvature } else { TAU };
+    let t = -(y[i] * grad[i] - y[j] * grad[j]) / curvature;
+    [alpha[i] + y[i] * t, alpha[j] - y[j] * t]
+}
+
+/// The dual objective D(α) = eᵀα − ½αᵀQα and the primal objective P of the (w, b) α gives,
+/// with b = −ρ as at the end of a run (see the module doc), from the exact gradient ∇ = Qα − e.
+pub(crate) fn objectives(alpha: &[f64], gradient: &[f64], y: &[f64], c: f64) -> (f64, f64) {
+    let bias = -compute_rho(alpha, gradient, y, c);
+    let mut w_squared = 0.0;
+    let mut hinge = 0.0;
+    for t in 0..alpha.len() {
+        // (Qα)_t = ∇_t + 1; y_t f(x_t) = (Qα)_t + y_t b.
+        let q_alpha = gradient[t] + 1.0;
+        w_squared += alpha[t] * q_alpha;
+        hinge += (1.0 - (q_alpha + y[t] * bias)).max(0.0);
+    }
+    let sum: f64 = alpha.iter().sum();
+    (sum - 0.5 * w_squared, 0.5 * w_squared + c * hinge)
+}
+
 /// ρ = −b: the mean of y_i∇_i over free multipliers, or the middle of the interval the bounded
 /// ones leave.
 fn compute_rho(alpha: &[f64], grad: &[f64], y: &[f64], c: f64) -> f64 {
@@ -835,5 +1053,7 @@ fn compute_rho(alpha: &[f64], grad: &[f64], y: &[f64], c: f64) -> f64 {
     }
 }
 
+#[cfg(test)]
+mod stepping_tests;
 #[cfg(test)]
 mod tests;

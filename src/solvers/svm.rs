@@ -34,13 +34,13 @@ use crate::error::Error;
 use crate::field::{expansion_evaluator, w_arrow, Grid};
 use crate::kernel::Kernel;
 use crate::model::{
-    kernel_of, Context, ExitReason, Fact, FitOptions, FitReport, Level, Method, Model, Smoothness,
-    WarmStart,
+    kernel_of, short, Context, ExitReason, Fact, FitOptions, FitReport, Level, Method, Model,
+    Smoothness, Trace, TraceCurve, TracePanel, WarmStart,
 };
 use crate::params::Values;
 use crate::plane::{Mark, Scene};
 pub use crate::solvers::smo::SvmTrainer;
-use crate::solvers::smo::{Problem, Solution};
+use crate::solvers::smo::{PairStep, Problem, Recording, SmoTrace, Solution};
 
 /// How far a hard-margin multiplier may grow, times R² = max K(x_i, x_i), before the data
 /// count as not separable (a margin below 10⁻⁷ of the data's radius).
@@ -60,6 +60,8 @@ pub struct SvmParams {
     pub tol: f64,
     /// Iteration cap; `None` means max(100 000, 100 n).
     pub max_iter: Option<usize>,
+    /// Stepping and the trace: what SMO records (nothing by default).
+    pub record: Recording,
 }
 
 impl SvmParams {
@@ -69,6 +71,7 @@ impl SvmParams {
             c,
             tol: 1e-3,
             max_iter: None,
+            record: Recording::default(),
         }
     }
 
@@ -188,6 +191,14 @@ pub struct SvmModel {
     pub report: FitReport,
     /// The maximal KKT violation when the solver stopped.
     pub max_violation: f64,
+    /// The stopping tolerance on it.
+    pub tol: f64,
+    /// The run was cut at a number of pair updates (stepping through it).
+    pub stepping: bool,
+    /// The last pair update, when stepping.
+    pub step: Option<PairStep>,
+    /// The iterates, when recorded.
+    pub trace: Option<Trace>,
     /// (x_j, α_j y_j) for the support vectors: all f(x) needs.
     pub(crate) expansion: Vec<(Point, f64)>,
 }
@@ -216,10 +227,13 @@ impl SvmTrainer {
             tol: params.tol,
             max_iter: params.max_iter.unwrap_or((100 * n).max(100_000)),
             stop_at_bound: params.is_hard_margin(),
+            record: params.record,
         };
         let solution = self.solve(points, labels, &problem)?;
         let model = SvmModel::from_solution(points, params, c, solution);
-        if params.is_hard_margin() {
+        // A run cut short by stepping is unfinished by request, not a failed hard margin.
+        let cut = params.record.steps.is_some() && model.report.exit == ExitReason::IterationCap;
+        if params.is_hard_margin() && !cut {
             if let Some(why) = model.no_hard_margin(c) {
                 self.forget();
                 return Err(not_separable(&why));
@@ -249,6 +263,8 @@ impl SvmModel {
             max_violation,
             reopened: _,
             fewest_active: _,
+            last_step,
+            trace,
         } = solution;
         let expansion: Vec<(Point, f64)> = (0..alpha.len())
             .filter(|&i| alpha[i] > 0.0)
@@ -272,8 +288,17 @@ impl SvmModel {
             w,
             report,
             max_violation,
+            tol: params.tol,
+            stepping: params.record.steps.is_some(),
+            step: last_step,
+            trace: trace.map(trace_of),
             expansion,
         }
+    }
+
+    /// Whether the run stopped short of the KKT conditions because stepping asked it to.
+    fn cut_short(&self) -> bool {
+        self.stepping && self.report.exit == ExitReason::IterationCap
     }
 
     /// A one-off fit from α = 0.
@@ -474,6 +499,12 @@ impl Model for SvmModel {
         if context.layers.on("w") {
             scene.w_arrow = self.w.and_then(|w| w_arrow(w, self.bias, &context.view));
         }
+        if let Some(step) = self.step.filter(|_| self.stepping) {
+            scene.pair = Some(step.pair);
+            if context.layers.on("pair") {
+                scene.sub_problem = Some(step);
+            }
+        }
     }
 
     fn facts(&self, _data: &Dataset) -> Vec<Fact> {
@@ -503,6 +534,31 @@ impl Model for SvmModel {
             Fact::data("warm_start", self.report.warm_start),
             Fact::data("max_violation", self.max_violation),
         ];
+        if self.stepping {
+            facts.push(
+                Fact::new(
+                    "violation",
+                    "KKT violation m(α) − M(α) =",
+                    self.max_violation,
+                )
+                .with_note(if self.max_violation < self.tol {
+                    format!("< tol {}: optimal", short(self.tol))
+                } else {
+                    format!("≥ tol {}", short(self.tol))
+                }),
+            );
+        }
+        if let Some(step) = self.step.filter(|_| self.stepping) {
+            let (i, j) = step.pair;
+            facts.push(Fact::new("pair", "pair (i, j) =", format!("({i}, {j})")));
+            facts.push(Fact::data("pair", vec![i, j]));
+            let moved = |k: usize| format!("{} → {}", short(step.before[k]), short(step.after[k]));
+            facts.push(Fact::new("alpha_i", "α_i:", moved(0)));
+            facts.push(Fact::new("alpha_j", "α_j:", moved(1)));
+            facts.push(Fact::data("alpha_before", step.before.to_vec()));
+            facts.push(Fact::data("alpha_after", step.after.to_vec()));
+            facts.push(Fact::data("alpha_unclipped", step.unclipped.to_vec()));
+        }
         if let (Some(w), Some(width)) = (self.w, self.margin_width()) {
             facts.push(Fact::new("w", "w =", w));
             facts.push(Fact::new("margin_width", "margin width 2/‖w‖ =", width));
@@ -527,17 +583,34 @@ impl Model for SvmModel {
             // A model fitted before the last edit does not know this point yet.
             return Vec::new();
         }
-        vec![
+        let mut facts = Vec::new();
+        if let Some(step) = self
+            .step
+            .filter(|s| self.stepping && (s.pair.0 == i || s.pair.1 == i))
+        {
+            let (k, role) = if step.pair.0 == i { (0, "i") } else { (1, "j") };
+            facts.push(Fact::new(
+                "step",
+                "this step:",
+                format!(
+                    "{role} of the pair, α {} → {}",
+                    short(step.before[k]),
+                    short(step.after[k])
+                ),
+            ));
+        }
+        facts.extend([
             Fact::new("y", "y =", self.y[i]),
             Fact::new("alpha", "α =", self.alpha[i]),
             Fact::new("margin", "y·f(x) =", self.margins[i]),
             Fact::new("slack", "ξ =", self.slack(i)),
             Fact::new("case", "", self.status(i).describe()),
-        ]
+        ]);
+        facts
     }
 
     fn message(&self) -> Option<String> {
-        if self.report.exit == ExitReason::IterationCap {
+        if self.report.exit == ExitReason::IterationCap && !self.cut_short() {
             Some(format!(
                 "SMO stopped at its iteration cap ({} iterations) before the KKT conditions \
                  held; the picture is approximate",
@@ -550,6 +623,14 @@ impl Model for SvmModel {
 
     fn warm_started(&self) -> bool {
         self.report.warm_start
+    }
+
+    fn run_ended(&self, shown: usize) -> bool {
+        !self.cut_short() || self.report.iterations < shown
+    }
+
+    fn trace(&self) -> Option<&Trace> {
+        self.trace.as_ref()
     }
 
     /// From the margins y_i f(x_i) SMO's gradient holds: O(n), where evaluating f at every
@@ -587,6 +668,64 @@ impl Model for SvmModel {
     }
 }
 
+/// SMO's iterates as the trace view shows them: the dual and primal objectives (the primal
+/// from f on the training points), the maximal violation on a log scale, the support vectors.
+fn trace_of(trace: SmoTrace) -> Trace {
+    let gap: Vec<f64> = trace
+        .primal
+        .iter()
+        .zip(&trace.dual)
+        .map(|(p, d)| p - d)
+        .collect();
+    Trace {
+        x_label: "SMO iterations",
+        first: 0,
+        panels: vec![
+            TracePanel {
+                y_label: "objective",
+                log: false,
+                curves: vec![
+                    TraceCurve {
+                        key: "dual",
+                        label: "dual D(α)",
+                        values: trace.dual,
+                    },
+                    TraceCurve {
+                        key: "primal",
+                        label: "primal P(w, b)",
+                        values: trace.primal,
+                    },
+                ],
+            },
+            TracePanel {
+                y_label: "log₁₀",
+                log: true,
+                curves: vec![
+                    TraceCurve {
+                        key: "violation",
+                        label: "max violation m(α) − M(α)",
+                        values: trace.violation,
+                    },
+                    TraceCurve {
+                        key: "gap",
+                        label: "duality gap P − D",
+                        values: gap,
+                    },
+                ],
+            },
+            TracePanel {
+                y_label: "SVs",
+                log: false,
+                curves: vec![TraceCurve {
+                    key: "support",
+                    label: "support vectors",
+                    values: trace.support.iter().map(|&s| s as f64).collect(),
+                }],
+            },
+        ],
+    }
+}
+
 /// The registry entry: the soft-margin SVM, solved by SMO with warm starts between fits.
 pub struct SvmMethod;
 
@@ -609,6 +748,10 @@ impl Method for SvmMethod {
         &["C", "gamma", "degree"]
     }
 
+    fn steppable(&self) -> bool {
+        true
+    }
+
     fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
         Some(Box::new(SvmTrainer::new()))
     }
@@ -619,7 +762,13 @@ impl Method for SvmMethod {
         data: &Dataset,
         options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error> {
-        let params = SvmParams::from_values(values, options.max_iter)?;
+        let params = SvmParams {
+            record: Recording {
+                steps: options.steps,
+                trace: options.record,
+            },
+            ..SvmParams::from_values(values, options.max_iter)?
+        };
         let trainer = options
             .warm
             .and_then(|w| w.as_any().downcast_mut::<SvmTrainer>());

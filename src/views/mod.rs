@@ -16,6 +16,7 @@ pub mod loss;
 pub mod path;
 pub mod plane;
 pub mod roc;
+pub mod trace;
 
 use crate::error::Error;
 use crate::plane::{Layout, Scene};
@@ -109,6 +110,7 @@ pub static VIEWS: &[&dyn ViewKind] = &[
     &path::PathView,
     &gram::GramView,
     &lift::LiftView,
+    &trace::TraceView,
 ];
 
 /// The view with this id, or a message listing the ids there are.

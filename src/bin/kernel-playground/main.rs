@@ -14,7 +14,7 @@ mod bench;
 use clap::{Arg, ArgMatches, Command};
 use kernel_playground::data::{points_from_csv, Dataset, Point};
 use kernel_playground::params::{Group, PARAMS};
-use kernel_playground::playground::Playground;
+use kernel_playground::playground::{Playground, STEPS_KEY};
 use kernel_playground::registry::METHODS;
 use kernel_playground::roc::Roc;
 use kernel_playground::state::Settings;
@@ -52,6 +52,16 @@ fn cli() -> Command {
                     .default_value("10000000")
                     .value_parser(clap::value_parser!(usize))
                     .help("The iteration cap of iterative solvers (SMO: LIBSVM's default)"),
+            )
+            .arg(
+                Arg::new("steps")
+                    .long("steps")
+                    .value_parser(clap::value_parser!(usize))
+                    .help(
+                        "Stop a steppable method after N updates, as the page's Step does \
+                         (the SVM: N SMO pair updates; the fit reports the last pair and the \
+                         KKT violation)",
+                    ),
             );
         // One flag per parameter row: --key (lower case), the row's default.
         for row in PARAMS
@@ -89,6 +99,16 @@ fn cli() -> Command {
                         .long("test")
                         .value_parser(clap::value_parser!(PathBuf))
                         .help("Held-out points (x,y,label rows) to score: test_accuracy and more"),
+                )
+                .arg(
+                    Arg::new("trace")
+                        .long("trace")
+                        .action(clap::ArgAction::SetTrue)
+                        .help(
+                            "Add the per-iteration arrays of the whole run (SMO: dual, primal, \
+                             gap, violation, support; perceptron: mistakes per epoch; logistic: \
+                             J and gradient norm)",
+                        ),
                 ),
         )
         .subcommand(
@@ -218,6 +238,9 @@ fn timed_fit(args: &ArgMatches) -> Result<(Playground, f64), Error> {
     let data = Dataset::from_csv(&read(path)?).map_err(|e| in_file(path, e))?;
     let mut lab = Playground::new(settings(args)?);
     lab.replace_data(data);
+    if let Some(steps) = args.get_one::<usize>("steps") {
+        lab.set(STEPS_KEY, &steps.to_string())?;
+    }
     let start = Instant::now();
     lab.fit();
     let fit_ms = start.elapsed().as_secs_f64() * 1e3;
@@ -321,6 +344,22 @@ fn fit(args: &ArgMatches) -> Result<String, Error> {
     }
     if let Some(message) = status.message {
         out.insert("message".into(), json!(message));
+    }
+    if let Some(steps) = status.steps {
+        out.insert("steps".into(), json!(steps));
+    }
+    if args.get_flag("trace") {
+        let trace: Map<String, Value> = lab
+            .run_trace()
+            .map(|t| {
+                t.panels
+                    .iter()
+                    .flat_map(|p| &p.curves)
+                    .map(|c| (c.key.to_string(), json!(c.values)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.insert("trace".into(), Value::Object(trace));
     }
     Ok(serde_json::to_string_pretty(&Value::Object(out)).expect("JSON"))
 }

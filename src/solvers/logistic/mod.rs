@@ -27,7 +27,8 @@ use crate::error::Error;
 use crate::field::{expansion_evaluator, w_arrow, Grid, Smoothness};
 use crate::kernel::Kernel;
 use crate::model::{
-    Context, ExitReason, Fact, FitOptions, FitReport, Level, Method, Model, PROBABILITY_LEVELS,
+    Context, ExitReason, Fact, FitOptions, FitReport, Level, Method, Model, Trace, TraceCurve,
+    TracePanel, PROBABILITY_LEVELS,
 };
 use crate::params::Values;
 use crate::plane::{Scene, Shading};
@@ -75,6 +76,8 @@ pub struct LogisticParams {
     pub tol: f64,
     /// Iteration cap; `None` means 100 for Newton and [`GD_ITERATIONS`] for gradient descent.
     pub max_iter: Option<usize>,
+    /// Record J and ‖∇J‖ at every iterate (the trace view).
+    pub record: bool,
 }
 
 impl LogisticParams {
@@ -117,6 +120,7 @@ impl LogisticParams {
             solver: Solver::Newton,
             tol: 1e-8,
             max_iter: None,
+            record: false,
         }
     }
 
@@ -253,6 +257,8 @@ pub struct LogisticModel {
     /// The run was cut at a number of iterations (stepping through it).
     pub stepping: bool,
     pub report: FitReport,
+    /// J and ‖∇J‖ per iterate, when recorded.
+    pub trace: Option<Trace>,
     /// RBF features: (c_j, w_j), so f is a kernel expansion the grid can evaluate fast.
     expansion: Vec<(Point, f64)>,
 }
@@ -376,6 +382,14 @@ impl LogisticModel {
         let mut exit = ExitReason::IterationCap;
         let mut overshoot = false;
         let (mut grad, _) = problem.derivatives(&theta, false);
+        // (J, ‖∇J‖) of every iterate from θ = 0, when asked for.
+        let mut rows: Vec<(f64, f64)> = Vec::new();
+        let mut record = |objective: f64, grad: &DVector<f64>| {
+            if params.record {
+                rows.push((objective, grad.norm()));
+            }
+        };
+        record(objective, &grad);
         match params.solver {
             Solver::Newton => {
                 let cap = params.max_iter.unwrap_or(100);
@@ -422,6 +436,7 @@ impl LogisticModel {
                     theta = candidate;
                     objective = value;
                     grad = problem.derivatives(&theta, false).0;
+                    record(objective, &grad);
                 }
             }
             Solver::GradientDescent { learning_rate } => {
@@ -439,6 +454,7 @@ impl LogisticModel {
                     // With a small enough step J falls every iteration; a rise means the step
                     // overshoots the valley.
                     overshoot |= objective > previous * (1.0 + 1e-12);
+                    record(objective, &grad);
                     if !objective.is_finite() || objective > 100.0 * start_objective {
                         return Err(Error::Parameter(
                             "gradient descent diverged: lower the learning rate".into(),
@@ -447,6 +463,33 @@ impl LogisticModel {
                 }
             }
         }
+        let trace = params.record.then(|| {
+            let (values, norms): (Vec<f64>, Vec<f64>) = rows.into_iter().unzip();
+            Trace {
+                x_label: "iterations",
+                first: 0,
+                panels: vec![
+                    TracePanel {
+                        y_label: "J",
+                        log: false,
+                        curves: vec![TraceCurve {
+                            key: "objective",
+                            label: "objective J",
+                            values,
+                        }],
+                    },
+                    TracePanel {
+                        y_label: "log₁₀",
+                        log: true,
+                        curves: vec![TraceCurve {
+                            key: "gradient_norm",
+                            label: "‖∇J‖",
+                            values: norms,
+                        }],
+                    },
+                ],
+            }
+        });
         let f = &problem.phi * &theta;
         let log_loss = f
             .iter()
@@ -473,6 +516,7 @@ impl LogisticModel {
             gradient_norm: grad.norm(),
             overshoot,
             stepping: params.max_iter.is_some(),
+            trace,
             report: FitReport {
                 iterations,
                 exit,
@@ -599,6 +643,10 @@ impl Model for LogisticModel {
         self.report.iterations < shown || self.report.exit == ExitReason::Converged
     }
 
+    fn trace(&self) -> Option<&Trace> {
+        self.trace.as_ref()
+    }
+
     fn loss(&self) -> Option<crate::model::Loss> {
         Some(crate::model::Loss::Logistic)
     }
@@ -649,6 +697,7 @@ impl Method for LogisticMethod {
     ) -> Result<Box<dyn Model>, Error> {
         let params = LogisticParams {
             max_iter: options.steps,
+            record: options.record,
             ..LogisticParams::from_values(values)?
         };
         Ok(Box::new(LogisticModel::fit(

@@ -11,6 +11,7 @@ fn problem(kernel: Kernel, c: f64) -> Problem {
         tol: 1e-3,
         max_iter: 10_000_000,
         stop_at_bound: false,
+        record: Recording::default(),
     }
 }
 

@@ -1,0 +1,55 @@
+// End-to-end: stepping through SMO (the working pair ringed, the inset, the violation in the
+// status) and the training-trace view, whose click steps to the iteration under the pointer.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { start, openPage, lastFrame, settle, canvasSignature } from './browser.mjs';
+
+let env;
+const shots = path.resolve('tests/e2e/screenshots');
+
+before(async () => { env = await start(); });
+after(async () => env && env.close());
+
+test('stepping through SMO and scrubbing its trace', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=40&kernel=rbf&gamma=2&C=10&views=trace`);
+  const full = await lastFrame(page);
+  assert.equal(await page.isVisible('#step-reset'), true, 'the SVM is steppable');
+  await page.waitForFunction(() => document.getElementById('view-note').textContent.includes('whole run'));
+  assert.match(await page.textContent('#view-note'), /dual D\(α\) and primal P\(w, b\)/);
+  await page.click('#step-reset');
+  await settle(page);
+  let frame = await lastFrame(page);
+  assert.equal(frame.steps, 0);
+  assert.equal(frame.iterations, 0, 'reset: α = 0');
+  const signatures = new Set([(await canvasSignature(page)).hash]);
+  for (let i = 1; i <= 3; i++) {
+    await page.click('#step');
+    await settle(page);
+    frame = await lastFrame(page);
+    assert.equal(frame.iterations, i, `step ${i} makes one pair update`);
+    assert.match(String(frame.pair), /^\(\d+, \d+\)$/, 'the working pair');
+    assert.ok(frame.violation > 0, 'the violation is reported');
+    signatures.add((await canvasSignature(page)).hash);
+  }
+  assert.ok(signatures.size > 2, 'the boundary and the ring move as it steps');
+  const status = await page.textContent('#status');
+  assert.match(status, /KKT violation m\(α\) − M\(α\) = [\d.e-]+ ≥ tol/);
+  assert.match(status, /α_i: [\d.e-]+ → [\d.e-]+/);
+  await page.screenshot({ path: path.join(shots, 'smo-step.png'), fullPage: true });
+  // A click on the trace, two thirds of the way along its x axis in the top panel, steps there.
+  await page.evaluate(() => document.getElementById('view').scrollIntoView({ block: 'center' }));
+  const box = await page.locator('#view').boundingBox();
+  await page.mouse.click(Math.round(box.x + box.width * 0.66), Math.round(box.y + box.height * 0.3));
+  await settle(page);
+  frame = await lastFrame(page);
+  assert.ok(frame.steps > 3, `the click steps on (to ${frame.steps})`);
+  assert.equal(frame.iterations, frame.steps);
+  assert.ok(frame.steps <= full.iterations + 1);
+  await page.screenshot({ path: path.join(shots, 'trace-view.png'), fullPage: true });
+  await page.click('#step-finish');
+  await settle(page);
+  assert.equal((await lastFrame(page)).steps ?? null, null);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
