@@ -191,6 +191,7 @@ impl App {
                     "title": v.title(),
                     "orbits": v.orbits(),
                     "aspect": v.aspect(),
+                    "settings": v.settings(),
                 })
             })
             .collect();

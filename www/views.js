@@ -52,6 +52,11 @@ export function renderView(app) {
   }
   $('view-wrap').hidden = !id;
   if (!id) return;
+  // Only the settings the open view reads (the ROC's threshold, the grid's folds) are shown.
+  const reads = (views.find((v) => v.id === id) || {}).settings || [];
+  for (const el of document.querySelectorAll('#view-params [data-key]')) {
+    el.closest('.row').hidden = !reads.includes(el.dataset.key);
+  }
   const canvas = $('view');
   sizeCanvas(canvas, id);
   // A view that turns takes the drag for itself (no page scroll under a finger) and the focus.

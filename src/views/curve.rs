@@ -17,6 +17,10 @@ const VALIDATION: (u8, u8, u8) = (213, 94, 0);
 pub struct CurveView;
 
 impl ViewKind for CurveView {
+    fn settings(&self) -> &'static [&'static str] {
+        &["folds"]
+    }
+
     fn id(&self) -> &'static str {
         "curve"
     }

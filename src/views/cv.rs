@@ -20,6 +20,10 @@ use crate::validation::{best, Cell};
 pub struct CvView;
 
 impl ViewKind for CvView {
+    fn settings(&self) -> &'static [&'static str] {
+        &["folds"]
+    }
+
     fn id(&self) -> &'static str {
         "cv"
     }

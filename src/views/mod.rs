@@ -96,6 +96,11 @@ pub trait ViewKind: Sync {
     fn drag(&self, _lab: &mut Playground, _width: u32, _dx: f64, _dy: f64) -> bool {
         false
     }
+    /// The view settings (rows of the parameter table's view group) this view reads, which
+    /// the page shows above it; the others stay hidden.
+    fn settings(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// The figure for a picture of `layout`'s size, from the lab as it is now.
     fn compute(&self, lab: &mut Playground, layout: &Layout) -> Figure;
 }

@@ -21,6 +21,10 @@ const OPERATING: (u8, u8, u8) = (204, 121, 167);
 pub struct RocView;
 
 impl ViewKind for RocView {
+    fn settings(&self) -> &'static [&'static str] {
+        &["threshold"]
+    }
+
     fn id(&self) -> &'static str {
         "roc"
     }

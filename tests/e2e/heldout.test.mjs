@@ -64,6 +64,9 @@ test('the ROC view: the curve of the test points, and a threshold that moves the
   await page.evaluate(() => document.getElementById('view').scrollIntoView({ block: 'center' }));
   await settle(page);
   assert.match(await page.textContent('#view-note'), /ROC of f\(x\) on the 20 held-out test points/);
+  // Only the settings the view reads are shown above it.
+  assert.equal(await page.isVisible('#threshold'), true);
+  assert.equal(await page.isVisible('#folds'), false);
   const note = await page.textContent('#view-note');
   const plane = await canvasSignature(page);
   const view = await canvasSignature(page, 'view');
@@ -102,6 +105,8 @@ test('the cross-validation grid fills in without freezing the page; a click move
   assert.equal(await page.isVisible('#view-progress'), false, 'the progress bar goes once the grid is done');
   assert.equal(await page.getAttribute('#view-progress', 'max'), '169');
   assert.match(await page.textContent('#view-note'), /Mean 3-fold cross-validation accuracy on the 60 training points/);
+  assert.equal(await page.isVisible('#folds'), true);
+  assert.equal(await page.isVisible('#threshold'), false);
   assert.equal(await page.evaluate(() => window.kernelPlayground.background), 'worker', 'the grid ran in a Web Worker');
   const box = await page.locator('#view').boundingBox();
   // Whole pixels: a click event's coordinates are whole, a move's need not be, and the two
