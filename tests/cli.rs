@@ -31,14 +31,19 @@ fn fails_with(args: &[&str], message: &str) {
     assert!(out.stdout.is_empty(), "{args:?}");
 }
 
-fn fit_json(args: &[&str]) -> Value {
+/// Runs a command that must succeed (its stderr shown if it does not).
+fn succeeds(args: &[&str]) -> Output {
     let out = run(args);
     assert!(
         out.status.success(),
-        "{}",
+        "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+    out
+}
+
+fn fit_json(args: &[&str]) -> Value {
+    serde_json::from_slice(&succeeds(args).stdout).expect("JSON on stdout")
 }
 
 const SEPARABLE: &str =
@@ -246,7 +251,7 @@ fn render_writes_svg_and_png() {
     let svg = dir.join("figure.svg");
     let png = dir.join("figure.png");
     for out in [&svg, &png] {
-        let result = run(&[
+        succeeds(&[
             "render",
             "--data",
             data.to_str().unwrap(),
@@ -259,11 +264,6 @@ fn render_writes_svg_and_png() {
             "--height",
             "400",
         ]);
-        assert!(
-            result.status.success(),
-            "{}",
-            String::from_utf8_lossy(&result.stderr)
-        );
     }
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg"));
@@ -302,12 +302,7 @@ fn render_draws_the_loss_view() {
         ]
     };
     let loss = args("loss");
-    let result = run(&loss.iter().map(String::as_str).collect::<Vec<_>>());
-    assert!(
-        result.status.success(),
-        "{}",
-        String::from_utf8_lossy(&result.stderr)
-    );
+    succeeds(&loss.iter().map(String::as_str).collect::<Vec<_>>());
     let text = std::fs::read_to_string(&out).unwrap();
     for label in [
         "0–1",
@@ -378,7 +373,7 @@ fn fit_scores_a_test_file() {
 fn render_draws_a_finished_cross_validation_grid() {
     let data = scratch("cv-render.csv", SEPARABLE);
     let out = data.parent().unwrap().join("cv.svg");
-    let result = run(&[
+    succeeds(&[
         "render",
         "--data",
         data.to_str().unwrap(),
@@ -393,11 +388,6 @@ fn render_draws_a_finished_cross_validation_grid() {
         "--height",
         "400",
     ]);
-    assert!(
-        result.status.success(),
-        "{}",
-        String::from_utf8_lossy(&result.stderr)
-    );
     let text = std::fs::read_to_string(&out).unwrap();
     // Every cell coloured: no grey (235, 235, 235) cell still waiting.
     assert!(
@@ -906,12 +896,7 @@ fn render_draws_the_gram_matrix_and_the_kernel_lift() {
             "520",
         ];
         args.extend_from_slice(kernel);
-        let result = run(&args);
-        assert!(
-            result.status.success(),
-            "{}",
-            String::from_utf8_lossy(&result.stderr)
-        );
+        succeeds(&args);
         std::fs::read_to_string(&out).unwrap()
     };
     let gram = render(
@@ -950,7 +935,7 @@ fn render_draws_the_regularisation_path() {
     let render = |name: &str, csv: &str| {
         let data = scratch(&format!("{name}.csv"), csv);
         let out = data.parent().unwrap().join(format!("{name}.svg"));
-        let result = run(&[
+        succeeds(&[
             "render",
             "--data",
             data.to_str().unwrap(),
@@ -967,11 +952,6 @@ fn render_draws_the_regularisation_path() {
             "--height",
             "800",
         ]);
-        assert!(
-            result.status.success(),
-            "{}",
-            String::from_utf8_lossy(&result.stderr)
-        );
         std::fs::read_to_string(&out).unwrap()
     };
     let path = render("path", OVERLAPPING);
@@ -1114,7 +1094,7 @@ fn fit_steps_through_smo_and_traces_it() {
 fn render_draws_the_training_trace() {
     let data = scratch("trace.csv", MOONS_LIKE);
     let out = data.parent().unwrap().join("trace.svg");
-    let result = run(&[
+    succeeds(&[
         "render",
         "--data",
         data.to_str().unwrap(),
@@ -1127,11 +1107,6 @@ fn render_draws_the_training_trace() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(
-        result.status.success(),
-        "{}",
-        String::from_utf8_lossy(&result.stderr)
-    );
     let svg = std::fs::read_to_string(&out).unwrap();
     for label in [
         "dual D(α)",
