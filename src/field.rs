@@ -20,7 +20,7 @@ use crate::data::Point;
 use crate::kernel::Kernel;
 
 /// The window of the plane that is plotted.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct View {
     pub x_min: f64,
     pub x_max: f64,
@@ -98,6 +98,14 @@ impl View {
             y_min: centre[1] - half,
             y_max: centre[1] + half,
         }
+    }
+
+    /// The middle of the window.
+    pub fn centre(&self) -> Point {
+        [
+            (self.x_min + self.x_max) / 2.0,
+            (self.y_min + self.y_max) / 2.0,
+        ]
     }
 
     pub fn width(&self) -> f64 {

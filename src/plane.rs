@@ -7,9 +7,10 @@
 use crate::data::Point;
 use crate::field::{Field, LabelField, PixelRect, View};
 use crate::params::{Group, Values, PARAMS};
+use serde::{Deserialize, Serialize};
 
 /// How a region's depth of colour follows the decision value f.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Shading {
     /// By the margin |f|/scale (SVM: scale 1, so the margin band is pale).
     Margin { scale: f64 },
@@ -26,7 +27,7 @@ impl Default for Shading {
 }
 
 /// How a training point is marked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mark {
     Plain,
     FreeSupport,
@@ -65,7 +66,7 @@ impl Layers {
 }
 
 /// What a level curve is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CurveKind {
     /// The decision boundary: solid and thick.
     Boundary,
@@ -74,15 +75,16 @@ pub enum CurveKind {
 }
 
 /// A polyline in data coordinates, with an optional label drawn at its middle.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Curve {
     pub points: Vec<Point>,
     pub kind: CurveKind,
     pub label: Option<String>,
 }
 
-/// Everything one picture shows, in data coordinates.
-#[derive(Clone, Debug, Default)]
+/// Everything one picture shows, in data coordinates. It travels as JSON from the worker
+/// behind the page without its field and labels (the page gets the regions as an image).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Scene {
     pub view: Option<View>,
     pub points: Vec<Point>,
@@ -92,9 +94,11 @@ pub struct Scene {
     /// Points drawn hollow: held out for testing, never trained on.
     pub hollow: Vec<bool>,
     /// The decision field; regions are coloured by `region_colours[f > 0]`.
+    #[serde(skip)]
     pub field: Option<Field>,
     /// With more than two classes: the predicted class index (= colour) at each node, which
     /// then paints the regions instead of `field`.
+    #[serde(skip)]
     pub labels: Option<LabelField>,
     /// [negative, positive] colour indices of the regions.
     pub region_colours: [usize; 2],
@@ -126,7 +130,7 @@ pub struct Scene {
 /// One SMO pair update: the two-variable sub-problem on the box [0, C]² and the line
 /// y_i α_i + y_j α_j = const, where (α_i, α_j) started, the unclipped optimum on the line and
 /// where it ended (the optimum clipped to the box).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PairStep {
     /// (i, j), as training-point indices.
     pub pair: (usize, usize),
@@ -140,7 +144,7 @@ pub struct PairStep {
 }
 
 /// A closed polyline in data coordinates drawn in class colour `colour`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Outline {
     pub points: Vec<Point>,
     pub colour: usize,

@@ -5,7 +5,7 @@
 
 use crate::field::PixelRect;
 use crate::params::PARAMS;
-use crate::playground::Playground;
+use crate::playground::{Edit, Playground, Status};
 use crate::registry::METHODS;
 use crate::scene::{self, Layout};
 use crate::views::{self, Cache, Figure, VIEWS};
@@ -20,10 +20,12 @@ fn js_error(e: impl ToString) -> JsValue {
     JsValue::from(e.to_string())
 }
 
+/// The clock, in a page or in a worker (which has no window but has `performance`).
 fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
+    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
+        .ok()
+        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
+        .map_or_else(js_sys::Date::now, |p| p.now())
 }
 
 fn context(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsValue> {
@@ -48,6 +50,183 @@ struct Timings {
     overlay_ms: f64,
     refit: bool,
     exact_nodes: usize,
+}
+
+/// A frame's JSON for the page: the status, the timings, every single-valued fact under its
+/// own key (lists per training point stay out), the facts to list, and the link's warnings.
+fn frame_fields(
+    status: &Status,
+    timings: &impl Serialize,
+    warnings: &[String],
+) -> Map<String, Value> {
+    let mut frame = Map::new();
+    for value in [json!(status), json!(timings)] {
+        if let Value::Object(fields) = value {
+            frame.extend(fields);
+        }
+    }
+    for fact in status.facts.iter().filter(|f| f.value.is_scalar()) {
+        frame.entry(fact.key).or_insert_with(|| json!(fact.value));
+    }
+    frame.insert(
+        "facts".into(),
+        json!(status
+            .facts
+            .iter()
+            .filter(|f| !f.label.is_empty())
+            .collect::<Vec<_>>()),
+    );
+    frame.insert("warnings".into(), json!(warnings));
+    frame
+}
+
+/// The lab behind the page, in a Web Worker: the page sends it its edits (see
+/// `playground::Edit`) and it fits and computes the picture of the model, which the page draws
+/// over its own points. The regions travel as one RGBA image ([`FrameWorker::take_regions`]),
+/// the rest of the picture as JSON.
+#[wasm_bindgen]
+pub struct FrameWorker {
+    lab: Playground,
+    regions: Vec<u8>,
+    /// What was sent last: the lab's version, the size, and the pointer's lines (a picture
+    /// already sent is not sent again).
+    sent: Option<Sent>,
+}
+
+/// What a worker sent the page last: the lab's version, the canvas size, the pointer's lines.
+type Sent = (u64, u32, u32, Vec<(crate::data::Point, crate::data::Point)>);
+
+#[wasm_bindgen]
+impl FrameWorker {
+    #[wasm_bindgen(constructor)]
+    pub fn new(hash: &str) -> FrameWorker {
+        console_error_panic_hook::set_once();
+        FrameWorker {
+            lab: Playground::from_hash(hash),
+            regions: Vec::new(),
+            sent: None,
+        }
+    }
+
+    /// Applies the page's edits (a JSON list) in order; returns whether this copy now has the
+    /// page's fingerprint (a decimal string). When it has not, the page sends the whole scene.
+    pub fn apply(&mut self, edits: &str, fingerprint: &str) -> bool {
+        let Ok(edits) = serde_json::from_str::<Vec<Edit>>(edits) else {
+            return false;
+        };
+        for edit in &edits {
+            if matches!(edit, Edit::Scene { .. }) {
+                self.sent = None;
+            }
+            if self.lab.apply(edit).is_err() {
+                return false;
+            }
+        }
+        self.lab.fingerprint().to_string() == fingerprint
+    }
+
+    /// Fits if anything changed; returns the fit's milliseconds (0 when nothing changed).
+    pub fn fit(&mut self) -> f64 {
+        if !self.lab.needs_fit() {
+            return 0.0;
+        }
+        let start = now_ms();
+        self.lab.fit();
+        now_ms() - start
+    }
+
+    /// The model's picture for a canvas of `width` × `height` and its status, as JSON:
+    /// `{"frame": {status, timings, fingerprint…}, "scene": the scene or null when the one
+    /// sent last still stands, "cols", "rows"}`; the regions image waits in
+    /// [`FrameWorker::take_regions`]. `fit_ms` is what [`FrameWorker::fit`] took.
+    pub fn frame(&mut self, width: u32, height: u32, fit_ms: f64) -> String {
+        let started = now_ms();
+        let layout = Layout::new(width, height);
+        let scene = self.lab.model_scene(&layout);
+        let computed = now_ms();
+        let key = (
+            self.lab.version(),
+            width,
+            height,
+            scene.neighbour_lines.clone(),
+        );
+        let fresh = self.sent.as_ref() != Some(&key);
+        let (mut cols, mut rows) = (0, 0);
+        self.regions.clear();
+        if fresh {
+            let layers = self.lab.settings().layers();
+            if let Some(grid) = scene::region_grid(&scene).filter(|_| layers.on("regions")) {
+                (cols, rows) = (grid.cols as u32, grid.rows as u32);
+                self.regions = scene::field_image_rgba(&scene, cols, rows);
+            }
+            self.sent = Some(key);
+        }
+        let imaged = now_ms();
+        let status = self.lab.status();
+        let statused = now_ms();
+        let timings = Timings {
+            fit_ms,
+            draw_ms: imaged - started,
+            status_ms: statused - imaged,
+            scene_ms: computed - started,
+            regions_ms: imaged - computed,
+            overlay_ms: 0.0,
+            refit: fit_ms > 0.0,
+            exact_nodes: exact_nodes(&scene),
+        };
+        let mut frame = frame_fields(&status, &timings, &self.lab.warnings);
+        frame.insert(
+            "fingerprint".into(),
+            json!(self.lab.fingerprint().to_string()),
+        );
+        frame.insert("follows_pointer".into(), json!(self.lab.follows_pointer()));
+        // The worker's whole frame: fit, picture, regions image and status.
+        frame.insert("frame_ms".into(), json!(now_ms() - started + fit_ms));
+        json!({
+            "frame": frame,
+            "scene": if fresh { json!(scene) } else { Value::Null },
+            "cols": cols,
+            "rows": rows,
+        })
+        .to_string()
+    }
+
+    /// The regions image of the last [`FrameWorker::frame`] (RGBA, `cols` × `rows`; empty when
+    /// it sent no new picture or the regions are off).
+    pub fn take_regions(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.regions)
+    }
+
+    /// What is at data point (x₁, x₂) within `radius` (data units), as JSON (see
+    /// `App.inspect`).
+    /// The answer carries this copy's fingerprint, so the page uses it only for the scene
+    /// as it stands there.
+    pub fn inspect(&mut self, x: f64, y: f64, radius: f64) -> String {
+        self.lab.fit();
+        json!({
+            "fingerprint": self.lab.fingerprint().to_string(),
+            "info": self.lab.inspect([x, y], radius),
+        })
+        .to_string()
+    }
+}
+
+fn exact_nodes(scene: &scene::Scene) -> usize {
+    scene
+        .labels
+        .as_ref()
+        .map(|l| l.exact_nodes)
+        .or(scene.field.as_ref().map(|f| f.exact_nodes))
+        .unwrap_or(0)
+}
+
+/// The latest picture from the worker behind the page, drawn over the page's own points.
+struct Remote {
+    scene: scene::Scene,
+    regions: Vec<u8>,
+    cols: u32,
+    rows: u32,
+    frame: Map<String, Value>,
 }
 
 /// A job's progress as a worker hands it to the page (the signature as text: JavaScript
@@ -126,6 +305,9 @@ pub struct App {
     fitted_since_frame: bool,
     /// The figures of the views beside the plane.
     figures: Cache,
+    /// With a worker behind the page: the plane's model is fitted and pictured there, and
+    /// this holds its latest picture (`None` inside until the first arrives).
+    remote: Option<Option<Remote>>,
 }
 
 #[wasm_bindgen]
@@ -156,6 +338,7 @@ impl App {
             last_fit_ms: 0.0,
             fitted_since_frame: false,
             figures: Cache::default(),
+            remote: None,
         })
     }
 
@@ -377,12 +560,28 @@ impl App {
     pub fn set_pointer(&mut self, px: f64, py: f64) -> bool {
         let view = self.lab.view();
         let at = self.plot().to_data(&view, px, py);
-        self.lab.set_pointer(Some(at))
+        let changed = self.lab.set_pointer(Some(at));
+        self.follows_pointer() || changed
     }
 
     /// The pointer left the plot: whether the picture changes.
     pub fn clear_pointer(&mut self) -> bool {
-        self.lab.set_pointer(None)
+        let changed = self.lab.set_pointer(None);
+        self.follows_pointer() || changed
+    }
+
+    /// With a worker behind the page: whether its model draws lines to the pointer (so the
+    /// page sends it where the pointer is).
+    fn follows_pointer(&self) -> bool {
+        matches!(&self.remote, Some(Some(r)) if r.frame.get("follows_pointer") == Some(&Value::Bool(true)))
+    }
+
+    /// The pointer's edit for a worker behind the page, as JSON.
+    pub fn pointer_edit(&self) -> String {
+        serde_json::to_string(&Edit::Pointer {
+            at: self.lab.pointer(),
+        })
+        .unwrap_or_default()
     }
 
     /// Stepping through a perceptron or gradient-descent run: back to w = 0.
@@ -408,17 +607,37 @@ impl App {
 
     /// What is under canvas pixel (px, py), as JSON: a point's α, y f(x), ξ and KKT case, or
     /// f there.
+    ///
+    /// With a worker behind the page and no model here, only the point is described: the
+    /// model's facts come from the worker (`FrameWorker.inspect` at [`App::query`]).
     pub fn inspect(&mut self, px: f64, py: f64, radius_px: f64) -> String {
-        self.fit_timed();
-        let view = self.lab.view();
-        let plot = self.plot();
-        let at = plot.to_data(&view, px, py);
-        let info = self.lab.inspect(at, radius_px * plot.data_per_pixel(&view));
+        let [x, y, radius] = self.query(px, py, radius_px)[..] else {
+            return String::new();
+        };
+        let info = if self.remote.is_some() && self.lab.needs_fit() {
+            self.lab.inspect_point([x, y], radius)
+        } else {
+            self.fit_timed();
+            self.lab.inspect([x, y], radius)
+        };
         serde_json::to_string(&info).unwrap_or_default()
     }
 
-    /// Refits if anything changed, draws the frame, and returns the status as JSON.
+    /// Canvas pixel (px, py) and a radius in pixels, in data units: [x₁, x₂, radius].
+    pub fn query(&self, px: f64, py: f64, radius_px: f64) -> Vec<f64> {
+        let view = self.lab.view();
+        let plot = self.plot();
+        let at = plot.to_data(&view, px, py);
+        vec![at[0], at[1], radius_px * plot.data_per_pixel(&view)]
+    }
+
+    /// Refits if anything changed, draws the frame, and returns the status as JSON. With a
+    /// worker behind the page ([`App::set_remote`]) nothing is fitted here: the frame is the
+    /// worker's latest picture over the points as they are now (see [`App::render_remote`]).
     pub fn render(&mut self) -> Result<String, JsValue> {
+        if self.remote.is_some() {
+            return self.render_remote();
+        }
         let started = now_ms();
         self.fit_timed();
         let refit = std::mem::take(&mut self.fitted_since_frame);
@@ -426,18 +645,20 @@ impl App {
         let layout = self.layout();
         let scene = self.lab.scene(&layout);
         let computed = now_ms();
-        self.paint_background(&scene, &layout)?;
+        self.paint_white(&layout);
+        if let Some(grid) =
+            scene::region_grid(&scene).filter(|_| self.lab.settings().layers().on("regions"))
+        {
+            let (cols, rows) = (grid.cols as u32, grid.rows as u32);
+            self.paint_regions(
+                &scene::field_image_rgba(&scene, cols, rows),
+                cols,
+                rows,
+                &layout,
+            )?;
+        }
         let painted = now_ms();
-        let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
-            .ok_or_else(|| js_error("cannot draw on the canvas"))?;
-        scene::draw(
-            backend,
-            &scene,
-            &layout,
-            &self.lab.settings().layers(),
-            false,
-        )
-        .map_err(js_error)?;
+        self.draw_overlay(&scene, &layout)?;
         let drawn = now_ms();
         let status = self.lab.status();
         let statused = now_ms();
@@ -449,35 +670,106 @@ impl App {
             regions_ms: painted - computed,
             overlay_ms: drawn - painted,
             refit,
-            exact_nodes: scene
-                .labels
-                .as_ref()
-                .map(|l| l.exact_nodes)
-                .or(scene.field.as_ref().map(|f| f.exact_nodes))
-                .unwrap_or(0),
+            exact_nodes: exact_nodes(&scene),
         };
-        // The status, the timings, and every single-valued fact under its own key (lists per
-        // training point stay out of the per-frame JSON).
-        let mut frame = Map::new();
-        for value in [json!(status), json!(timings)] {
-            if let Value::Object(fields) = value {
-                frame.extend(fields);
-            }
-        }
-        for fact in status.facts.iter().filter(|f| f.value.is_scalar()) {
-            frame.entry(fact.key).or_insert_with(|| json!(fact.value));
-        }
-        frame.insert(
-            "facts".into(),
-            json!(status
-                .facts
-                .iter()
-                .filter(|f| !f.label.is_empty())
-                .collect::<Vec<_>>()),
-        );
-        frame.insert("warnings".into(), json!(self.lab.warnings));
+        let mut frame = frame_fields(&status, &timings, &self.lab.warnings);
         // The whole of this call: fit, picture, status and this JSON.
         frame.insert("frame_ms".into(), json!(now_ms() - started));
+        Ok(Value::Object(frame).to_string())
+    }
+
+    /// Hands the plane's fitting and field to a worker behind the page (or takes them back):
+    /// from then on the page sends its edits there and adopts what comes back
+    /// ([`App::adopt_frame`]).
+    pub fn set_remote(&mut self, on: bool) {
+        self.remote = on.then_some(None);
+    }
+
+    /// The fingerprint of the scene (decimal): a worker whose copy has another asks for the
+    /// whole scene.
+    pub fn fingerprint(&self) -> String {
+        self.lab.fingerprint().to_string()
+    }
+
+    /// The edit that gives a worker this whole scene, as JSON.
+    pub fn whole_scene(&self) -> String {
+        serde_json::to_string(&self.lab.whole_scene()).unwrap_or_default()
+    }
+
+    /// Adopts a worker's frame (JSON from `FrameWorker.frame`, and its regions image); returns
+    /// whether it is for the scene as it stands here (false: the model is a step behind).
+    pub fn adopt_frame(&mut self, json: &str, regions: Vec<u8>) -> Result<bool, JsValue> {
+        let mut value: Value = serde_json::from_str(json).map_err(js_error)?;
+        let Value::Object(frame) = value["frame"].take() else {
+            return Err(js_error("a worker's frame without its status"));
+        };
+        let fresh = match value["scene"].take() {
+            Value::Null => None,
+            scene => Some(serde_json::from_value::<scene::Scene>(scene).map_err(js_error)?),
+        };
+        let size = |key: &str| value[key].as_u64().unwrap_or(0) as u32;
+        let (cols, rows) = (size("cols"), size("rows"));
+        let current =
+            frame.get("fingerprint").and_then(Value::as_str) == Some(self.fingerprint().as_str());
+        let previous = self.remote.take().flatten();
+        let remote = match (fresh, previous) {
+            (Some(scene), _) => Remote {
+                scene,
+                regions,
+                cols,
+                rows,
+                frame,
+            },
+            (None, Some(previous)) => Remote { frame, ..previous },
+            (None, None) => Remote {
+                scene: scene::Scene::default(),
+                regions,
+                cols,
+                rows,
+                frame,
+            },
+        };
+        self.remote = Some(Some(remote));
+        Ok(current)
+    }
+
+    /// The frame with a worker behind the page: its latest picture of the model over the
+    /// points as they are now, and its status; an empty string until its first frame.
+    fn render_remote(&mut self) -> Result<String, JsValue> {
+        let started = now_ms();
+        let layout = self.layout();
+        let Some(Some(remote)) = &self.remote else {
+            // Nothing from the worker yet: the points alone.
+            let scene = self.lab.over_points(None);
+            self.paint_white(&layout);
+            self.draw_overlay(&scene, &layout)?;
+            return Ok(String::new());
+        };
+        let scene = self.lab.over_points(Some(&remote.scene));
+        let composed = now_ms();
+        self.paint_white(&layout);
+        // The model's regions, unless its window is no longer the points' (then the scene
+        // has no model parts either).
+        let model_drawn = scene.view == remote.scene.view;
+        if model_drawn && remote.cols > 0 && self.lab.settings().layers().on("regions") {
+            self.paint_regions(&remote.regions, remote.cols, remote.rows, &layout)?;
+        }
+        let painted = now_ms();
+        self.draw_overlay(&scene, &layout)?;
+        let drawn = now_ms();
+        let mut frame = remote.frame.clone();
+        let behind =
+            frame.get("fingerprint").and_then(Value::as_str) != Some(self.fingerprint().as_str());
+        frame.insert("remote".into(), json!(true));
+        frame.insert("behind".into(), json!(behind));
+        frame.insert("compose_ms".into(), json!(composed - started));
+        frame.insert("regions_ms".into(), json!(painted - composed));
+        frame.insert("overlay_ms".into(), json!(drawn - painted));
+        frame.insert("paint_ms".into(), json!(now_ms() - started));
+        // The points as they are on the page (the worker's count may be a step behind), and
+        // the problems of the link the page opened (the worker got the scene, not the link).
+        frame.insert("points".into(), json!(self.lab.data().len()));
+        frame.insert("warnings".into(), json!(self.lab.warnings));
         Ok(Value::Object(frame).to_string())
     }
 
@@ -676,23 +968,31 @@ impl App {
         }
     }
 
-    /// White background and the decision regions, blitted as one image.
-    fn paint_background(&self, scene: &scene::Scene, layout: &Layout) -> Result<(), JsValue> {
-        let ctx = &self.context;
-        ctx.set_fill_style_str("#ffffff");
-        ctx.fill_rect(0.0, 0.0, layout.width as f64, layout.height as f64);
-        let layers = self.lab.settings().layers();
-        let Some(grid) = scene::region_grid(scene).filter(|_| layers.on("regions")) else {
+    fn paint_white(&self, layout: &Layout) {
+        self.context.set_fill_style_str("#ffffff");
+        self.context
+            .fill_rect(0.0, 0.0, layout.width as f64, layout.height as f64);
+    }
+
+    /// The decision regions, an RGBA image of `cols` × `rows` covering the plotted square,
+    /// blitted scaled.
+    fn paint_regions(
+        &self,
+        rgba: &[u8],
+        cols: u32,
+        rows: u32,
+        layout: &Layout,
+    ) -> Result<(), JsValue> {
+        if rgba.len() != (cols * rows * 4) as usize || cols == 0 {
             return Ok(());
-        };
-        let (cols, rows) = (grid.cols as u32, grid.rows as u32);
-        let rgba = scene::field_image_rgba(scene, cols, rows);
+        }
         if self.field_canvas.width() != cols || self.field_canvas.height() != rows {
             self.field_canvas.set_width(cols);
             self.field_canvas.set_height(rows);
         }
-        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), cols, rows)?;
+        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), cols, rows)?;
         self.field_context.put_image_data(&image, 0.0, 0.0)?;
+        let ctx = &self.context;
         ctx.set_image_smoothing_enabled(true);
         let plot = layout.plot;
         ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
@@ -703,5 +1003,12 @@ impl App {
             plot.height,
         )?;
         Ok(())
+    }
+
+    /// Axes, curves, marks and points through plotters, over what is painted.
+    fn draw_overlay(&self, scene: &scene::Scene, layout: &Layout) -> Result<(), JsValue> {
+        let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
+            .ok_or_else(|| js_error("cannot draw on the canvas"))?;
+        scene::draw(backend, scene, layout, &self.lab.settings().layers(), false).map_err(js_error)
     }
 }

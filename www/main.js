@@ -4,6 +4,7 @@
 
 import init, { App } from './pkg/kernel_playground.js';
 import { buildControls, controlValue, enableControls, fmt, keyed, showValue, syncControls } from './controls.js';
+import { FrameClient, hasWorker, onFailure } from './behind.js';
 import {
   background, buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, openView, pointInView, pumpView,
   renderView, startDrag,
@@ -30,6 +31,9 @@ let transientMessage = null;
 let keyboardCursor = [0, 0];
 let lastFrame = null;
 let lastFrameB = null;
+// The worker behind the page that fits the left-hand scene and computes its field (null: the
+// page does it itself, as without workers or with `?sync` in the address).
+let client = null;
 
 // A hook for the browser tests and the benchmark: the last frame's status and timings, and
 // where a data point is on the screen.
@@ -48,6 +52,9 @@ window.kernelPlayground = {
   // A cold fit's milliseconds (the benchmark's comparison with LIBSVM in the same page).
   coldFitMs() { const ms = app.cold_fit_ms(); requestRender(); return ms; },
   get highlighted() { return highlighted; },
+  // Where the plane's model is computed ('worker' or 'page'), and whether nothing waits for it.
+  get frames() { return client ? 'worker' : 'page'; },
+  get idle() { return !frameRequested && (!client || client.idle); },
   // Where the views' background work runs: 'worker' or, without one, 'page'.
   get background() { return background(); },
   // The files the page saves: CSV, LIBSVM's format, the scene, the plot as SVG.
@@ -68,9 +75,15 @@ window.kernelPlayground = {
     return [r.left + at[0] * r.width / view.width, r.top + at[1] * r.height / view.height];
   },
   // What the tooltip would say at data point (x, y): the prediction and the model's facts.
+  // Behind the page the worker answers, once nothing waits for it (a promise).
   inspectAt(x, y) {
     const [px, py] = app.to_pixel(x, y);
-    return JSON.parse(app.inspect(px, py, 0));
+    if (!client) return JSON.parse(app.inspect(px, py, 0));
+    const [qx, qy, r] = app.query(px, py, 0);
+    return new Promise((resolve) => {
+      const ask = () => (client.idle ? client.inspect(qx, qy, r, resolve) : setTimeout(ask, 20));
+      ask();
+    });
   },
   toClient(x, y) {
     const [px, py] = app.to_pixel(x, y);
@@ -106,6 +119,49 @@ function guard(action) {
   }
 }
 
+// ---- the worker behind the page -------------------------------------------------------------
+
+// An edit made on the left-hand scene, sent on to the worker's copy (a `playground::Edit`;
+// anything not sent shows in the fingerprint and the whole scene goes instead).
+function sendEdit(edit) {
+  if (client) client.edit(typeof edit === 'string' ? edit : JSON.stringify(edit));
+}
+
+function sendWhole() {
+  if (client) client.resync();
+}
+
+let progressTimer = null;
+
+// While a request runs long (a large fit), the plot says so; it stays live meanwhile.
+function showProgress() {
+  const running = client && client.running;
+  const long = Boolean(running && running.ms > 250);
+  const badge = $('working');
+  badge.hidden = !long;
+  if (long) {
+    const what = running.phase === 'picture' ? 'Drawing the model' : 'Fitting the model';
+    badge.textContent = `${what} in the background… ${(running.ms / 1000).toFixed(1)} s — any edit starts it over`;
+  }
+  if (running && !progressTimer) progressTimer = setInterval(showProgress, 250);
+  if (!running && progressTimer) {
+    clearInterval(progressTimer);
+    progressTimer = null;
+  }
+}
+
+function startClient() {
+  if (new URLSearchParams(location.search).has('sync') || !hasWorker()) return;
+  client = new FrameClient(() => app, canvas, workerPainted, showProgress);
+  // A worker that fails hands the plane back to the page.
+  onFailure(() => {
+    client = null;
+    if (app) app.set_remote(false);
+    showProgress();
+    requestRender();
+  });
+}
+
 // ---- controls -----------------------------------------------------------------------------
 
 // Warm starts keep dragging fast; when an interaction ends the lab refits from scratch, so
@@ -114,6 +170,7 @@ function guard(action) {
 function settle() {
   if (!app) return;
   app.settle();
+  sendEdit({ op: 'settle' });
   if (twin) twin.settle();
   remember();
   requestRender();
@@ -161,6 +218,10 @@ function openScene(hash) {
   if (app) app.free();
   if (twin) twin.free();
   app = next;
+  if (client) {
+    app.set_remote(true);
+    client.resync();
+  }
   twin = nextTwin || null;
   if (!twin) editSide = 0;
   dragging = null;
@@ -258,6 +319,7 @@ function onControl(el) {
   const targets = pointKeys.has(key) || key === 'views' ? sides() : [controlled()];
   guard(() => {
     for (const side of targets) side.set(key, controlValue(el));
+    if (targets.includes(app)) sendEdit({ op: 'set', key, value: controlValue(el) });
     transientMessage = null;
   });
   showValue(el);
@@ -292,11 +354,13 @@ function resizeCanvas() {
 }
 
 function requestRender() {
+  if (client && app) client.request();
   if (frameRequested || !app) return;
   frameRequested = true;
   requestAnimationFrame(() => {
     frameRequested = false;
     const json = guard(() => app.render());
+    // Empty: the worker has not sent its first picture yet (the points are drawn).
     if (!json) return;
     lastFrame = JSON.parse(json);
     const viewStart = performance.now();
@@ -344,8 +408,10 @@ function updateStatus(f, line) {
     }
     for (const fact of f.facts) parts.push(factText(fact));
   }
-  // The fit, and the whole frame it is part of (fit, picture and status).
+  // The fit, and the whole frame it is part of (fit, picture and status; behind the page,
+  // the worker's frame, and the page's painting in the line's title).
   parts.push(`fit ${f.fit_ms.toFixed(1)} ms of a ${f.frame_ms.toFixed(1)} ms frame`);
+  line.title = f.remote ? `computed behind the page; painted in ${f.paint_ms.toFixed(1)} ms` : '';
   line.textContent = parts.join(' · ');
 }
 
@@ -362,6 +428,7 @@ function stopPlaying() {
 
 function stepOnce() {
   const more = guard(() => controlled().step());
+  if (more && controlled() === app) sendEdit({ op: 'step' });
   requestRender();
   if (!more) stopPlaying();
 }
@@ -418,19 +485,34 @@ function setHighlight(index) {
   requestRender();
 }
 
-// An edit made on one side, copied to the other exactly (by data coordinates, not pixels).
+// An edit made on one side, copied to the other and to the worker behind the page exactly
+// (by data coordinates, not pixels).
 function mirrorAdd(lab, index, label) {
-  const other = otherSide(lab);
-  if (!other || index === undefined) return;
+  if (index === undefined) return;
   const [x, y] = lab.point_xy(index);
-  guard(() => other.add_point_xy(x, y, label));
+  const other = otherSide(lab);
+  if (other) guard(() => other.add_point_xy(x, y, label));
+  sendEdit({ op: 'add', x, y, label });
 }
 
 function mirrorMove(lab, index) {
-  const other = otherSide(lab);
-  if (!other) return;
   const [x, y] = lab.point_xy(index);
-  guard(() => other.move_point_xy(index, x, y));
+  const other = otherSide(lab);
+  if (other) guard(() => other.move_point_xy(index, x, y));
+  sendEdit({ op: 'move', index, x, y });
+}
+
+function removeEverywhere(index) {
+  guard(() => {
+    for (const side of sides()) side.remove_point(index);
+    sendEdit({ op: 'remove', index });
+  });
+}
+
+// The pointer moved on `lab`: whether the picture changes (k-NN's lines to the neighbours).
+function pointerMoved(lab, changed) {
+  if (changed && lab === app) sendEdit(app.pointer_edit());
+  return changed;
 }
 
 function onPointerDown(ev) {
@@ -443,7 +525,7 @@ function onPointerDown(ev) {
   const hit = lab.point_at(px, py, pickRadius(ev, c));
   const erase = ev.button === 2 || ev.altKey || $('tool').value === 'erase';
   if (erase) {
-    if (hit >= 0) guard(() => { for (const side of sides()) side.remove_point(hit); });
+    if (hit >= 0) removeEverywhere(hit);
     hideTooltip();
     setHighlight(-1);
     settle();
@@ -483,7 +565,7 @@ function onPointerMove(ev) {
     return;
   }
   setHighlight(lab.point_at(px, py, pickRadius(ev, c)));
-  if (lab.set_pointer(px, py)) requestRender();
+  if (pointerMoved(lab, lab.set_pointer(px, py))) requestRender();
   showTooltip(ev);
 }
 
@@ -517,14 +599,29 @@ function describe(info) {
   return lines.join('<br>');
 }
 
+// The tooltip's last question, so an answer from the worker that comes late is used only if
+// the tooltip still asks it, and a new picture from the worker can refresh it.
+let tooltipAsked = 0;
+let tooltipAt = null;
+
 function showTooltip(ev) {
   const { lab, canvas: c } = sideOf(ev);
+  tooltipAt = { clientX: ev.clientX, clientY: ev.clientY, pointerType: ev.pointerType, currentTarget: c };
   const [px, py] = canvasPoint(ev, c);
-  const info = JSON.parse(lab.inspect(px, py, pickRadius(ev, c)));
+  const radius = pickRadius(ev, c);
+  const info = JSON.parse(lab.inspect(px, py, radius));
   // The tooltip sits in the plot it describes.
   if (tooltip.parentElement !== c.parentElement) c.parentElement.append(tooltip);
   tooltip.innerHTML = describe(info);
   tooltip.hidden = false;
+  // Behind the page, the model's facts come from the worker (the page has no model).
+  const asked = ++tooltipAsked;
+  if (client && lab === app && info.predicted === null) {
+    const [x, y, r] = app.query(px, py, radius);
+    client.inspect(x, y, r, (full) => {
+      if (asked === tooltipAsked && !tooltip.hidden) tooltip.innerHTML = describe(full);
+    });
+  }
   const r = c.getBoundingClientRect();
   let left = ev.clientX - r.left + 18;
   let top = ev.clientY - r.top + 18;
@@ -536,6 +633,14 @@ function showTooltip(ev) {
 
 function hideTooltip() {
   tooltip.hidden = true;
+  tooltipAsked += 1;
+  tooltipAt = null;
+}
+
+// A new picture from the worker: the tooltip, if shown, asks again about the model.
+function workerPainted() {
+  requestRender();
+  if (tooltipAt && !tooltip.hidden && dragging === null) showTooltip(tooltipAt);
 }
 
 // ---- keyboard -----------------------------------------------------------------------------
@@ -569,7 +674,7 @@ function onCanvasKey(ev) {
     settle();
   } else if (ev.key === 'Delete' || ev.key === 'Backspace') {
     const hit = app.point_at(cx, cy, pickRadius() * 2);
-    if (hit >= 0) guard(() => { for (const side of sides()) side.remove_point(hit); });
+    if (hit >= 0) removeEverywhere(hit);
     setHighlight(-1);
     settle();
   } else {
@@ -602,7 +707,10 @@ function onGlobalKey(ev) {
   if (ev.key >= '1' && ev.key <= '6') setClass(Number(ev.key) - 1);
   // T turns the point under the pointer (or the keyboard cursor) into a test point and back.
   if ((ev.key === 't' || ev.key === 'T') && highlighted >= 0 && app) {
-    guard(() => { for (const side of sides()) side.toggle_test(highlighted); });
+    guard(() => {
+      for (const side of sides()) side.toggle_test(highlighted);
+      sendEdit({ op: 'toggle_test', index: highlighted });
+    });
     settle();
   }
 }
@@ -652,6 +760,7 @@ async function loadFile(file) {
     if (ok) warnings = opened.warnings;
   } else {
     ok = guard(() => { for (const side of sides()) side.load_csv(text); return true; });
+    if (ok) sendWhole();
   }
   if (ok) {
     transientMessage = warnings.length ? `${file.name}: ${warnings.join('; ')}` : null;
@@ -691,8 +800,8 @@ function wire() {
   for (const b of document.querySelectorAll('.class-button')) {
     b.addEventListener('click', () => setClass(Number(b.dataset.label)));
   }
-  $('regenerate').addEventListener('click', () => { for (const side of sides()) side.regenerate(); settle(); });
-  $('clear').addEventListener('click', () => { for (const side of sides()) side.clear(); hideTooltip(); settle(); });
+  $('regenerate').addEventListener('click', () => { for (const side of sides()) side.regenerate(); sendWhole(); settle(); });
+  $('clear').addEventListener('click', () => { for (const side of sides()) side.clear(); sendWhole(); hideTooltip(); settle(); });
   $('compare').addEventListener('change', (ev) => toggleCompare(ev.target.checked));
   for (const b of document.querySelectorAll('[data-edit-side]')) {
     b.addEventListener('click', () => chooseSide(Number(b.dataset.editSide)));
@@ -704,7 +813,7 @@ function wire() {
   plotB.addEventListener('pointercancel', onPointerUp);
   plotB.addEventListener('pointerleave', () => {
     if (dragging === null) { hideTooltip(); setHighlight(-1); }
-    if (twin && twin.clear_pointer()) requestRender();
+    if (twin && pointerMoved(twin, twin.clear_pointer())) requestRender();
   });
   plotB.addEventListener('contextmenu', (ev) => ev.preventDefault());
   $('undo').addEventListener('click', undo);
@@ -731,6 +840,7 @@ function wire() {
   viewCanvas.addEventListener('pointerleave', () => { setHighlight(-1); $('view-hover').textContent = ''; });
   viewCanvas.addEventListener('click', (ev) => {
     if (!app || !guard(() => clickView(app, ev))) return;
+    sendWhole();
     syncControls(controlled());
     settle();
   });
@@ -765,12 +875,22 @@ function wire() {
   canvas.addEventListener('pointercancel', onPointerUp);
   canvas.addEventListener('pointerleave', () => {
     if (dragging === null) { hideTooltip(); setHighlight(-1); }
-    if (app.clear_pointer()) requestRender();
+    if (pointerMoved(app, app.clear_pointer())) requestRender();
   });
   $('step').addEventListener('click', () => { stopPlaying(); stepOnce(); });
   $('play').addEventListener('click', togglePlay);
-  $('step-reset').addEventListener('click', () => { stopPlaying(); controlled().reset_steps(); requestRender(); });
-  $('step-finish').addEventListener('click', () => { stopPlaying(); controlled().finish_steps(); requestRender(); });
+  $('step-reset').addEventListener('click', () => {
+    stopPlaying();
+    controlled().reset_steps();
+    if (controlled() === app) sendEdit({ op: 'reset_steps' });
+    requestRender();
+  });
+  $('step-finish').addEventListener('click', () => {
+    stopPlaying();
+    controlled().finish_steps();
+    if (controlled() === app) sendEdit({ op: 'finish_steps' });
+    requestRender();
+  });
   canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
   canvas.addEventListener('keydown', onCanvasKey);
   canvas.addEventListener('blur', () => { cursor.hidden = true; });
@@ -790,6 +910,7 @@ async function start() {
     return;
   }
   resizeCanvas();
+  startClient();
   const catalogue = JSON.parse(App.catalogue());
   buildControls(catalogue);
   buildTabs(catalogue, toggleView);

@@ -5,6 +5,8 @@
 // as the registry says) turns when dragged with a mouse, a finger or a pen, and with the arrow
 // keys when its canvas has the focus.
 
+import { hasWorker, on, onFailure, onRestart, post } from './behind.js';
+
 const $ = (id) => document.getElementById(id);
 
 let views = [];
@@ -78,36 +80,27 @@ export function renderView(app) {
 }
 
 // The open view's background job (a cross-validation grid, a validation curve, the
-// regularisation path) runs in a Web
-// Worker on the same wasm when the browser gives one: the page posts the scene's hash when the
-// job's signature changes and adopts the results as they come. Without a worker, the page
-// fills the figure in itself, a slice of every animation frame.
-let worker = null;
+// regularisation path) runs in the worker behind the page when the browser gives one
+// (behind.js): the page posts the scene's hash when the job's signature changes and adopts the
+// results as they come. Without a worker, the page fills the figure in itself, a slice of
+// every animation frame.
 let posted = { id: 0, view: null, signature: null };
 let workerApp = null;
+let noWorker = false;
 
-function startWorker() {
-  if (worker !== null || typeof Worker === 'undefined') return worker;
-  try {
-    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-  } catch {
-    worker = false;
-    return worker;
-  }
-  worker.onmessage = (ev) => {
-    const { id, state, error } = ev.data;
-    if (id !== posted.id || !workerApp) return;
-    if (error) { worker = false; pumpView(workerApp); return; }
-    if (workerApp.adopt(posted.view, state)) renderView(workerApp);
-  };
-  worker.onerror = () => { worker = false; if (workerApp) pumpView(workerApp); };
-  return worker;
-}
+on('job', ({ id, state, error }) => {
+  if (id !== posted.id || !workerApp) return;
+  if (error) { noWorker = true; pumpView(workerApp); return; }
+  if (workerApp.adopt(posted.view, state)) renderView(workerApp);
+});
+// A restarted worker has lost the job: it is posted again on the next frame.
+onRestart(() => { posted = { id: posted.id, view: null, signature: null }; });
+onFailure(() => { noWorker = true; if (workerApp) pumpView(workerApp); });
 
 // Where the background work runs: 'worker', 'page', or null before any.
 export function background() {
-  if (worker) return 'worker';
-  return worker === false ? 'page' : null;
+  if (noWorker) return 'page';
+  return workerApp ? 'worker' : null;
 }
 
 let pumping = false;
@@ -116,11 +109,11 @@ export function pumpView(app) {
   if (!id) return;
   const signature = app.view_job_signature(id);
   if (!signature) return;
-  if (startWorker()) {
+  if (!noWorker && hasWorker()) {
     workerApp = app;
     if (posted.view !== id || posted.signature !== signature) {
       posted = { id: posted.id + 1, view: id, signature };
-      worker.postMessage({ id: posted.id, hash: app.hash(), view: id, tuned: app.last_tuned() });
+      post({ kind: 'job', id: posted.id, hash: app.hash(), view: id, tuned: app.last_tuned() });
     }
     return;
   }

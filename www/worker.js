@@ -1,29 +1,61 @@
-// The lab's background work off the page's thread: a module worker that loads the same wasm
-// and computes a view's job (the cross-validation grid, the validation curve, the
-// regularisation path) for the scene a URL hash describes, posting what it has every few tens
-// of milliseconds. A newer request replaces the one under way: only the latest counts.
-import init, { GridWorker } from './pkg/kernel_playground.js';
+// The lab's one worker behind the page: a module worker on the same wasm that does the work
+// the page's thread must not wait for. It serves two kinds of request:
+// - 'frame': the plane's model. The page sends its edits since the last request with its
+//   scene's fingerprint; this copy of the lab applies them, fits, and sends back the picture
+//   of the model (JSON) and the regions (one transferred RGBA buffer). When the fingerprints
+//   differ it asks for the whole scene instead. 'inspect' answers the tooltip's question.
+// - 'job': a view's background job (the cross-validation grid, the validation curve, the
+//   regularisation path) for the scene a URL hash describes, worked in slices of about 20 ms
+//   with what it has posted after each, so frame requests are answered in between. A newer
+//   job replaces the one under way: only the latest counts.
+import init, { FrameWorker, GridWorker } from './pkg/kernel_playground.js';
 
 const ready = init();
-let current = null;
+let lab = null;
+let job = null;
 
 onmessage = async (ev) => {
   await ready;
-  const { id, hash, view, tuned } = ev.data;
-  if (current) current.job.free();
-  try {
-    current = { id, job: new GridWorker(hash, view, tuned) };
-  } catch (e) {
-    current = null;
-    postMessage({ id, error: String(e) });
-    return;
-  }
-  run(current);
+  const message = ev.data;
+  if (message.kind === 'frame') frame(message);
+  else if (message.kind === 'inspect') inspect(message);
+  else startJob(message);
 };
 
+function frame({ id, edits, fingerprint, width, height }) {
+  if (!lab) lab = new FrameWorker('');
+  if (!lab.apply(edits, fingerprint)) {
+    postMessage({ kind: 'frame', id, resync: true });
+    return;
+  }
+  postMessage({ kind: 'frame', id, phase: 'fit' });
+  const fitMs = lab.fit();
+  postMessage({ kind: 'frame', id, phase: 'picture', fitMs });
+  const json = lab.frame(width, height, fitMs);
+  const regions = lab.take_regions();
+  postMessage({ kind: 'frame', id, json, regions }, [regions.buffer]);
+}
+
+function inspect({ id, x, y, radius }) {
+  if (!lab) return;
+  postMessage({ kind: 'inspect', id, json: lab.inspect(x, y, radius) });
+}
+
+function startJob({ id, hash, view, tuned }) {
+  if (job) job.work.free();
+  try {
+    job = { id, work: new GridWorker(hash, view, tuned) };
+  } catch (e) {
+    job = null;
+    postMessage({ kind: 'job', id, error: String(e) });
+    return;
+  }
+  run(job);
+}
+
 function run(task) {
-  if (current !== task) return;
-  const more = task.job.work(40);
-  postMessage({ id: task.id, state: task.job.state() });
+  if (job !== task) return;
+  const more = task.work.work(20);
+  postMessage({ kind: 'job', id: task.id, state: task.work.state() });
   if (more) setTimeout(() => run(task), 0);
 }

@@ -16,7 +16,9 @@ use crate::plane::{Layout, Mark, Scene};
 use crate::state::Settings;
 
 mod jobs;
+mod mirror;
 pub use jobs::{Job, JobProgress, CURVE, GRID, JOBS, PATH};
+pub use mirror::Edit;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -413,6 +415,11 @@ impl Playground {
         before != self.pointer_lines()
     }
 
+    /// Where the pointer is, if it is over the plot.
+    pub fn pointer(&self) -> Option<Point> {
+        self.pointer
+    }
+
     fn pointer_lines(&self) -> Vec<(Point, Point)> {
         match (self.pointer, &self.model) {
             (Some(at), Some(model)) => model.neighbour_lines(at, &self.train),
@@ -608,9 +615,9 @@ impl Playground {
             .collect()
     }
 
-    /// What is at `p`: the nearest point within `radius` with its multiplier, margin, slack
-    /// and KKT case, or else the model's value at `p`.
-    pub fn inspect(&self, p: Point, radius: f64) -> Inspection {
+    /// What is at `p` without the model: the nearest point within `radius`, its class and
+    /// role (what the page knows while the model is computed behind it).
+    pub fn inspect_point(&self, p: Point, radius: f64) -> Inspection {
         let mut info = Inspection {
             x: p[0],
             y: p[1],
@@ -624,6 +631,14 @@ impl Playground {
             info.x = self.data.points[i][0];
             info.y = self.data.points[i][1];
         }
+        info
+    }
+
+    /// What is at `p`: the nearest point within `radius` with its multiplier, margin, slack
+    /// and KKT case, or else the model's value at `p`.
+    pub fn inspect(&self, p: Point, radius: f64) -> Inspection {
+        let mut info = self.inspect_point(p, radius);
+        let index = info.index;
         if let Some(model) = &self.model {
             let at = index.map_or(p, |i| self.data.points[i]);
             info.predicted = Some(model.predict(at));

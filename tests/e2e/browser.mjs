@@ -41,12 +41,13 @@ export async function openPage(browser, url, { width = 1400, height = 1000 } = {
   return { page, errors };
 }
 
-// Resolves once the page has drawn a frame newer than `after` (a frame object or null).
+// Resolves once the page has drawn a frame newer than `after` (a frame object or null) whose
+// model is that of the scene as it stands (not a step behind, when a worker computes it).
 export async function waitForFrame(page, after = null) {
   await page.waitForFunction(
     (prev) => {
       const f = window.kernelPlayground && window.kernelPlayground.lastFrame;
-      return f && f !== prev && (prev === null || JSON.stringify(f) !== prev);
+      return f && !f.behind && f !== prev && (prev === null || JSON.stringify(f) !== prev);
     },
     after === null ? null : JSON.stringify(after),
     { timeout: 20000 },
@@ -58,9 +59,12 @@ export async function lastFrame(page) {
   return page.evaluate(() => window.kernelPlayground.lastFrame);
 }
 
-// Waits until two animation frames have passed (so any pending render has run).
+// Waits until nothing waits for the worker behind the page and two animation frames have
+// passed (so any pending render has run).
 export async function settle(page) {
+  await page.waitForFunction(() => !window.kernelPlayground || window.kernelPlayground.idle !== false, null, { timeout: 20000 });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForFunction(() => !window.kernelPlayground || window.kernelPlayground.idle !== false, null, { timeout: 20000 });
 }
 
 // A fingerprint of the canvas pixels and the number of distinct colours in a sample.

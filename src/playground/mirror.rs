@@ -1,0 +1,267 @@
+//! The lab behind the page: a second [`Playground`] in a Web Worker that does the fitting and
+//! the field while the page's own copy keeps the points, the pointer and the picture.
+//!
+//! The page applies every edit to its copy first and sends the worker the same [`Edit`]s, in
+//! order, with its copy's [`Playground::fingerprint`]. The worker applies them and compares
+//! fingerprints; a difference (an edit the page did not send, or sent as a whole new scene)
+//! makes the worker ask for the whole scene ([`Edit::Scene`]), so the two copies can never
+//! drift apart unnoticed. Edits keep the worker's warm starts, as they do on the page.
+//!
+//! What the worker sends back is the [`Scene`] of its fitted model; the page draws it over
+//! its own points with [`Playground::over_points`], so a dragged point is drawn where the
+//! pointer is in every frame while the model catches up.
+
+use super::Playground;
+use crate::data::Point;
+use crate::error::Error;
+use crate::plane::{Mark, Scene};
+use serde::{Deserialize, Serialize};
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+/// One edit of the scene, as the page made it, with exact data coordinates.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Edit {
+    /// A setting, by its URL key (or [`super::STEPS_KEY`]).
+    Set {
+        key: String,
+        value: String,
+    },
+    Add {
+        x: f64,
+        y: f64,
+        label: i32,
+    },
+    Move {
+        index: usize,
+        x: f64,
+        y: f64,
+    },
+    Remove {
+        index: usize,
+    },
+    ToggleTest {
+        index: usize,
+    },
+    /// An interaction ended: refit cold if the model on show was warm-started.
+    Settle,
+    Step,
+    ResetSteps,
+    FinishSteps,
+    /// Where the pointer is (none: it left the plot), for k-NN's lines to the neighbours.
+    Pointer {
+        at: Option<Point>,
+    },
+    /// The whole scene anew: its link, and how far a run is stepped (not part of a link).
+    Scene {
+        hash: String,
+        steps: Option<usize>,
+    },
+}
+
+impl Playground {
+    /// Applies one edit as the page applied it. An edit the page's copy refused never comes
+    /// here, so an error means the copies differ (the fingerprint then says so too).
+    pub fn apply(&mut self, edit: &Edit) -> Result<(), Error> {
+        match edit {
+            Edit::Set { key, value } => self.set(key, value)?,
+            Edit::Add { x, y, label } => {
+                self.add_point([*x, *y], *label)?;
+            }
+            Edit::Move { index, x, y } => self.move_point(*index, [*x, *y])?,
+            Edit::Remove { index } => self.remove_point(*index)?,
+            Edit::ToggleTest { index } => self.toggle_test(*index)?,
+            Edit::Settle => self.settle(),
+            Edit::Step => {
+                // The page has stepped already and knows whether the run went on; the worker
+                // follows it without fitting first.
+                self.steps = Some(self.steps.map_or(1, |s| s + 1));
+                self.changed();
+            }
+            Edit::ResetSteps => self.reset_steps(),
+            Edit::FinishSteps => self.finish_steps(),
+            Edit::Pointer { at } => {
+                self.set_pointer(*at);
+            }
+            Edit::Scene { hash, steps } => {
+                *self = Playground::from_hash(hash);
+                self.steps = *steps;
+                self.changed();
+            }
+        }
+        Ok(())
+    }
+
+    /// The edit that makes another copy equal to this one from any state.
+    pub fn whole_scene(&self) -> Edit {
+        Edit::Scene {
+            hash: self.hash(),
+            steps: self.steps,
+        }
+    }
+
+    /// A fingerprint of everything that decides what the model and its picture are: the
+    /// settings, the points to the last bit, their labels and roles, the steps on show and
+    /// the pointer. Two copies with equal fingerprints fit the same model.
+    pub fn fingerprint(&self) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        self.settings.to_hash(None).hash(&mut hasher);
+        for p in &self.data.points {
+            p[0].to_bits().hash(&mut hasher);
+            p[1].to_bits().hash(&mut hasher);
+        }
+        self.data.labels.hash(&mut hasher);
+        self.test.hash(&mut hasher);
+        self.steps.hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// The picture `model` (a scene the worker computed, perhaps for points as they were a
+    /// moment ago) shows, over the points as they are now. The model's marks are kept while
+    /// the points are as many as it knew, and the model's parts are left out altogether when
+    /// its window is no longer the points' (a file loaded, points beyond the old window).
+    pub fn over_points(&self, model: Option<&Scene>) -> Scene {
+        let view = self.view();
+        let n = self.data.len();
+        let mut scene = match model.filter(|m| m.view == Some(view)) {
+            Some(m) => {
+                let mut scene = m.clone();
+                if scene.marks.len() != n {
+                    scene.marks = vec![Mark::Plain; n];
+                    scene.point_labels.retain(|(i, _)| *i < n);
+                    scene.emphasis = scene.emphasis.filter(|&i| i < n);
+                    scene.pair = scene.pair.filter(|&(i, j)| i < n && j < n);
+                }
+                scene
+            }
+            None => Scene {
+                view: Some(view),
+                marks: vec![Mark::Plain; n],
+                region_colours: [0, 1],
+                ..Scene::default()
+            },
+        };
+        scene.points = self.data.points.clone();
+        scene.colour_of = self.colour_indices();
+        scene.hollow = self.test.clone();
+        scene.highlight = self.highlight;
+        scene
+    }
+
+    /// Whether the model draws something that follows the pointer (k-NN's lines to the
+    /// neighbours), so the page must send where the pointer is.
+    pub fn follows_pointer(&self) -> bool {
+        let centre = self.view().centre();
+        self.model
+            .as_ref()
+            .is_some_and(|m| !m.neighbour_lines(centre, &self.train).is_empty())
+    }
+
+    /// The scene to send to the page: the model's parts only (the page has the points).
+    pub fn model_scene(&mut self, layout: &crate::plane::Layout) -> Scene {
+        let mut scene = self.scene(layout);
+        scene.points = Vec::new();
+        scene.colour_of = Vec::new();
+        scene.hollow = Vec::new();
+        scene.highlight = None;
+        scene
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plane::Layout;
+
+    fn lab() -> Playground {
+        Playground::from_hash("preset=moons&n=60&noise=0.2&seed=3&kernel=rbf&gamma=2")
+    }
+
+    /// The page's copy and the worker's, after the same edits, fit the same model and draw
+    /// the same picture.
+    #[test]
+    fn mirrored_edits_keep_the_copies_equal() {
+        let (mut page, mut worker) = (lab(), lab());
+        let edits = [
+            Edit::Set {
+                key: "C".into(),
+                value: "3".into(),
+            },
+            Edit::Add {
+                x: 0.125,
+                y: -0.5,
+                label: 1,
+            },
+            Edit::Move {
+                index: 4,
+                x: 0.3,
+                y: 0.7,
+            },
+            Edit::ToggleTest { index: 7 },
+            Edit::Remove { index: 2 },
+            Edit::Settle,
+        ];
+        for edit in &edits {
+            page.apply(edit).unwrap();
+            worker.apply(edit).unwrap();
+            assert_eq!(page.fingerprint(), worker.fingerprint(), "after {edit:?}");
+        }
+        let layout = Layout::new(400, 400);
+        page.fit();
+        worker.fit();
+        assert!(page.warnings.is_empty(), "{:?}", page.warnings);
+        let drawn = page.scene(&layout);
+        let sent = worker.model_scene(&layout);
+        let json = serde_json::to_string(&sent).unwrap();
+        let received: Scene = serde_json::from_str(&json).unwrap();
+        let composed = page.over_points(Some(&received));
+        assert_eq!(composed.points, drawn.points);
+        assert_eq!(composed.marks, drawn.marks);
+        assert_eq!(composed.curves, drawn.curves);
+        assert_eq!(composed.hollow, drawn.hollow);
+        assert!(drawn.marks.iter().any(|m| *m != Mark::Plain));
+    }
+
+    /// Any difference between the copies shows in the fingerprint, and the whole scene puts
+    /// it right.
+    #[test]
+    fn the_fingerprint_sees_every_difference_and_the_whole_scene_mends_it() {
+        let page = lab();
+        let differing: [&dyn Fn(&mut Playground); 4] = [
+            &|l| l.set("C", "2").unwrap(),
+            &|l| l.move_point(0, [0.1, 0.1 + 1e-15]).unwrap(),
+            &|l| l.toggle_test(1).unwrap(),
+            &|l| l.reset_steps(),
+        ];
+        for change in differing {
+            let mut worker = lab();
+            change(&mut worker);
+            assert_ne!(page.fingerprint(), worker.fingerprint());
+            let mut mended = lab();
+            change(&mut mended);
+            mended.apply(&page.whole_scene()).unwrap();
+            assert_eq!(page.fingerprint(), mended.fingerprint());
+        }
+    }
+
+    /// A model drawn for other points keeps its marks only while the count agrees, and is
+    /// left out when the window moved.
+    #[test]
+    fn a_lagging_model_is_drawn_over_the_points_as_they_are() {
+        let mut worker = lab();
+        worker.fit();
+        let layout = Layout::new(300, 300);
+        let sent = worker.model_scene(&layout);
+        let mut page = lab();
+        page.add_point([0.5, 0.5], 0).unwrap();
+        let composed = page.over_points(Some(&sent));
+        assert_eq!(composed.points.len(), 61);
+        assert_eq!(composed.marks, vec![Mark::Plain; 61]);
+        assert_eq!(composed.curves, sent.curves);
+        assert!(!sent.curves.is_empty());
+        page.add_point([40.0, 40.0], 0).unwrap();
+        let far = page.over_points(Some(&sent));
+        assert!(far.curves.is_empty());
+        assert_eq!(far.points.len(), 62);
+    }
+}

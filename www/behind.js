@@ -1,0 +1,175 @@
+// The worker behind the page (worker.js), one for the whole page: the plane's fitting and
+// field, and the views' background jobs, run there so the page's thread keeps the pointer,
+// the dragged point and the overlay moving at any number of points.
+//
+// The plane's client keeps at most one frame request in flight. Edits made meanwhile wait and
+// go together with the next request, so a stale picture is never computed: only the latest
+// scene counts. A request still running after LONG_MS (a large fit) is cancelled by the next
+// edit: the worker is stopped and started afresh with the whole scene.
+
+const LONG_MS = 400;
+
+let worker = null; // null: not started yet; false: this browser gives none (or it failed)
+const handlers = {};
+const restarted = [];
+const failed = [];
+
+function spawn() {
+  try {
+    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  } catch {
+    worker = false;
+    return;
+  }
+  worker.onmessage = (ev) => handlers[ev.data.kind] && handlers[ev.data.kind](ev.data);
+  worker.onerror = (ev) => {
+    console.warn('The worker behind the page stopped:', ev.message);
+    worker.terminate();
+    worker = false;
+    for (const fn of failed) fn();
+  };
+}
+
+// Whether there is a worker (started on first use).
+export function hasWorker() {
+  if (worker === null && typeof Worker !== 'undefined') spawn();
+  return Boolean(worker);
+}
+
+export function post(message, transfer = []) {
+  if (hasWorker()) worker.postMessage(message, transfer);
+}
+
+export function on(kind, handler) {
+  handlers[kind] = handler;
+}
+
+// `fn` runs after the worker was stopped and started afresh (its jobs must be sent again).
+export function onRestart(fn) {
+  restarted.push(fn);
+}
+
+// `fn` runs when the worker failed: the page then does the work itself.
+export function onFailure(fn) {
+  failed.push(fn);
+}
+
+function restart() {
+  if (worker) worker.terminate();
+  spawn();
+  for (const fn of restarted) fn();
+}
+
+// The plane's model, computed behind the page for `app()` (the scene on the left).
+// `painted(current)` runs when a picture arrived (current: for the scene as it stands);
+// `progress()` when the state of the request in flight changed.
+export class FrameClient {
+  constructor(app, canvas, painted, progress) {
+    this.app = app;
+    this.canvas = canvas;
+    this.painted = painted;
+    this.progress = progress;
+    this.edits = [];
+    this.whole = true;
+    this.inFlight = null;
+    this.wanted = false;
+    this.posted = null;
+    this.lastId = 0;
+    this.query = null;
+    on('frame', (m) => this.receive(m));
+    on('inspect', (m) => this.answer(m));
+    onRestart(() => { this.inFlight = null; this.whole = true; this.edits = []; });
+  }
+
+  // An edit the page made (JSON text of a `playground::Edit`).
+  edit(json) {
+    if (!this.cancelIfLong() && !this.whole) this.edits.push(json);
+  }
+
+  // The whole scene anew (a file, a link, Clear, Regenerate…).
+  resync() {
+    this.cancelIfLong();
+    this.whole = true;
+    this.edits = [];
+  }
+
+  // Stops a long request (the whole scene goes next); whether it did.
+  cancelIfLong() {
+    if (!this.inFlight || performance.now() - this.inFlight.started <= LONG_MS) return false;
+    restart();
+    return true;
+  }
+
+  // Nothing waits: no request in flight and no edit unsent.
+  get idle() {
+    return !this.inFlight && !this.wanted && !this.needed();
+  }
+
+  // How long the request in flight has run (ms) and what it is doing, or null.
+  get running() {
+    return this.inFlight ? { ms: performance.now() - this.inFlight.started, phase: this.inFlight.phase } : null;
+  }
+
+  needed() {
+    const app = this.app();
+    if (!app) return false;
+    if (this.whole || this.edits.length) return true;
+    const p = this.posted;
+    return !p || p.fingerprint !== app.fingerprint() || p.width !== this.canvas.width || p.height !== this.canvas.height;
+  }
+
+  // The scene may have changed: ask for its picture (now, or when the one in flight is back).
+  request() {
+    if (this.inFlight) {
+      this.wanted = true;
+      return;
+    }
+    if (!this.needed()) return;
+    const app = this.app();
+    const edits = this.whole ? [app.whole_scene()] : this.edits;
+    this.whole = false;
+    this.edits = [];
+    this.wanted = false;
+    const id = ++this.lastId;
+    this.posted = { fingerprint: app.fingerprint(), width: this.canvas.width, height: this.canvas.height };
+    this.inFlight = { id, started: performance.now(), phase: 'sent' };
+    post({ kind: 'frame', id, edits: `[${edits.join(',')}]`, ...this.posted });
+  }
+
+  receive(m) {
+    if (!this.inFlight || m.id !== this.inFlight.id) return;
+    if (m.phase) {
+      this.inFlight.phase = m.phase;
+      this.progress();
+      return;
+    }
+    this.inFlight = null;
+    if (m.resync) {
+      this.whole = true;
+      this.request();
+      return;
+    }
+    const current = this.app().adopt_frame(m.json, new Uint8Array(m.regions));
+    this.painted(current);
+    if (this.wanted || this.needed()) {
+      this.wanted = false;
+      this.request();
+    }
+    this.progress();
+  }
+
+  // Asks what is at data point (x, y) within `radius` of the model; `answered(info)` gets
+  // the answer if it is for the scene as it stands when it comes.
+  inspect(x, y, radius, answered) {
+    if (!this.idle) return;
+    this.query = { id: ++this.lastId, answered };
+    post({ kind: 'inspect', id: this.query.id, x, y, radius });
+  }
+
+  answer(m) {
+    if (!this.query || m.id !== this.query.id) return;
+    const { fingerprint, info } = JSON.parse(m.json);
+    if (this.app() && fingerprint === this.app().fingerprint()) this.query.answered(info);
+    this.query = null;
+  }
+}
