@@ -34,6 +34,9 @@ pub(crate) type Plane = plotters::coord::cartesian::Cartesian2d<
     plotters::coord::types::RangedCoordf64,
 >;
 
+/// The dark ink of axes, edges and marks.
+const INK: RGBColor = RGBColor(20, 20, 20);
+
 pub(crate) fn colour(index: usize) -> RGBColor {
     let (r, g, b) = CLASS_COLOURS[index % CLASS_COLOURS.len()];
     RGBColor(r, g, b)
@@ -43,14 +46,56 @@ pub(crate) fn draw_error<E: std::error::Error + Send + Sync>(e: DrawingAreaError
     Error::Draw(e.to_string())
 }
 
+/// Who draws the discs of the points that are not held out (the bulk of the points): plotters,
+/// a circle and its edge each; or the caller, handed every such disc as (pixel x, pixel y,
+/// colour index) at the moment the discs belong in the layering, to stamp a prepared image of
+/// [`draw_disc`] per colour. In a browser without a GPU, thousands of discs rasterised as paths
+/// are the slowest part of a frame; stamped, they cost a copy each.
+pub enum Discs<'a> {
+    Drawn,
+    Stamped(&'a mut Stamp<'a>),
+}
+
+/// Stamps discs given as (pixel x, pixel y, colour index).
+pub type Stamp<'a> = dyn FnMut(&[(i32, i32, usize)]) -> Result<(), Error> + 'a;
+
 /// Draws `scene` on `backend`. With `paint_field` the backend also gets a white background and
 /// the region image; without it the caller has painted those already.
 pub fn draw<DB: DrawingBackend>(
+    backend: DB,
+    scene: &Scene,
+    layout: &Layout,
+    layers: &Layers,
+    paint_field: bool,
+) -> Result<(), Error> {
+    draw_with(backend, scene, layout, layers, paint_field, Discs::Drawn)
+}
+
+/// One point's disc in class colour `colour_index` with its dark edge, centred on `centre` (in
+/// the backend's pixels): what [`Discs::Stamped`] stamps.
+pub fn draw_disc<DB: DrawingBackend>(
+    backend: DB,
+    centre: (i32, i32),
+    colour_index: usize,
+    layout: &Layout,
+) -> Result<(), Error> {
+    let area = backend.into_drawing_area();
+    let r = layout.point_radius.round() as i32;
+    area.draw(&Circle::new(centre, r, colour(colour_index).filled()))
+        .map_err(draw_error)?;
+    area.draw(&Circle::new(centre, r, INK.stroke_width(2)))
+        .map_err(draw_error)?;
+    area.present().map_err(draw_error)
+}
+
+/// [`draw`], with the plain points' discs drawn as `discs` says.
+pub fn draw_with<DB: DrawingBackend>(
     mut backend: DB,
     scene: &Scene,
     layout: &Layout,
     layers: &Layers,
     paint_field: bool,
+    mut discs: Discs,
 ) -> Result<(), Error> {
     let plot = layout.plot;
     if paint_field {
@@ -80,7 +125,7 @@ pub fn draw<DB: DrawingBackend>(
         ("x₁", "x₂"),
     )?;
     let area = chart.plotting_area();
-    draw_overlay(area, scene, layout, layers)?;
+    draw_overlay(area, scene, layout, layers, &mut discs)?;
     if let (Some(step), true) = (&scene.sub_problem, layers.on("pair")) {
         let pixels: Vec<(i32, i32)> = scene
             .points
@@ -176,10 +221,11 @@ fn draw_overlay<DB: DrawingBackend>(
     scene: &Scene,
     layout: &Layout,
     layers: &Layers,
+    discs: &mut Discs,
 ) -> Result<(), Error> {
     let to_tuple = |p: &Point| (p[0], p[1]);
     let stroke = layout.stroke;
-    let ink = RGBColor(20, 20, 20);
+    let ink = INK;
 
     let thin = |edges: &[(Point, Point)], colour: RGBColor, width: u32| -> Result<(), Error> {
         for (from, to) in edges {
@@ -243,9 +289,22 @@ fn draw_overlay<DB: DrawingBackend>(
 
     let r = layout.point_radius;
     let ring = (r * 1.9).round() as i32;
+    let hollow = |i: usize| scene.hollow.get(i).copied().unwrap_or(false);
+    let colour_of = |i: usize| scene.colour_of.get(i).copied().unwrap_or(0);
+    if let Discs::Stamped(stamp) = discs {
+        let plain: Vec<(i32, i32, usize)> = (0..scene.points.len())
+            .filter(|&i| !hollow(i))
+            .map(|i| {
+                let (x, y) = area.map_coordinate(&to_tuple(&scene.points[i]));
+                (x, y, colour_of(i))
+            })
+            .collect();
+        stamp(&plain)?;
+    }
+    let stamped = matches!(discs, Discs::Stamped(_));
     for (i, p) in scene.points.iter().enumerate() {
-        let fill = colour(scene.colour_of.get(i).copied().unwrap_or(0));
-        if scene.hollow.get(i).copied().unwrap_or(false) {
+        let fill = colour(colour_of(i));
+        if hollow(i) {
             // A test point: a white disc in a thick ring of its class colour, edged in ink so
             // the ring shows on a region of the same colour.
             let ring = (r * 1.15).round() as i32;
@@ -265,14 +324,16 @@ fn draw_overlay<DB: DrawingBackend>(
             .map_err(draw_error)?;
             continue;
         }
-        area.draw(&Circle::new(to_tuple(p), r.round() as i32, fill.filled()))
+        if !stamped {
+            area.draw(&Circle::new(to_tuple(p), r.round() as i32, fill.filled()))
+                .map_err(draw_error)?;
+            area.draw(&Circle::new(
+                to_tuple(p),
+                r.round() as i32,
+                ink.stroke_width(2),
+            ))
             .map_err(draw_error)?;
-        area.draw(&Circle::new(
-            to_tuple(p),
-            r.round() as i32,
-            ink.stroke_width(2),
-        ))
-        .map_err(draw_error)?;
+        }
         if !layers.on("sv") {
             continue;
         }

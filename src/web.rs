@@ -220,6 +220,23 @@ fn exact_nodes(scene: &scene::Scene) -> usize {
         .unwrap_or(0)
 }
 
+/// A point's disc in class colour `colour` on a small canvas of its own, centred at (half,
+/// half), drawn by the same code as every other disc.
+fn disc_stamp(colour: usize, half: i32, layout: &Layout) -> Result<HtmlCanvasElement, JsValue> {
+    let canvas = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| js_error("no document"))?
+        .create_element("canvas")?
+        .dyn_into::<HtmlCanvasElement>()
+        .map_err(|_| js_error("cannot create a canvas"))?;
+    canvas.set_width(2 * half as u32);
+    canvas.set_height(2 * half as u32);
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| js_error("cannot draw on the canvas"))?;
+    scene::draw_disc(backend, (half, half), colour, layout).map_err(js_error)?;
+    Ok(canvas)
+}
+
 /// The latest picture from the worker behind the page, drawn over the page's own points.
 struct Remote {
     scene: scene::Scene,
@@ -308,6 +325,8 @@ pub struct App {
     /// With a worker behind the page: the plane's model is fitted and pictured there, and
     /// this holds its latest picture (`None` inside until the first arrives).
     remote: Option<Option<Remote>>,
+    /// The points' disc stamps by colour, for a disc radius (pixels).
+    stamps: (i32, Vec<Option<HtmlCanvasElement>>),
 }
 
 #[wasm_bindgen]
@@ -339,6 +358,7 @@ impl App {
             fitted_since_frame: false,
             figures: Cache::default(),
             remote: None,
+            stamps: (0, Vec::new()),
         })
     }
 
@@ -755,9 +775,9 @@ impl App {
             self.paint_regions(&remote.regions, remote.cols, remote.rows, &layout)?;
         }
         let painted = now_ms();
+        let mut frame = remote.frame.clone();
         self.draw_overlay(&scene, &layout)?;
         let drawn = now_ms();
-        let mut frame = remote.frame.clone();
         let behind =
             frame.get("fingerprint").and_then(Value::as_str) != Some(self.fingerprint().as_str());
         frame.insert("remote".into(), json!(true));
@@ -766,9 +786,7 @@ impl App {
         frame.insert("regions_ms".into(), json!(painted - composed));
         frame.insert("overlay_ms".into(), json!(drawn - painted));
         frame.insert("paint_ms".into(), json!(now_ms() - started));
-        // The points as they are on the page (the worker's count may be a step behind), and
-        // the problems of the link the page opened (the worker got the scene, not the link).
-        frame.insert("points".into(), json!(self.lab.data().len()));
+        // The problems of the link the page opened (the worker got the scene, not the link).
         frame.insert("warnings".into(), json!(self.lab.warnings));
         Ok(Value::Object(frame).to_string())
     }
@@ -1005,10 +1023,47 @@ impl App {
         Ok(())
     }
 
-    /// Axes, curves, marks and points through plotters, over what is painted.
-    fn draw_overlay(&self, scene: &scene::Scene, layout: &Layout) -> Result<(), JsValue> {
+    /// Axes, curves, marks and points through plotters, over what is painted; the points'
+    /// discs are stamped from one small canvas per colour (see `scene::Discs`).
+    fn draw_overlay(&mut self, scene: &scene::Scene, layout: &Layout) -> Result<(), JsValue> {
         let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
             .ok_or_else(|| js_error("cannot draw on the canvas"))?;
-        scene::draw(backend, scene, layout, &self.lab.settings().layers(), false).map_err(js_error)
+        let layers = self.lab.settings().layers();
+        let radius = layout.point_radius.round() as i32;
+        if self.stamps.0 != radius {
+            self.stamps = (radius, Vec::new());
+        }
+        let half = radius + 3;
+        let (stamps, context) = (&mut self.stamps.1, &self.context);
+        let mut stamp = |discs: &[(i32, i32, usize)]| -> Result<(), crate::error::Error> {
+            let failed = |e: JsValue| crate::error::Error::Draw(format!("{e:?}"));
+            for &(x, y, colour) in discs {
+                while stamps.len() <= colour {
+                    stamps.push(None);
+                }
+                if stamps[colour].is_none() {
+                    stamps[colour] = Some(disc_stamp(colour, half, layout).map_err(failed)?);
+                }
+                if let Some(image) = &stamps[colour] {
+                    context
+                        .draw_image_with_html_canvas_element(
+                            image,
+                            (x - half) as f64,
+                            (y - half) as f64,
+                        )
+                        .map_err(failed)?;
+                }
+            }
+            Ok(())
+        };
+        scene::draw_with(
+            backend,
+            scene,
+            layout,
+            &layers,
+            false,
+            scene::Discs::Stamped(&mut stamp),
+        )
+        .map_err(js_error)
     }
 }

@@ -7,7 +7,7 @@
 // scene counts. A request still running after LONG_MS (a large fit) is cancelled by the next
 // edit: the worker is stopped and started afresh with the whole scene.
 
-const LONG_MS = 400;
+export const LONG_MS = 400;
 
 let worker = null; // null: not started yet; false: this browser gives none (or it failed)
 const handlers = {};
@@ -76,6 +76,8 @@ export class FrameClient {
     this.posted = null;
     this.lastId = 0;
     this.query = null;
+    // How many long requests edits have cancelled.
+    this.cancelled = 0;
     on('frame', (m) => this.receive(m));
     on('inspect', (m) => this.answer(m));
     onRestart(() => { this.inFlight = null; this.whole = true; this.edits = []; });
@@ -97,6 +99,7 @@ export class FrameClient {
   cancelIfLong() {
     if (!this.inFlight || performance.now() - this.inFlight.started <= LONG_MS) return false;
     restart();
+    this.cancelled += 1;
     return true;
   }
 

@@ -4,7 +4,7 @@
 
 import init, { App } from './pkg/kernel_playground.js';
 import { buildControls, controlValue, enableControls, fmt, keyed, showValue, syncControls } from './controls.js';
-import { FrameClient, hasWorker, onFailure } from './behind.js';
+import { FrameClient, LONG_MS, hasWorker, onFailure } from './behind.js';
 import {
   background, buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, openView, pointInView, pumpView,
   renderView, startDrag,
@@ -52,6 +52,14 @@ window.kernelPlayground = {
   // A cold fit's milliseconds (the benchmark's comparison with LIBSVM in the same page).
   coldFitMs() { const ms = app.cold_fit_ms(); requestRender(); return ms; },
   get highlighted() { return highlighted; },
+  // Where the point being dragged is on the screen, or null.
+  draggedClient() {
+    if (dragging === null) return null;
+    const [x, y] = app.point_xy(dragging);
+    return window.kernelPlayground.toClient(x, y);
+  },
+  // How often a long request in the worker was cancelled by an edit (the worker restarted).
+  get cancelled() { return client ? client.cancelled : 0; },
   // Where the plane's model is computed ('worker' or 'page'), and whether nothing waits for it.
   get frames() { return client ? 'worker' : 'page'; },
   get idle() { return !frameRequested && (!client || client.idle); },
@@ -133,10 +141,11 @@ function sendWhole() {
 
 let progressTimer = null;
 
-// While a request runs long (a large fit), the plot says so; it stays live meanwhile.
+// While a request runs long (a large fit), the plot says so; it stays live meanwhile, and an
+// edit then cancels the request.
 function showProgress() {
   const running = client && client.running;
-  const long = Boolean(running && running.ms > 250);
+  const long = Boolean(running && running.ms > LONG_MS);
   const badge = $('working');
   badge.hidden = !long;
   if (long) {
@@ -363,6 +372,8 @@ function requestRender() {
     // Empty: the worker has not sent its first picture yet (the points are drawn).
     if (!json) return;
     lastFrame = JSON.parse(json);
+    // For the benchmark and the tests: a frame with a model was painted.
+    window.dispatchEvent(new Event('kernel-playground-frame'));
     const viewStart = performance.now();
     guard(() => renderView(app));
     lastFrame.view_ms = performance.now() - viewStart;
@@ -412,6 +423,9 @@ function updateStatus(f, line) {
   // the worker's frame, and the page's painting in the line's title).
   parts.push(`fit ${f.fit_ms.toFixed(1)} ms of a ${f.frame_ms.toFixed(1)} ms frame`);
   line.title = f.remote ? `computed behind the page; painted in ${f.paint_ms.toFixed(1)} ms` : '';
+  // A model a step behind the points (being computed) is shown, and its numbers greyed.
+  line.classList.toggle('behind', Boolean(f.behind));
+  line.setAttribute('aria-busy', String(Boolean(f.behind)));
   line.textContent = parts.join(' · ');
 }
 

@@ -1,0 +1,82 @@
+// End-to-end: large scenes with the worker behind the page. At n = 10 000 a dragged point is
+// drawn under the pointer in every frame while the model, computed in the worker, lags behind
+// and then catches up. A 20 000-row CSV with random labels (nearly every point a support
+// vector) never freezes the page: it says what it is computing, keeps answering input, and
+// the next edit cancels the long fit.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, openPage, settle } from './browser.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => env && env.close());
+
+test('at n = 10 000 a dragged point follows the pointer in every frame while the model lags', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=10000&noise=0.3&seed=1&kernel=rbf&C=1&gamma=1`);
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.kernelPlayground.frames), 'worker');
+  const index = await page.evaluate(() => window.kernelPlayground.points().findIndex(([x, y]) => Math.hypot(x - 0.5, y + 0.3) < 0.05));
+  assert.ok(index >= 0);
+  const [x0, y0] = await page.evaluate((i) => window.kernelPlayground.toClient(...window.kernelPlayground.points()[i]), index);
+  // Every painted frame records where the pointer last was and where the dragged point is.
+  await page.evaluate(() => {
+    window.__frames = [];
+    const plot = document.getElementById('plot');
+    plot.addEventListener('pointermove', (ev) => { window.__pointer = [ev.clientX, ev.clientY]; });
+    window.addEventListener('kernel-playground-frame', () => {
+      const at = window.kernelPlayground.draggedClient();
+      if (at) window.__frames.push({ pointer: window.__pointer, at, behind: window.kernelPlayground.lastFrame.behind });
+    });
+  });
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let i = 1; i <= 40; i += 1) {
+    await page.mouse.move(x0 - 4 * i, y0 - 3 * i);
+    // One animation frame per move: the page paints faster than the worker fits.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+  }
+  const frames = await page.evaluate(() => window.__frames);
+  await page.mouse.up();
+  await settle(page);
+  assert.ok(frames.length >= 20, `${frames.length} frames painted during the drag`);
+  // The plot is a square of data: a pixel on the screen is the snapping's worth at most.
+  for (const [k, f] of frames.entries()) {
+    assert.ok(Math.hypot(f.at[0] - f.pointer[0], f.at[1] - f.pointer[1]) <= 1, `frame ${k}: point at ${f.at}, pointer at ${f.pointer}`);
+  }
+  assert.ok(frames.some((f) => f.behind), 'some frames show the model of a moment ago');
+  const last = await page.evaluate(() => window.kernelPlayground.lastFrame);
+  assert.equal(last.behind, false, 'the model catches up');
+  assert.equal(last.points, 10000);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a 20 000-point CSV with random labels never freezes the page, and an edit cancels its fit', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=100&kernel=rbf&C=1&gamma=1`);
+  // Random labels from a fixed linear congruential sequence: reproducible, and nearly every
+  // point ends up a support vector.
+  let state = 12345;
+  const next = () => { state = (state * 1103515245 + 12345) % 2147483648; return state / 2147483648; };
+  const rows = ['x,y,label'];
+  for (let i = 0; i < 20000; i += 1) rows.push(`${(2 * next() - 1).toFixed(4)},${(2 * next() - 1).toFixed(4)},${next() < 0.5 ? 0 : 1}`);
+  await page.setInputFiles('#load-csv', { name: 'random.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+  // The plot says what it is computing, and counts the seconds.
+  await page.waitForFunction(() => !document.getElementById('working').hidden, null, { timeout: 10000 });
+  assert.match(await page.textContent('#working'), /in the background… [\d.]+ s — any edit starts it over/);
+  // The page answers meanwhile: the points are drawn, and moving the C slider shows its new
+  // value at once and cancels the long fit.
+  assert.equal(await page.evaluate(() => window.kernelPlayground.points().length), 20000);
+  const before = await page.textContent('#C-value');
+  await page.focus('#C');
+  await page.keyboard.press('ArrowRight');
+  assert.notEqual(await page.textContent('#C-value'), before);
+  assert.ok(await page.evaluate(() => window.kernelPlayground.cancelled) >= 1, 'the slider cancelled the long fit');
+  // Clear cancels the fit on the new points too, and the page is at rest within seconds.
+  await page.waitForFunction(() => !document.getElementById('working').hidden, null, { timeout: 10000 });
+  await page.click('#clear');
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.kernelPlayground.cancelled), 2);
+  assert.equal(await page.isHidden('#working'), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
