@@ -367,31 +367,37 @@ function requestRender() {
   if (frameRequested || !app) return;
   frameRequested = true;
   requestAnimationFrame(() => {
-    frameRequested = false;
-    const json = guard(() => app.render());
-    // Empty: the worker has not sent its first picture yet (the points are drawn).
-    if (!json) return;
-    lastFrame = JSON.parse(json);
-    // For the benchmark and the tests: a frame with a model was painted.
-    window.dispatchEvent(new Event('kernel-playground-frame'));
-    const viewStart = performance.now();
-    guard(() => renderView(app));
-    lastFrame.view_ms = performance.now() - viewStart;
-    pumpView(app);
-    updateStatus(lastFrame, statusLine);
-    renderMessage(lastFrame);
-    if (twin) {
-      const jsonB = guard(() => twin.render());
-      if (jsonB) {
-        lastFrameB = JSON.parse(jsonB);
-        updateStatus(lastFrameB, $('status-b'));
-        $('message-b').hidden = !lastFrameB.message;
-        $('message-b').textContent = lastFrameB.message || '';
-      }
-    }
-    placeCursor();
-    scheduleHash();
+    if (frameRequested) renderFrame();
   });
+}
+
+// Draws the frame: the scene (or, behind the page, the worker's latest model over the points
+// as they are), the open view, the status and the message.
+function renderFrame() {
+  frameRequested = false;
+  const json = guard(() => app.render());
+  // Empty: the worker has not sent its first picture yet (the points are drawn).
+  if (!json) return;
+  lastFrame = JSON.parse(json);
+  // For the benchmark and the tests: a frame with a model was painted.
+  window.dispatchEvent(new Event('kernel-playground-frame'));
+  const viewStart = performance.now();
+  guard(() => renderView(app));
+  lastFrame.view_ms = performance.now() - viewStart;
+  pumpView(app);
+  updateStatus(lastFrame, statusLine);
+  renderMessage(lastFrame);
+  if (twin) {
+    const jsonB = guard(() => twin.render());
+    if (jsonB) {
+      lastFrameB = JSON.parse(jsonB);
+      updateStatus(lastFrameB, $('status-b'));
+      $('message-b').hidden = !lastFrameB.message;
+      $('message-b').textContent = lastFrameB.message || '';
+    }
+  }
+  placeCursor();
+  scheduleHash();
 }
 
 // A fact as people read it: its label, its value, and its note.
@@ -651,9 +657,11 @@ function hideTooltip() {
   tooltipAt = null;
 }
 
-// A new picture from the worker: the tooltip, if shown, asks again about the model.
+// A new picture from the worker: it is painted at once (the canvas shows it at the next
+// display frame; waiting for an animation frame to paint it could miss that one), and the
+// tooltip, if shown, asks again about the model.
 function workerPainted() {
-  requestRender();
+  if (app) renderFrame();
   if (tooltipAt && !tooltip.hidden && dragging === null) showTooltip(tooltipAt);
 }
 
