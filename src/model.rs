@@ -326,12 +326,15 @@ pub struct FitOptions<'a> {
 
 /// What an iterative fit did per iteration, recorded when [`FitOptions::record`] asks: panels
 /// of curves over a common x (the iteration or epoch), as the trace view stacks them.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Trace {
     /// What x counts ("SMO iterations", "epochs").
     pub x_label: &'static str,
     /// The x of every curve's first value (0: the start, before any update).
     pub first: usize,
+    /// How far x moves from one value to the next (1: every iteration; more when a long run
+    /// was thinned, see [`Trace::thinned`]).
+    pub stride: usize,
     pub panels: Vec<TracePanel>,
 }
 
@@ -365,6 +368,31 @@ impl Trace {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The x of value `t` of every curve.
+    pub fn x(&self, t: usize) -> usize {
+        self.first + t * self.stride
+    }
+
+    /// The x of the last value (`first` when empty).
+    pub fn last_x(&self) -> usize {
+        self.x(self.len().saturating_sub(1))
+    }
+
+    /// Every `stride`-th value only (the first kept), with a stride that leaves at most
+    /// `max_values` per curve: a run of 10⁵ steps is drawn from 2 000 of them.
+    pub fn thinned(mut self, max_values: usize) -> Trace {
+        let len = self.len();
+        if len <= max_values || max_values < 2 {
+            return self;
+        }
+        let by = len.div_ceil(max_values);
+        for curve in self.panels.iter_mut().flat_map(|p| &mut p.curves) {
+            curve.values = curve.values.iter().copied().step_by(by).collect();
+        }
+        self.stride *= by;
+        self
     }
 
     /// The curve with this key.
@@ -719,6 +747,33 @@ mod tests {
         assert_eq!(Loss::PerceptronCriterion.eval(-2.0), 2.0);
         assert_eq!(Loss::ZeroOne.eval(-0.1), 1.0);
         assert_eq!(Loss::ZeroOne.eval(0.1), 0.0);
+    }
+
+    #[test]
+    fn a_thinned_trace_keeps_its_x() {
+        let trace = Trace {
+            x_label: "steps",
+            first: 0,
+            stride: 1,
+            panels: vec![TracePanel {
+                y_label: "",
+                log: false,
+                curves: vec![TraceCurve {
+                    key: "k",
+                    label: "",
+                    values: (0..=10).map(|t| t as f64).collect(),
+                }],
+            }],
+        };
+        assert_eq!(trace.clone().thinned(20), trace);
+        let thin = trace.thinned(4);
+        // 11 values, at most 4: every third, x = 0, 3, 6, 9.
+        assert_eq!(thin.stride, 3);
+        assert_eq!(thin.curve("k").unwrap(), &[0.0, 3.0, 6.0, 9.0]);
+        assert_eq!(thin.last_x(), 9);
+        for t in 0..thin.len() {
+            assert_eq!(thin.x(t) as f64, thin.curve("k").unwrap()[t]);
+        }
     }
 
     #[test]

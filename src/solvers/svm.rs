@@ -680,6 +680,7 @@ fn trace_of(trace: SmoTrace) -> Trace {
     Trace {
         x_label: "SMO iterations",
         first: 0,
+        stride: 1,
         panels: vec![
             TracePanel {
                 y_label: "objective",

@@ -468,6 +468,7 @@ impl LogisticModel {
             Trace {
                 x_label: "iterations",
                 first: 0,
+                stride: 1,
                 panels: vec![
                     TracePanel {
                         y_label: "J",
