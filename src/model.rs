@@ -332,9 +332,9 @@ pub struct Trace {
     pub x_label: &'static str,
     /// The x of every curve's first value (0: the start, before any update).
     pub first: usize,
-    /// How far x moves from one value to the next (1: every iteration; more when a long run
-    /// was thinned, see [`Trace::thinned`]).
-    pub stride: usize,
+    /// The x of each value when a long run was thinned ([`Trace::thinned`]); empty when
+    /// there is a value for every x from `first` on.
+    pub thinned_at: Vec<usize>,
     pub panels: Vec<TracePanel>,
 }
 
@@ -372,7 +372,7 @@ impl Trace {
 
     /// The x of value `t` of every curve.
     pub fn x(&self, t: usize) -> usize {
-        self.first + t * self.stride
+        self.thinned_at.get(t).copied().unwrap_or(self.first + t)
     }
 
     /// The x of the last value (`first` when empty).
@@ -380,18 +380,26 @@ impl Trace {
         self.x(self.len().saturating_sub(1))
     }
 
-    /// Every `stride`-th value only (the first kept), with a stride that leaves at most
-    /// `max_values` per curve: a run of 10⁵ steps is drawn from 2 000 of them.
+    /// At most `max_values` per curve (at least 2): every k-th value from the first, and the
+    /// last one, so that a run of 10⁵ steps is drawn from 2 000 of them and still ends where
+    /// it ended.
     pub fn thinned(mut self, max_values: usize) -> Trace {
         let len = self.len();
-        if len <= max_values || max_values < 2 {
+        if len <= max_values.max(2) {
             return self;
         }
-        let by = len.div_ceil(max_values);
-        for curve in self.panels.iter_mut().flat_map(|p| &mut p.curves) {
-            curve.values = curve.values.iter().copied().step_by(by).collect();
+        let by = len.div_ceil(max_values.max(2) - 1);
+        let mut kept: Vec<usize> = (0..len).step_by(by).collect();
+        if kept.last() != Some(&(len - 1)) {
+            kept.push(len - 1);
         }
-        self.stride *= by;
+        for curve in self.panels.iter_mut().flat_map(|p| &mut p.curves) {
+            curve.values = kept
+                .iter()
+                .filter_map(|&t| curve.values.get(t).copied())
+                .collect();
+        }
+        self.thinned_at = kept.iter().map(|&t| self.x(t)).collect();
         self
     }
 
@@ -750,27 +758,27 @@ mod tests {
     }
 
     #[test]
-    fn a_thinned_trace_keeps_its_x() {
+    fn a_thinned_trace_keeps_its_x_and_its_end() {
         let trace = Trace {
             x_label: "steps",
-            first: 0,
-            stride: 1,
+            first: 1,
+            thinned_at: Vec::new(),
             panels: vec![TracePanel {
                 y_label: "",
                 log: false,
                 curves: vec![TraceCurve {
                     key: "k",
                     label: "",
-                    values: (0..=10).map(|t| t as f64).collect(),
+                    values: (1..=11).map(|t| t as f64).collect(),
                 }],
             }],
         };
         assert_eq!(trace.clone().thinned(20), trace);
-        let thin = trace.thinned(4);
-        // 11 values, at most 4: every third, x = 0, 3, 6, 9.
-        assert_eq!(thin.stride, 3);
-        assert_eq!(thin.curve("k").unwrap(), &[0.0, 3.0, 6.0, 9.0]);
-        assert_eq!(thin.last_x(), 9);
+        assert_eq!(trace.last_x(), 11);
+        let thin = trace.thinned(5);
+        // 11 values, at most 5: every third from x = 1, and the last.
+        assert_eq!(thin.curve("k").unwrap(), &[1.0, 4.0, 7.0, 10.0, 11.0]);
+        assert_eq!(thin.last_x(), 11);
         for t in 0..thin.len() {
             assert_eq!(thin.x(t) as f64, thin.curve("k").unwrap()[t]);
         }

@@ -21,7 +21,7 @@ use crate::error::Error;
 use crate::model::{ExitReason, Method};
 use crate::params::Values;
 use crate::solvers::smo::SvmTrainer;
-use crate::solvers::svm::SvmParams;
+use crate::solvers::svm::{SvmParams, SvmState};
 use serde::{Deserialize, Serialize};
 
 /// How many values of C the path visits.
@@ -96,7 +96,7 @@ impl PathJob {
         let classes = data.classes();
         let trainer = method
             .warm_start()
-            .and_then(|mut w| w.as_any().downcast_mut::<SvmTrainer>().map(|t| t.clone()));
+            .and_then(|mut w| w.as_any().downcast_mut::<SvmState>().map(|s| s.smo.clone()));
         let params = SvmParams::from_values(values, None);
         let problem = match (&trainer, &params) {
             (None, _) => Some(format!(

@@ -161,10 +161,10 @@ fn trace_note(trace: &Trace, steppable: bool, steps: Option<usize>) -> String {
             .collect::<Vec<_>>()
             .join("; ")
     );
-    if trace.stride > 1 {
+    if !trace.thinned_at.is_empty() {
         note.push_str(&format!(
-            " A long run: every {}th value is drawn.",
-            trace.stride
+            " A long run: {} of its values are drawn.",
+            trace.len()
         ));
     }
     if let (Some(p), Some(d)) = (trace.curve("primal"), trace.curve("dual")) {

@@ -468,7 +468,7 @@ impl LogisticModel {
             Trace {
                 x_label: "iterations",
                 first: 0,
-                stride: 1,
+                thinned_at: Vec::new(),
                 panels: vec![
                     TracePanel {
                         y_label: "J",
