@@ -127,8 +127,10 @@ fn stepping_dca_and_pegasos_rings_each_point_and_ends_at_the_fit() {
         ));
         lab.fit();
         let full = lab.model_as::<SvmModel>().expect("an SVM").clone();
-        assert!(full.facts(lab.data()).iter().any(|f| f.key == "solver"
-            && matches!(&f.value, crate::model::FactValue::Text(t) if t.contains("K + 1"))));
+        assert!(full
+            .facts(lab.data())
+            .iter()
+            .any(|f| f.key == "solver" && f.note.as_deref() == Some("(bias absorbed: K + 1)")));
         let layout = Layout::new(120, 120);
         lab.reset_steps();
         lab.fit();

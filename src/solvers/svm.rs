@@ -686,11 +686,8 @@ impl Model for SvmModel {
         let mut facts = vec![
             Fact::new("kernel", "", self.kernel.name()),
             if no_bias {
-                Fact::new(
-                    "solver",
-                    "",
-                    format!("{}, bias absorbed: K + 1", self.solver.title()),
-                )
+                Fact::new("solver", "solver", self.solver.title())
+                    .with_note("(bias absorbed: K + 1)")
             } else {
                 Fact::data("solver", self.solver.title())
             },
