@@ -576,8 +576,8 @@ fn render_draws_every_method() {
     }
 }
 
-/// A fixture case's training points (`x`, `labels`) and query points (`query`) as CSV files.
-fn fixture_files(case: &Value, name: &str) -> (PathBuf, PathBuf) {
+/// A fixture case's training points (`x`, `labels`) as a CSV file.
+fn training_file(case: &Value, name: &str) -> PathBuf {
     let rows: Vec<String> = case["x"]
         .as_array()
         .unwrap()
@@ -585,6 +585,11 @@ fn fixture_files(case: &Value, name: &str) -> (PathBuf, PathBuf) {
         .zip(case["labels"].as_array().unwrap())
         .map(|(p, l)| format!("{},{},{}", p[0], p[1], l))
         .collect();
+    scratch(&format!("{name}.csv"), &rows.join("\n"))
+}
+
+/// A fixture case's training points (`x`, `labels`) and query points (`query`) as CSV files.
+fn fixture_files(case: &Value, name: &str) -> (PathBuf, PathBuf) {
     let queries: Vec<String> = case["query"]
         .as_array()
         .unwrap()
@@ -592,7 +597,7 @@ fn fixture_files(case: &Value, name: &str) -> (PathBuf, PathBuf) {
         .map(|p| format!("{},{}", p[0], p[1]))
         .collect();
     (
-        scratch(&format!("{name}.csv"), &rows.join("\n")),
+        training_file(case, name),
         scratch(&format!("{name}-query.csv"), &queries.join("\n")),
     )
 }
@@ -979,16 +984,7 @@ fn path_prints_the_regularisation_path_as_scikit_learn_finds_it() {
     let fixtures: Value = serde_json::from_str(include_str!("fixtures/path_sklearn.json")).unwrap();
     for case in fixtures["cases"].as_array().unwrap() {
         let name = case["name"].as_str().unwrap();
-        let mut csv = String::from("x,y,label\n");
-        for (x, l) in case["x"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .zip(case["labels"].as_array().unwrap())
-        {
-            csv.push_str(&format!("{},{},{}\n", x[0], x[1], l));
-        }
-        let data = scratch(&format!("path-{name}.csv"), &csv);
+        let data = training_file(case, &format!("path-{name}"));
         let json = fit_json(&[
             "path",
             "--data",
@@ -1131,16 +1127,7 @@ fn fit_trains_the_svm_by_dca_and_pegasos() {
         serde_json::from_str(include_str!("fixtures/dca_liblinear.json")).expect("fixture JSON");
     for case in fixtures["cases"].as_array().unwrap().iter().take(3) {
         let name = case["name"].as_str().unwrap();
-        let mut csv = String::from("x,y,label\n");
-        for (p, l) in case["x"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .zip(case["labels"].as_array().unwrap())
-        {
-            csv.push_str(&format!("{},{},{}\n", p[0], p[1], l));
-        }
-        let data = scratch(&format!("{name}.csv"), &csv);
+        let data = training_file(case, &format!("dca-{name}"));
         let c = case["C"].as_f64().unwrap().to_string();
         let fit = |solver: &str, extra: &[&str]| {
             let mut args = vec![

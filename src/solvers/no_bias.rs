@@ -12,7 +12,8 @@
 //!   trace is the primal objective ½‖w̃‖² + CΣξ after every step (the same scale as DCA's, which
 //!   is nC times the λ/2‖w̃‖² + (1/n)Σξ it descends) and the number of points in f.
 //!
-//! Long traces are thinned to [`TRACE_VALUES`] values per curve. A run stepped to k updates is
+//! The trace's rows are SMO's ([`SmoTrace`]), one per step; the model thins long runs to
+//! [`TRACE_VALUES`] values per curve for the trace view. A run stepped to k updates is
 //! kept (its α, y f(x) and random stream); asking for k + 1 on the same problem and points
 //! takes one more update from there, which is the update a run from the start would make.
 //!
@@ -21,16 +22,16 @@
 use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::kernel::Kernel;
-use crate::model::{ExitReason, FitReport, Trace, TraceCurve, TracePanel};
+use crate::model::{ExitReason, FitReport};
 pub use crate::solvers::dca::{CoordinateStep, PEGASOS_STEPS};
 use crate::solvers::dca::{DcaRun, PegasosRun};
-use crate::solvers::smo::Recording;
+use crate::solvers::smo::{Recording, SmoTrace};
 
 /// The seed of DCA's epoch orders (the fixture tests' seed).
 pub const DCA_SEED: u64 = 1;
 /// The seed of Pegasos' draws (the one [`PEGASOS_STEPS`] was measured with).
 pub const PEGASOS_SEED: u64 = 7;
-/// The most values per trace curve.
+/// The most values per curve the trace view draws of a run.
 pub const TRACE_VALUES: usize = 2000;
 
 /// Which of the two.
@@ -72,7 +73,8 @@ pub struct NoBiasFit {
     pub epochs: usize,
     /// The last update, when stepping.
     pub last_step: Option<CoordinateStep>,
-    pub trace: Option<Trace>,
+    /// The rows of every step from the start, when recorded.
+    pub trace: Option<SmoTrace>,
 }
 
 #[derive(Clone, Debug)]
@@ -144,106 +146,18 @@ impl Run {
     }
 }
 
-/// The trace's curves, one value per recorded step.
-#[derive(Default)]
-struct Rows {
-    dual: Vec<f64>,
-    primal: Vec<f64>,
-    violation: Vec<f64>,
-    support: Vec<f64>,
-}
-
-impl Rows {
-    fn record(&mut self, run: &Run) {
-        let support = run.alpha().iter().filter(|&&a| a > 0.0).count() as f64;
-        self.support.push(support);
-        match run {
-            Run::Dca(run) => {
-                self.dual.push(run.dual());
-                self.primal.push(run.primal());
-                self.violation.push(run.max_violation());
-            }
-            Run::Pegasos(run) => self.primal.push(run.primal()),
+/// Records one row of the trace: the rows SMO records ([`SmoTrace`]), Pegasos' without the
+/// dual and the violation.
+fn record(rows: &mut SmoTrace, run: &Run) {
+    rows.support
+        .push(run.alpha().iter().filter(|&&a| a > 0.0).count());
+    match run {
+        Run::Dca(run) => {
+            rows.dual.push(run.dual());
+            rows.primal.push(run.primal());
+            rows.violation.push(run.max_violation());
         }
-    }
-
-    fn into_trace(self, solver: NoBiasSolver) -> Trace {
-        let support = TracePanel {
-            y_label: "SVs",
-            log: false,
-            curves: vec![TraceCurve {
-                key: "support",
-                label: "points in f (α > 0)",
-                values: self.support,
-            }],
-        };
-        let panels = match solver {
-            NoBiasSolver::Dca => {
-                let gap = self
-                    .primal
-                    .iter()
-                    .zip(&self.dual)
-                    .map(|(p, d)| p - d)
-                    .collect();
-                vec![
-                    TracePanel {
-                        y_label: "objective",
-                        log: false,
-                        curves: vec![
-                            TraceCurve {
-                                key: "dual",
-                                label: "dual D(α)",
-                                values: self.dual,
-                            },
-                            TraceCurve {
-                                key: "primal",
-                                label: "primal P(w̃)",
-                                values: self.primal,
-                            },
-                        ],
-                    },
-                    TracePanel {
-                        y_label: "log₁₀",
-                        log: true,
-                        curves: vec![
-                            TraceCurve {
-                                key: "violation",
-                                label: "largest projected gradient",
-                                values: self.violation,
-                            },
-                            TraceCurve {
-                                key: "gap",
-                                label: "duality gap P − D",
-                                values: gap,
-                            },
-                        ],
-                    },
-                    support,
-                ]
-            }
-            NoBiasSolver::Pegasos => vec![
-                TracePanel {
-                    y_label: "objective",
-                    log: false,
-                    curves: vec![TraceCurve {
-                        key: "primal",
-                        label: "primal ½‖w̃‖² + CΣξ",
-                        values: self.primal,
-                    }],
-                },
-                support,
-            ],
-        };
-        Trace {
-            x_label: match solver {
-                NoBiasSolver::Dca => "coordinate steps",
-                NoBiasSolver::Pegasos => "Pegasos steps",
-            },
-            first: 0,
-            thinned_at: Vec::new(),
-            panels,
-        }
-        .thinned(TRACE_VALUES)
+        Run::Pegasos(run) => rows.primal.push(run.primal()),
     }
 }
 
@@ -331,15 +245,15 @@ impl NoBiasTrainer {
             Some(kept) => (kept.run, kept.last_step),
             None => (Run::new(problem, points, &y), None),
         };
-        let mut rows = problem.record.trace.then(Rows::default);
+        let mut rows = problem.record.trace.then(SmoTrace::default);
         if let Some(rows) = rows.as_mut() {
-            rows.record(&run);
+            record(rows, &run);
         }
         while run.steps() < target && !run.converged() {
             last_step = Some(run.step(points));
             self.updates += 1;
             if let Some(rows) = rows.as_mut() {
-                rows.record(&run);
+                record(rows, &run);
             }
         }
         let exit = if run.converged()
@@ -367,7 +281,7 @@ impl NoBiasTrainer {
             max_violation,
             epochs,
             last_step: problem.record.steps.and(last_step),
-            trace: rows.map(|rows| rows.into_trace(problem.solver)),
+            trace: rows,
         };
         if problem.record.steps.is_some() && !problem.record.trace {
             self.stepped = Some(Box::new(SteppedRun {
@@ -479,19 +393,22 @@ mod tests {
         assert_eq!(fit.alpha, direct.alpha);
         assert_eq!(fit.report.exit, ExitReason::Converged);
         let trace = fit.trace.unwrap();
-        let (dual, primal) = (trace.curve("dual").unwrap(), trace.curve("primal").unwrap());
+        let (dual, primal) = (&trace.dual, &trace.primal);
+        assert_eq!(
+            dual.len(),
+            fit.report.iterations + 1,
+            "a row per step, and α = 0"
+        );
         assert_eq!(dual[0], 0.0, "α = 0 at the start");
         for (p, d) in primal.iter().zip(dual) {
             assert!(p >= &(d - 1e-9), "weak duality: {p} < {d}");
         }
-        let gap = trace.curve("gap").unwrap();
+        let gap = |k: usize| primal[k] - dual[k];
         assert!(
-            *gap.last().unwrap() < 1e-2 * gap[0],
+            gap(dual.len() - 1) < 1e-2 * gap(0),
             "{}",
-            gap.last().unwrap()
+            gap(dual.len() - 1)
         );
-        // The trace ends where the fit does.
-        assert_eq!(trace.last_x(), fit.report.iterations);
         assert_eq!(*dual.last().unwrap(), fit.report.objective);
 
         let mut record = problem(NoBiasSolver::Pegasos, None);
@@ -503,15 +420,8 @@ mod tests {
         let direct = pegasos(kernel, &data.points, &y, 1.0, 3000, 0, PEGASOS_SEED);
         assert_eq!(fit.alpha, direct.alpha);
         let trace = fit.trace.unwrap();
-        assert!(
-            trace.len() <= TRACE_VALUES,
-            "3001 values thinned to at most 2000"
-        );
-        assert_eq!(trace.x(1), 2);
-        assert_eq!(trace.last_x(), 3000);
-        assert_eq!(
-            *trace.curve("primal").unwrap().last().unwrap(),
-            fit.report.objective
-        );
+        assert_eq!(trace.primal.len(), 3001);
+        assert!(trace.dual.is_empty() && trace.violation.is_empty());
+        assert_eq!(*trace.primal.last().unwrap(), fit.report.objective);
     }
 }

@@ -46,6 +46,7 @@ use crate::params::Values;
 use crate::plane::{Mark, Scene};
 use crate::solvers::no_bias::{
     CoordinateStep, NoBiasFit, NoBiasProblem, NoBiasSolver, NoBiasTrainer, PEGASOS_STEPS,
+    TRACE_VALUES,
 };
 pub use crate::solvers::smo::SvmTrainer;
 use crate::solvers::smo::{PairStep, Problem, Recording, SmoTrace, Solution};
@@ -419,7 +420,7 @@ impl SvmModel {
             solver: SvmSolver::Smo,
             coordinate: None,
             epochs: 0,
-            trace: trace.map(trace_of),
+            trace: trace.map(|t| trace_of(t, SvmSolver::Smo)),
             expansion,
         }
     }
@@ -457,7 +458,7 @@ impl SvmModel {
             solver: params.solver,
             coordinate: fit.last_step,
             epochs: fit.epochs,
-            trace: fit.trace,
+            trace: fit.trace.map(|t| trace_of(t, params.solver)),
             expansion,
         }
     }
@@ -909,62 +910,76 @@ impl Model for SvmModel {
     }
 }
 
-/// SMO's iterates as the trace view shows them: the dual and primal objectives (the primal
-/// from f on the training points), the maximal violation on a log scale, the support vectors.
-fn trace_of(trace: SmoTrace) -> Trace {
+/// A solver's iterates as the trace view shows them: the dual and primal objectives (the
+/// primal from f on the training points), the maximal violation and the gap on a log scale,
+/// the support vectors. Pegasos has only the primal and the support (its `dual` and
+/// `violation` are empty, and so are their panels). DCA's and Pegasos' runs of 10⁵ steps are
+/// thinned to [`TRACE_VALUES`] values.
+fn trace_of(trace: SmoTrace, solver: SvmSolver) -> Trace {
     let gap: Vec<f64> = trace
         .primal
         .iter()
         .zip(&trace.dual)
         .map(|(p, d)| p - d)
         .collect();
-    Trace {
-        x_label: "SMO iterations",
+    let (x_label, primal, violation) = match solver {
+        SvmSolver::Smo => (
+            "SMO iterations",
+            "primal P(w, b)",
+            "max violation m(α) − M(α)",
+        ),
+        SvmSolver::NoBias(NoBiasSolver::Dca) => (
+            "coordinate steps",
+            "primal P(w̃)",
+            "largest projected gradient",
+        ),
+        SvmSolver::NoBias(NoBiasSolver::Pegasos) => ("Pegasos steps", "primal ½‖w̃‖² + CΣξ", ""),
+    };
+    let curve = |key, label, values| TraceCurve { key, label, values };
+    let panels = vec![
+        TracePanel {
+            y_label: "objective",
+            log: false,
+            curves: vec![
+                curve("dual", "dual D(α)", trace.dual),
+                curve("primal", primal, trace.primal),
+            ],
+        },
+        TracePanel {
+            y_label: "log₁₀",
+            log: true,
+            curves: vec![
+                curve("violation", violation, trace.violation),
+                curve("gap", "duality gap P − D", gap),
+            ],
+        },
+        TracePanel {
+            y_label: "SVs",
+            log: false,
+            curves: vec![curve(
+                "support",
+                "support vectors",
+                trace.support.iter().map(|&s| s as f64).collect(),
+            )],
+        },
+    ];
+    let panels = panels
+        .into_iter()
+        .map(|mut panel| {
+            panel.curves.retain(|c| !c.values.is_empty());
+            panel
+        })
+        .filter(|panel| !panel.curves.is_empty())
+        .collect();
+    let trace = Trace {
+        x_label,
         first: 0,
         thinned_at: Vec::new(),
-        panels: vec![
-            TracePanel {
-                y_label: "objective",
-                log: false,
-                curves: vec![
-                    TraceCurve {
-                        key: "dual",
-                        label: "dual D(α)",
-                        values: trace.dual,
-                    },
-                    TraceCurve {
-                        key: "primal",
-                        label: "primal P(w, b)",
-                        values: trace.primal,
-                    },
-                ],
-            },
-            TracePanel {
-                y_label: "log₁₀",
-                log: true,
-                curves: vec![
-                    TraceCurve {
-                        key: "violation",
-                        label: "max violation m(α) − M(α)",
-                        values: trace.violation,
-                    },
-                    TraceCurve {
-                        key: "gap",
-                        label: "duality gap P − D",
-                        values: gap,
-                    },
-                ],
-            },
-            TracePanel {
-                y_label: "SVs",
-                log: false,
-                curves: vec![TraceCurve {
-                    key: "support",
-                    label: "support vectors",
-                    values: trace.support.iter().map(|&s| s as f64).collect(),
-                }],
-            },
-        ],
+        panels,
+    };
+    match solver {
+        SvmSolver::Smo => trace,
+        SvmSolver::NoBias(_) => trace.thinned(TRACE_VALUES),
     }
 }
 
