@@ -326,12 +326,15 @@ pub struct FitOptions<'a> {
 
 /// What an iterative fit did per iteration, recorded when [`FitOptions::record`] asks: panels
 /// of curves over a common x (the iteration or epoch), as the trace view stacks them.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Trace {
     /// What x counts ("SMO iterations", "epochs").
     pub x_label: &'static str,
     /// The x of every curve's first value (0: the start, before any update).
     pub first: usize,
+    /// The x of each value when a long run was thinned ([`Trace::thinned`]); empty when
+    /// there is a value for every x from `first` on.
+    pub thinned_at: Vec<usize>,
     pub panels: Vec<TracePanel>,
 }
 
@@ -365,6 +368,39 @@ impl Trace {
 
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The x of value `t` of every curve.
+    pub fn x(&self, t: usize) -> usize {
+        self.thinned_at.get(t).copied().unwrap_or(self.first + t)
+    }
+
+    /// The x of the last value (`first` when empty).
+    pub fn last_x(&self) -> usize {
+        self.x(self.len().saturating_sub(1))
+    }
+
+    /// At most `max_values` per curve (at least 2): every k-th value from the first, and the
+    /// last one, so that a run of 10⁵ steps is drawn from 2 000 of them and still ends where
+    /// it ended.
+    pub fn thinned(mut self, max_values: usize) -> Trace {
+        let len = self.len();
+        if len <= max_values.max(2) {
+            return self;
+        }
+        let by = len.div_ceil(max_values.max(2) - 1);
+        let mut kept: Vec<usize> = (0..len).step_by(by).collect();
+        if kept.last() != Some(&(len - 1)) {
+            kept.push(len - 1);
+        }
+        for curve in self.panels.iter_mut().flat_map(|p| &mut p.curves) {
+            curve.values = kept
+                .iter()
+                .filter_map(|&t| curve.values.get(t).copied())
+                .collect();
+        }
+        self.thinned_at = kept.iter().map(|&t| self.x(t)).collect();
+        self
     }
 
     /// The curve with this key.
@@ -719,6 +755,33 @@ mod tests {
         assert_eq!(Loss::PerceptronCriterion.eval(-2.0), 2.0);
         assert_eq!(Loss::ZeroOne.eval(-0.1), 1.0);
         assert_eq!(Loss::ZeroOne.eval(0.1), 0.0);
+    }
+
+    #[test]
+    fn a_thinned_trace_keeps_its_x_and_its_end() {
+        let trace = Trace {
+            x_label: "steps",
+            first: 1,
+            thinned_at: Vec::new(),
+            panels: vec![TracePanel {
+                y_label: "",
+                log: false,
+                curves: vec![TraceCurve {
+                    key: "k",
+                    label: "",
+                    values: (1..=11).map(|t| t as f64).collect(),
+                }],
+            }],
+        };
+        assert_eq!(trace.clone().thinned(20), trace);
+        assert_eq!(trace.last_x(), 11);
+        let thin = trace.thinned(5);
+        // 11 values, at most 5: every third from x = 1, and the last.
+        assert_eq!(thin.curve("k").unwrap(), &[1.0, 4.0, 7.0, 10.0, 11.0]);
+        assert_eq!(thin.last_x(), 11);
+        for t in 0..thin.len() {
+            assert_eq!(thin.x(t) as f64, thin.curve("k").unwrap()[t]);
+        }
     }
 
     #[test]

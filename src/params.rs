@@ -86,7 +86,10 @@ pub struct Param {
     pub group: Group,
     /// A few words shown beside the control.
     pub hint: &'static str,
-    /// Another name for the command line's flag (besides `--key` in lower case).
+    /// Another name for the command line's flag (besides `--key` in lower case). When it is
+    /// another row's key, the row has no flag of its own and shares that row's: `--solver`
+    /// sets the SVM's `svm_solver` or logistic regression's `solver`, whichever the model
+    /// reads ([`Param::shares_flag_of`]).
     pub alias: &'static str,
 }
 
@@ -161,6 +164,22 @@ const fn points_row(
 /// registry, not a row here.)
 pub const PARAMS: &[Param] = &[
     model_row("kernel", "kernel", Kind::Choice { options: KERNELS }, "rbf"),
+    Param {
+        hint: "DCA and Pegasos: no separate bias (K + 1)",
+        alias: "solver",
+        ..model_row(
+            "svm_solver",
+            "solver",
+            Kind::Choice {
+                options: &[
+                    ("smo", "SMO (with bias, LIBSVM)"),
+                    ("dca", "dual coordinate ascent"),
+                    ("pegasos", "Pegasos (primal SGD)"),
+                ],
+            },
+            "smo",
+        )
+    },
     model_row(
         "mc",
         "multi-class",
@@ -418,6 +437,13 @@ pub const PARAMS: &[Param] = &[
 /// The row of `key`.
 pub fn param(key: &str) -> Option<&'static Param> {
     PARAMS.iter().find(|p| p.key == key)
+}
+
+impl Param {
+    /// The row whose command-line flag this row shares (its alias is that row's key).
+    pub fn shares_flag_of(&self) -> Option<&'static Param> {
+        param(self.alias).filter(|other| other.key != self.key)
+    }
 }
 
 /// A checked value.

@@ -21,7 +21,7 @@ use crate::error::Error;
 use crate::model::{ExitReason, Method};
 use crate::params::Values;
 use crate::solvers::smo::SvmTrainer;
-use crate::solvers::svm::SvmParams;
+use crate::solvers::svm::{SvmParams, SvmSolver, SvmState};
 use serde::{Deserialize, Serialize};
 
 /// How many values of C the path visits.
@@ -96,7 +96,7 @@ impl PathJob {
         let classes = data.classes();
         let trainer = method
             .warm_start()
-            .and_then(|mut w| w.as_any().downcast_mut::<SvmTrainer>().map(|t| t.clone()));
+            .and_then(|mut w| w.as_any().downcast_mut::<SvmState>().map(|s| s.smo.clone()));
         let params = SvmParams::from_values(values, None);
         let problem = match (&trainer, &params) {
             (None, _) => Some(format!(
@@ -128,6 +128,15 @@ impl PathJob {
             params: params.ok(),
             trainer: trainer.unwrap_or_default(),
         }
+    }
+
+    /// The solver the settings chose, when it is not SMO: the path is always SMO's (with a
+    /// bias), which DCA and Pegasos only approach.
+    pub fn other_solver(&self) -> Option<&'static str> {
+        self.params
+            .map(|p| p.solver)
+            .filter(|&s| s != SvmSolver::Smo)
+            .map(SvmSolver::title)
     }
 
     /// How many values of C are solved.

@@ -576,8 +576,8 @@ fn render_draws_every_method() {
     }
 }
 
-/// A fixture case's training points (`x`, `labels`) and query points (`query`) as CSV files.
-fn fixture_files(case: &Value, name: &str) -> (PathBuf, PathBuf) {
+/// A fixture case's training points (`x`, `labels`) as a CSV file.
+fn training_file(case: &Value, name: &str) -> PathBuf {
     let rows: Vec<String> = case["x"]
         .as_array()
         .unwrap()
@@ -585,6 +585,11 @@ fn fixture_files(case: &Value, name: &str) -> (PathBuf, PathBuf) {
         .zip(case["labels"].as_array().unwrap())
         .map(|(p, l)| format!("{},{},{}", p[0], p[1], l))
         .collect();
+    scratch(&format!("{name}.csv"), &rows.join("\n"))
+}
+
+/// A fixture case's training points (`x`, `labels`) and query points (`query`) as CSV files.
+fn fixture_files(case: &Value, name: &str) -> (PathBuf, PathBuf) {
     let queries: Vec<String> = case["query"]
         .as_array()
         .unwrap()
@@ -592,7 +597,7 @@ fn fixture_files(case: &Value, name: &str) -> (PathBuf, PathBuf) {
         .map(|p| format!("{},{}", p[0], p[1]))
         .collect();
     (
-        scratch(&format!("{name}.csv"), &rows.join("\n")),
+        training_file(case, name),
         scratch(&format!("{name}-query.csv"), &queries.join("\n")),
     )
 }
@@ -979,16 +984,7 @@ fn path_prints_the_regularisation_path_as_scikit_learn_finds_it() {
     let fixtures: Value = serde_json::from_str(include_str!("fixtures/path_sklearn.json")).unwrap();
     for case in fixtures["cases"].as_array().unwrap() {
         let name = case["name"].as_str().unwrap();
-        let mut csv = String::from("x,y,label\n");
-        for (x, l) in case["x"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .zip(case["labels"].as_array().unwrap())
-        {
-            csv.push_str(&format!("{},{},{}\n", x[0], x[1], l));
-        }
-        let data = scratch(&format!("path-{name}.csv"), &csv);
+        let data = training_file(case, &format!("path-{name}"));
         let json = fit_json(&[
             "path",
             "--data",
@@ -1119,4 +1115,108 @@ fn render_draws_the_training_trace() {
     ] {
         assert!(svg.contains(label), "{label}");
     }
+}
+
+/// `fit --solver dca|pegasos` for the SVM: with the linear kernel, `w` and `bias` (the weight of
+/// the absorbed constant feature) as liblinear finds them (tests/fixtures/dca_liblinear.json,
+/// made by tests/fixtures/make_dca_fixtures.py); Pegasos near liblinear's primal optimum;
+/// stepping and the trace through the binary.
+#[test]
+fn fit_trains_the_svm_by_dca_and_pegasos() {
+    let fixtures: Value =
+        serde_json::from_str(include_str!("fixtures/dca_liblinear.json")).expect("fixture JSON");
+    for case in fixtures["cases"].as_array().unwrap().iter().take(3) {
+        let name = case["name"].as_str().unwrap();
+        let data = training_file(case, &format!("dca-{name}"));
+        let c = case["C"].as_f64().unwrap().to_string();
+        let fit = |solver: &str, extra: &[&str]| {
+            let mut args = vec![
+                "fit",
+                "--data",
+                data.to_str().unwrap(),
+                "--kernel",
+                "linear",
+                "--c",
+                &c,
+                "--solver",
+                solver,
+            ];
+            args.extend_from_slice(extra);
+            fit_json(&args)
+        };
+        let dca = fit("dca", &["--tol", "1e-9"]);
+        assert_eq!(dca["parameters"]["svm_solver"], "dca");
+        assert_eq!(dca["solver"], "DCA");
+        let w = dca["w"].as_array().expect("w for the linear kernel");
+        assert_eq!(w.len(), 2);
+        let want = case["w"].as_array().unwrap();
+        for k in 0..2 {
+            let (got, want) = (w[k].as_f64().unwrap(), want[k].as_f64().unwrap());
+            assert!((got - want).abs() <= 1e-4, "{name}: w {got} vs {want}");
+        }
+        let (b, want_b) = (
+            dca["bias"].as_f64().unwrap(),
+            case["bias"].as_f64().unwrap(),
+        );
+        assert!((b - want_b).abs() <= 1e-4, "{name}: bias {b} vs {want_b}");
+
+        let pegasos = fit("pegasos", &["--trace"]);
+        assert_eq!(pegasos["iterations"], 20_000, "{name}");
+        assert_eq!(pegasos["w"].as_array().unwrap().len(), 2);
+        assert!(pegasos["bias"].is_number());
+        let optimum = case["primal"].as_f64().unwrap();
+        let primal = pegasos["trace"]["primal"].as_array().unwrap();
+        let x = pegasos["trace"]["x"].as_array().unwrap();
+        assert_eq!(x.len(), primal.len());
+        assert!(primal.len() <= 2000, "{name}: thinned");
+        assert_eq!(x.last().unwrap(), 20_000, "{name}: to the end");
+        let reached = primal.last().unwrap().as_f64().unwrap();
+        assert!(
+            reached >= optimum * (1.0 - 1e-6) && reached <= 1.05 * optimum,
+            "{name}: Pegasos {reached} vs liblinear's {optimum}"
+        );
+
+        // Three coordinate updates: the third point's α before and after, and the violation.
+        let three = fit("dca", &["--steps", "3"]);
+        assert_eq!(three["steps"], 3);
+        assert_eq!(three["iterations"], 3);
+        assert!(three["step_point"].as_u64().unwrap() < 40 * 3);
+        assert!(three["alpha_after"].is_number() && three["violation"].is_number());
+        let trace = fit("dca", &["--trace"]);
+        for key in ["dual", "primal", "gap", "violation", "support"] {
+            assert!(
+                trace["trace"][key].as_array().unwrap().len() > 3,
+                "{name}: {key}"
+            );
+        }
+    }
+    let data = scratch("separable-dca.csv", SEPARABLE);
+    fails_with(
+        &[
+            "fit",
+            "--data",
+            data.to_str().unwrap(),
+            "--solver",
+            "dca",
+            "--c",
+            "inf",
+        ],
+        "DCA needs a finite C",
+    );
+    fails_with(
+        &["fit", "--data", data.to_str().unwrap(), "--solver", "gd"],
+        "unknown solver 'gd' (use smo, dca, pegasos)",
+    );
+    fails_with(
+        &[
+            "fit",
+            "--data",
+            data.to_str().unwrap(),
+            "--model",
+            "logistic",
+            "--solver",
+            "dca",
+        ],
+        "unknown solver 'dca' (use newton, gd)",
+    );
 }

@@ -120,6 +120,56 @@ fn stepping_the_svm_rings_each_pair_and_ends_at_the_fit() {
 }
 
 #[test]
+fn stepping_dca_and_pegasos_rings_each_point_and_ends_at_the_fit() {
+    for (solver, last) in [("dca", None), ("pegasos", Some(150))] {
+        let mut lab = Playground::from_hash(&format!(
+            "preset=moons&n=30&kernel=rbf&gamma=2&C=1&tol=0.05&svm_solver={solver}"
+        ));
+        lab.fit();
+        let full = lab.model_as::<SvmModel>().expect("an SVM").clone();
+        assert!(full
+            .facts(lab.data())
+            .iter()
+            .any(|f| f.key == "solver" && f.note.as_deref() == Some("(bias absorbed: K + 1)")));
+        let layout = Layout::new(120, 120);
+        lab.reset_steps();
+        lab.fit();
+        assert!(lab.scene(&layout).emphasis.is_none(), "α = 0: no step yet");
+        let mut ringed = std::collections::BTreeSet::new();
+        let mut steps = 0;
+        while lab.step() {
+            lab.fit();
+            steps += 1;
+            let scene = lab.scene(&layout);
+            ringed.insert(scene.emphasis.expect("the ringed point"));
+            assert!(scene.pair.is_none(), "no SMO pair");
+            let model = lab.model_as::<SvmModel>().unwrap();
+            assert_eq!(model.report.iterations, steps);
+            let facts = lab.status().facts;
+            for key in ["step_point", "step_margin", "alpha_i"] {
+                assert!(facts.iter().any(|f| f.key == key), "step {steps}: no {key}");
+            }
+            assert!(lab.status().message.is_none());
+            if last == Some(steps) {
+                break;
+            }
+            assert!(steps <= 100_000, "stepping never ends");
+        }
+        assert!(ringed.len() > 10, "{solver}: the ring moves ({ringed:?})");
+        let stepped = lab.model_as::<SvmModel>().unwrap();
+        if last.is_none() {
+            // DCA stepped to its end is the whole fit.
+            assert_eq!(stepped.report.exit, crate::model::ExitReason::Converged);
+            assert_eq!(stepped.alpha, full.alpha);
+            assert_eq!(stepped.report.iterations, full.report.iterations);
+        }
+        lab.finish_steps();
+        lab.fit();
+        assert!(lab.scene(&layout).emphasis.is_none());
+    }
+}
+
+#[test]
 fn the_picture_is_kept_until_something_changes() {
     let mut lab = Playground::new(Settings::default());
     lab.fit();

@@ -17,7 +17,8 @@
 //! ```
 //!
 //! It stops when the largest projected gradient (G_i where 0 < α_i < C, min(G_i, 0) at α_i = 0,
-//! max(G_i, 0) at α_i = C) is below the tolerance: the no-bias KKT conditions.
+//! max(G_i, 0) at α_i = C) is below the tolerance: the no-bias KKT conditions. It is checked
+//! at the end of every epoch.
 //!
 //! **Pegasos** (Shalev-Shwartz et al. 2007) works on the primal instead,
 //! λ/2 ‖w̃‖² + (1/n) Σ max(0, 1 − y_i w̃ᵀx̃_i) with λ = 1/(nC) (the same minimiser as
@@ -29,15 +30,26 @@
 //!
 //! Both work with any kernel here: Pegasos' kernelised form keeps, for each point, the number
 //! of steps a_j it was drawn with a margin below 1, and w̃ = (1/(λt)) Σ_j a_j y_j φ̃(x_j).
+//!
+//! Both are runs that stop and go on ([`DcaRun`], [`PegasosRun`]): one [`DcaRun::step`] is one
+//! coordinate update, one [`PegasosRun::step`] one stochastic step, and both keep y_i f(x_i)
+//! for every training point up to date (O(n) per step, from one kernel column), so the dual
+//! objective D = eᵀα − ½‖w̃‖², the primal P = ½‖w̃‖² + CΣ max(0, 1 − y_i f(x_i)) and
+//! ‖w̃‖² = Σ_i c_i y_i f(x_i) (c_i the coefficients of f) are read off at any step in O(n).
+//! Stepping a kept run on gives the same iterates as running again from the start.
 
 use crate::data::Point;
-use crate::kernel::Kernel;
+use crate::kernel::{Kernel, KernelCache};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-/// The constant feature's kernel: K̃(x, z) = K(x, z) + 1.
-fn augmented(kernel: Kernel, a: Point, b: Point) -> f64 {
-    kernel.eval(a, b) + 1.0
+/// The kernel columns a run may keep (as the perceptron's).
+const CACHE_BYTES: usize = 64 << 20;
+
+/// Column i of K̃ = K + 1 on `points`, through `cache`.
+fn augmented_column<'a>(cache: &'a mut KernelCache, i: usize, points: &[Point]) -> &'a [f64] {
+    cache.ensure(i, points);
+    cache.column(i)
 }
 
 /// A solution without a bias: f(x) = Σ_j coef_j K̃(x_j, x), with coef_j = α_j y_j for DCA.
@@ -63,7 +75,7 @@ impl NoBiasSolution {
             .iter()
             .zip(self.alpha.iter().zip(&self.y))
             .filter(|(_, (&a, _))| a != 0.0)
-            .map(|(&p, (&a, &y))| a * y * augmented(kernel, p, x))
+            .map(|(&p, (&a, &y))| a * y * (kernel.eval(p, x) + 1.0))
             .sum()
     }
 
@@ -80,27 +92,167 @@ impl NoBiasSolution {
     }
 }
 
-/// The primal objective ½‖w̃‖² + C Σ max(0, 1 − y_i f(x_i)) of coefficients `alpha` (f as in
-/// [`NoBiasSolution::decision`]), from the Gram matrix `gram` of K̃.
-fn primal(gram: &[Vec<f64>], y: &[f64], alpha: &[f64], c: f64) -> f64 {
-    let n = y.len();
-    let f: Vec<f64> = (0..n)
-        .map(|i| (0..n).map(|j| alpha[j] * y[j] * gram[j][i]).sum())
-        .collect();
-    let norm2: f64 = (0..n).map(|i| alpha[i] * y[i] * f[i]).sum();
-    let hinge: f64 = (0..n).map(|i| (1.0 - y[i] * f[i]).max(0.0)).sum();
+/// ½‖w̃‖² + C Σ max(0, 1 − y_i f(x_i)) for coefficients `coef` (α, unsigned) and the margins
+/// y_i f(x_i): ‖w̃‖² = Σ_i coef_i y_i f(x_i).
+fn primal_from_margins(coef: &[f64], margins: &[f64], c: f64) -> f64 {
+    let norm2: f64 = coef.iter().zip(margins).map(|(a, m)| a * m).sum();
+    let hinge: f64 = margins.iter().map(|m| (1.0 - m).max(0.0)).sum();
     0.5 * norm2 + c * hinge
 }
 
-fn gram(kernel: Kernel, points: &[Point]) -> Vec<Vec<f64>> {
-    points
-        .iter()
-        .map(|&a| points.iter().map(|&b| augmented(kernel, a, b)).collect())
-        .collect()
+/// One update of a run: the point it visited, y_i f(x_i) there before the update, and its
+/// coefficient (α_i for DCA, a_i/(λt) for Pegasos) before and after.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CoordinateStep {
+    pub index: usize,
+    pub margin: f64,
+    pub before: f64,
+    pub after: f64,
+}
+
+/// Dual coordinate ascent without a bias (module doc), one coordinate update per
+/// [`DcaRun::step`]. The order of each epoch is a shuffle drawn from the seed.
+#[derive(Clone, Debug)]
+pub struct DcaRun {
+    c: f64,
+    tol: f64,
+    y: Vec<f64>,
+    alpha: Vec<f64>,
+    /// G_i = (Q̃α)_i − 1 = y_i f(x_i) − 1.
+    gradient: Vec<f64>,
+    order: Vec<usize>,
+    /// The place in `order` of the next update; `order.len()` when an epoch has ended.
+    next: usize,
+    rng: StdRng,
+    cache: KernelCache,
+    epochs: usize,
+    steps: usize,
+    /// The largest projected gradient at the end of the last epoch.
+    epoch_violation: f64,
+}
+
+impl DcaRun {
+    /// A run from α = 0 on `points` with y_i ∈ {−1, +1}.
+    pub fn new(kernel: Kernel, points: &[Point], y: &[f64], c: f64, tol: f64, seed: u64) -> Self {
+        let n = points.len();
+        let mut cache = KernelCache::new(CACHE_BYTES);
+        cache.prepare(kernel, points);
+        DcaRun {
+            c,
+            tol,
+            y: y.to_vec(),
+            alpha: vec![0.0; n],
+            gradient: vec![-1.0; n],
+            order: (0..n).collect(),
+            next: n,
+            rng: StdRng::seed_from_u64(seed),
+            cache,
+            epochs: 0,
+            steps: 0,
+            epoch_violation: f64::INFINITY,
+        }
+    }
+
+    /// Whether the last epoch ended with the no-bias KKT conditions holding to the tolerance.
+    pub fn converged(&self) -> bool {
+        self.next == self.order.len() && self.epoch_violation < self.tol
+    }
+
+    /// One coordinate update, α_i ← clip(α_i − G_i/Q̃_ii, 0, C), at the next point of the
+    /// epoch's order (a new epoch draws a new order).
+    pub fn step(&mut self, points: &[Point]) -> CoordinateStep {
+        let n = self.order.len();
+        if self.next == n {
+            for k in (1..n).rev() {
+                self.order.swap(k, self.rng.random_range(0..=k));
+            }
+            self.next = 0;
+            self.epochs += 1;
+        }
+        let i = self.order[self.next];
+        self.next += 1;
+        self.steps += 1;
+        let old = self.alpha[i];
+        let margin = self.gradient[i] + 1.0;
+        let qii = self.cache.diagonal()[i] + 1.0;
+        if qii > 0.0 {
+            let new = (old - self.gradient[i] / qii).clamp(0.0, self.c);
+            let delta = new - old;
+            if delta != 0.0 {
+                self.alpha[i] = new;
+                let scale = self.y[i] * delta;
+                let column = augmented_column(&mut self.cache, i, points);
+                for (k, g) in self.gradient.iter_mut().enumerate() {
+                    *g += self.y[k] * scale * (column[k] + 1.0);
+                }
+            }
+        }
+        if self.next == n {
+            self.epoch_violation = self.max_violation();
+        }
+        CoordinateStep {
+            index: i,
+            margin,
+            before: old,
+            after: self.alpha[i],
+        }
+    }
+
+    /// The largest projected gradient now (O(n)).
+    pub fn max_violation(&self) -> f64 {
+        (0..self.alpha.len())
+            .map(|i| projected(self.alpha[i], self.gradient[i], self.c).abs())
+            .fold(0.0, f64::max)
+    }
+
+    /// The dual objective eᵀα − ½αᵀQ̃α = Σ α_i − ½ Σ α_i (G_i + 1).
+    pub fn dual(&self) -> f64 {
+        self.alpha
+            .iter()
+            .zip(&self.gradient)
+            .map(|(a, g)| a - 0.5 * a * (g + 1.0))
+            .sum()
+    }
+
+    /// y_i f(x_i) for every training point.
+    pub fn margins(&self) -> Vec<f64> {
+        self.gradient.iter().map(|g| g + 1.0).collect()
+    }
+
+    /// The primal objective ½‖w̃‖² + C Σ max(0, 1 − y_i f(x_i)).
+    pub fn primal(&self) -> f64 {
+        primal_from_margins(&self.alpha, &self.margins(), self.c)
+    }
+
+    pub fn alpha(&self) -> &[f64] {
+        &self.alpha
+    }
+
+    /// Coordinate updates so far.
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
+
+    /// Epochs begun so far.
+    pub fn epochs(&self) -> usize {
+        self.epochs
+    }
+
+    /// The solution as it stands (`trace`: empty).
+    pub fn solution(&self) -> NoBiasSolution {
+        NoBiasSolution {
+            alpha: self.alpha.clone(),
+            y: self.y.clone(),
+            iterations: self.epochs,
+            max_violation: self.max_violation(),
+            trace: Vec::new(),
+        }
+    }
 }
 
 /// Dual coordinate ascent without a bias (module doc), to a largest projected gradient below
 /// `tol` or `max_epochs` epochs; the order of each epoch is a shuffle drawn from `seed`.
+/// `trace`: the dual objective after every epoch.
 pub fn dual_coordinate_ascent(
     kernel: Kernel,
     points: &[Point],
@@ -111,52 +263,20 @@ pub fn dual_coordinate_ascent(
     seed: u64,
 ) -> NoBiasSolution {
     let n = points.len();
-    let q = gram(kernel, points);
-    let mut alpha = vec![0.0; n];
-    // G_i = (Q̃α)_i − 1 = y_i f(x_i) − 1.
-    let mut gradient = vec![-1.0; n];
-    let mut order: Vec<usize> = (0..n).collect();
-    let mut rng = StdRng::seed_from_u64(seed);
+    let mut run = DcaRun::new(kernel, points, y, c, tol, seed);
     let mut trace = Vec::new();
-    let mut epochs = 0;
-    let mut violation = f64::INFINITY;
-    while epochs < max_epochs {
-        epochs += 1;
-        for k in (1..n).rev() {
-            order.swap(k, rng.random_range(0..=k));
+    while run.epochs() < max_epochs {
+        for _ in 0..n {
+            run.step(points);
         }
-        for &i in &order {
-            let qii = q[i][i];
-            if qii <= 0.0 {
-                continue;
-            }
-            let old = alpha[i];
-            let new = (old - gradient[i] / qii).clamp(0.0, c);
-            let delta = new - old;
-            if delta != 0.0 {
-                alpha[i] = new;
-                for k in 0..n {
-                    gradient[k] += y[k] * y[i] * q[i][k] * delta;
-                }
-            }
-        }
-        violation = (0..n)
-            .map(|i| projected(alpha[i], gradient[i], c).abs())
-            .fold(0.0, f64::max);
-        let dual: f64 = (0..n)
-            .map(|i| alpha[i] - 0.5 * alpha[i] * (gradient[i] + 1.0))
-            .sum();
-        trace.push(dual);
-        if violation < tol {
+        trace.push(run.dual());
+        if run.converged() {
             break;
         }
     }
     NoBiasSolution {
-        alpha,
-        y: y.to_vec(),
-        iterations: epochs,
-        max_violation: violation,
         trace,
+        ..run.solution()
     }
 }
 
@@ -168,6 +288,121 @@ fn projected(alpha: f64, gradient: f64, c: f64) -> f64 {
         gradient.max(0.0)
     } else {
         gradient
+    }
+}
+
+/// Pegasos, kernelised (module doc), one seeded draw per [`PegasosRun::step`], λ = 1/(nC).
+#[derive(Clone, Debug)]
+pub struct PegasosRun {
+    lambda: f64,
+    c: f64,
+    y: Vec<f64>,
+    /// a_j: the steps at which point j was drawn with a margin below 1.
+    counts: Vec<f64>,
+    /// f_t(x_k) · λt for every training point: the margins a step needs.
+    scaled_f: Vec<f64>,
+    rng: StdRng,
+    cache: KernelCache,
+    steps: usize,
+}
+
+impl PegasosRun {
+    /// A run from w̃ = 0 on `points` with y_i ∈ {−1, +1}.
+    pub fn new(kernel: Kernel, points: &[Point], y: &[f64], c: f64, seed: u64) -> Self {
+        let n = points.len();
+        let mut cache = KernelCache::new(CACHE_BYTES);
+        cache.prepare(kernel, points);
+        PegasosRun {
+            lambda: 1.0 / (n as f64 * c),
+            c,
+            y: y.to_vec(),
+            counts: vec![0.0; n],
+            scaled_f: vec![0.0; n],
+            rng: StdRng::seed_from_u64(seed),
+            cache,
+            steps: 0,
+        }
+    }
+
+    /// One step t: draw i; if y_i f_{t−1}(x_i) < 1, count it (w̃ gains η_t y_i φ̃(x_i)); the
+    /// shrinking by (1 − η_t λ) is the 1/(λt) in front of the sum.
+    pub fn step(&mut self, points: &[Point]) -> CoordinateStep {
+        let n = self.counts.len();
+        let i = self.rng.random_range(0..n);
+        let t = self.steps + 1;
+        let before = self.coefficient(i);
+        // w_t = (1/(λ t)) Σ a_j y_j φ̃(x_j) before this step's update (with t − 1 counts).
+        let margin = if t > 1 {
+            self.y[i] * self.scaled_f[i] / (self.lambda * (t - 1) as f64)
+        } else {
+            0.0
+        };
+        self.steps = t;
+        if margin < 1.0 {
+            self.counts[i] += 1.0;
+            let yi = self.y[i];
+            let column = augmented_column(&mut self.cache, i, points);
+            for (f, k) in self.scaled_f.iter_mut().zip(column) {
+                *f += yi * (k + 1.0);
+            }
+        }
+        CoordinateStep {
+            index: i,
+            margin,
+            before,
+            after: self.coefficient(i),
+        }
+    }
+
+    /// The coefficient a_i/(λt) of point i in f (0 before the first step).
+    fn coefficient(&self, i: usize) -> f64 {
+        if self.steps == 0 {
+            0.0
+        } else {
+            self.counts[i] / (self.lambda * self.steps as f64)
+        }
+    }
+
+    /// The coefficients of f, one per training point.
+    pub fn coefficients(&self) -> Vec<f64> {
+        (0..self.counts.len())
+            .map(|i| self.coefficient(i))
+            .collect()
+    }
+
+    /// y_i f(x_i) for every training point.
+    pub fn margins(&self) -> Vec<f64> {
+        let scale = if self.steps == 0 {
+            0.0
+        } else {
+            1.0 / (self.lambda * self.steps as f64)
+        };
+        self.scaled_f
+            .iter()
+            .zip(&self.y)
+            .map(|(f, y)| y * f * scale)
+            .collect()
+    }
+
+    /// The primal objective ½‖w̃‖² + C Σ max(0, 1 − y_i f(x_i)).
+    pub fn primal(&self) -> f64 {
+        primal_from_margins(&self.coefficients(), &self.margins(), self.c)
+    }
+
+    /// Steps so far.
+    pub fn steps(&self) -> usize {
+        self.steps
+    }
+
+    /// The solution as it stands (`trace`: empty).
+    pub fn solution(&self) -> NoBiasSolution {
+        NoBiasSolution {
+            alpha: self.coefficients(),
+            y: self.y.clone(),
+            iterations: self.steps,
+            max_violation: 0.0,
+            trace: Vec::new(),
+        }
     }
 }
 
@@ -183,41 +418,17 @@ pub fn pegasos(
     record: usize,
     seed: u64,
 ) -> NoBiasSolution {
-    let n = points.len();
-    let q = gram(kernel, points);
-    let lambda = 1.0 / (n as f64 * c);
-    let mut counts = vec![0.0f64; n];
-    // f_t(x_k) · λ t, kept for every training point: the margins a step needs.
-    let mut scaled_f = vec![0.0f64; n];
-    let mut rng = StdRng::seed_from_u64(seed);
+    let mut run = PegasosRun::new(kernel, points, y, c, seed);
     let mut trace = Vec::new();
-    let coefficients = |counts: &[f64], t: usize| -> Vec<f64> {
-        counts.iter().map(|&a| a / (lambda * t as f64)).collect()
-    };
     for t in 1..=steps {
-        let i = rng.random_range(0..n);
-        // w_t = (1/(λ t)) Σ a_j y_j φ̃(x_j) before this step's update (with t − 1 counts).
-        let margin = if t > 1 {
-            y[i] * scaled_f[i] / (lambda * (t - 1) as f64)
-        } else {
-            0.0
-        };
-        if margin < 1.0 {
-            counts[i] += 1.0;
-            for k in 0..n {
-                scaled_f[k] += y[i] * q[i][k];
-            }
-        }
+        run.step(points);
         if record > 0 && (t % record == 0 || t == steps) {
-            trace.push(primal(&q, y, &coefficients(&counts, t), c));
+            trace.push(run.primal());
         }
     }
     NoBiasSolution {
-        alpha: coefficients(&counts, steps.max(1)),
-        y: y.to_vec(),
-        iterations: steps,
-        max_violation: 0.0,
         trace,
+        ..run.solution()
     }
 }
 
@@ -228,9 +439,13 @@ pub fn primal_objective(
     solution: &NoBiasSolution,
     c: f64,
 ) -> f64 {
-    primal(&gram(kernel, points), &solution.y, &solution.alpha, c)
+    let margins: Vec<f64> = points
+        .iter()
+        .zip(&solution.y)
+        .map(|(&p, y)| y * solution.decision(kernel, points, p))
+        .collect();
+    primal_from_margins(&solution.alpha, &margins, c)
 }
-
 /// Steps after which Pegasos (seed 7) is within 1 % of DCA's primal optimum on the test's
 /// overlapping blobs (200 points, C = 1, linear kernel), as the README states.
 pub const PEGASOS_STEPS: usize = 20_000;

@@ -8,6 +8,7 @@ pub mod lda;
 pub mod least_squares;
 pub mod logistic;
 pub mod naive_bayes;
+pub mod no_bias;
 pub mod perceptron;
 pub mod qda;
 pub mod smo;

@@ -211,6 +211,7 @@ impl PerceptronModel {
             trace: params.record.then(|| Trace {
                 x_label: "epochs",
                 first: 1,
+                thinned_at: Vec::new(),
                 panels: vec![TracePanel {
                     y_label: "mistakes",
                     log: false,

@@ -107,7 +107,8 @@ impl Recording {
     }
 }
 
-/// SMO's iterates, row k after k pair updates (row 0 is α = 0).
+/// SMO's iterates, row k after k pair updates (row 0 is α = 0). DCA and Pegasos record the
+/// same rows per step (`no_bias`; Pegasos only the primal and the support).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SmoTrace {
     /// D(α) = eᵀα − ½αᵀQα.

@@ -8,7 +8,12 @@
 //!     subject to 0 ≤ α_i ≤ C,  Σ y_i α_i = 0,
 //! ```
 //!
-//! and f(x) = Σ α_i y_i K(x_i, x) + b, solved by SMO in [`crate::solvers::smo`].
+//! and f(x) = Σ α_i y_i K(x_i, x) + b, solved by SMO in [`crate::solvers::smo`] — or, on
+//! request ([`SvmSolver`]), without a separate bias by dual coordinate ascent or Pegasos
+//! ([`crate::solvers::dca`], run by [`crate::solvers::no_bias`]). Those two absorb b as the
+//! weight of a constant feature, K̃ = K + 1, so f(x) = Σ α_i y_i K(x_i, x) + b with
+//! b = Σ α_i y_i, and there is no equality constraint; their models are drawn and reported
+//! like SMO's, saying which solver made them. They need a finite C.
 //!
 //! The hard margin is C = ∞: the dual is bounded exactly when the classes are separable in the
 //! kernel's feature space, and then Σα_i = ‖w‖² = 1/ρ² for the margin ρ. Whether to draw
@@ -39,8 +44,44 @@ use crate::model::{
 };
 use crate::params::Values;
 use crate::plane::{Mark, Scene};
+use crate::solvers::no_bias::{
+    CoordinateStep, NoBiasFit, NoBiasProblem, NoBiasSolver, NoBiasTrainer, PEGASOS_STEPS,
+    TRACE_VALUES,
+};
 pub use crate::solvers::smo::SvmTrainer;
 use crate::solvers::smo::{PairStep, Problem, Recording, SmoTrace, Solution};
+
+/// Which solver trains the SVM.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SvmSolver {
+    /// SMO with a bias (LIBSVM's), the default.
+    Smo,
+    /// Dual coordinate ascent or Pegasos, the bias absorbed (K + 1).
+    NoBias(NoBiasSolver),
+}
+
+impl SvmSolver {
+    /// The solver of a settings value: `smo`, `dca` or `pegasos`.
+    pub fn from_name(name: &str) -> Result<SvmSolver, Error> {
+        match name {
+            "smo" => Ok(SvmSolver::Smo),
+            "dca" => Ok(SvmSolver::NoBias(NoBiasSolver::Dca)),
+            "pegasos" => Ok(SvmSolver::NoBias(NoBiasSolver::Pegasos)),
+            _ => Err(Error::Parameter(format!(
+                "unknown SVM solver '{name}' (use smo, dca, pegasos)"
+            ))),
+        }
+    }
+
+    /// The name people read.
+    pub fn title(self) -> &'static str {
+        match self {
+            SvmSolver::Smo => "SMO",
+            SvmSolver::NoBias(NoBiasSolver::Dca) => "DCA",
+            SvmSolver::NoBias(NoBiasSolver::Pegasos) => "Pegasos",
+        }
+    }
+}
 
 /// How far a hard-margin multiplier may grow, times R² = max K(x_i, x_i), before the data
 /// count as not separable (a margin below 10⁻⁷ of the data's radius).
@@ -60,8 +101,9 @@ pub struct SvmParams {
     pub tol: f64,
     /// Iteration cap; `None` means max(100 000, 100 n).
     pub max_iter: Option<usize>,
-    /// Stepping and the trace: what SMO records (nothing by default).
+    /// Stepping and the trace: what the solver records (nothing by default).
     pub record: Recording,
+    pub solver: SvmSolver,
 }
 
 impl SvmParams {
@@ -72,6 +114,7 @@ impl SvmParams {
             tol: 1e-3,
             max_iter: None,
             record: Recording::default(),
+            solver: SvmSolver::Smo,
         }
     }
 
@@ -85,6 +128,7 @@ impl SvmParams {
         let params = SvmParams {
             tol: values.real("tol"),
             max_iter,
+            solver: SvmSolver::from_name(values.choice("svm_solver"))?,
             ..SvmParams::new(kernel_of(values)?, c)
         };
         params.check()?;
@@ -98,6 +142,12 @@ impl SvmParams {
         }
         if !(self.tol.is_finite() && self.tol > 0.0) {
             return Err(Error::Parameter("tol <= 0".into()));
+        }
+        if self.is_hard_margin() && self.solver != SvmSolver::Smo {
+            return Err(Error::Parameter(format!(
+                "{} needs a finite C: the hard margin (C = ∞) is solved by SMO",
+                self.solver.title()
+            )));
         }
         Ok(())
     }
@@ -195,8 +245,14 @@ pub struct SvmModel {
     pub tol: f64,
     /// The run was cut at a number of pair updates (stepping through it).
     pub stepping: bool,
-    /// The last pair update, when stepping.
+    /// The last pair update, when stepping SMO.
     pub step: Option<PairStep>,
+    /// Which solver made it.
+    pub solver: SvmSolver,
+    /// The last coordinate (DCA) or stochastic (Pegasos) update, when stepping them.
+    pub coordinate: Option<CoordinateStep>,
+    /// The epochs DCA began (0 for the others).
+    pub epochs: usize,
     /// The iterates, when recorded.
     pub trace: Option<Trace>,
     /// (x_j, α_j y_j) for the support vectors: all f(x) needs.
@@ -240,6 +296,76 @@ impl SvmTrainer {
             }
         }
         Ok(model)
+    }
+}
+
+/// What the SVM keeps between fits: SMO's trainer (its kernel cache and last α, for warm
+/// starts and stepping) and the stepped run of DCA or Pegasos.
+#[derive(Clone, Debug, Default)]
+pub struct SvmState {
+    pub smo: SvmTrainer,
+    pub no_bias: NoBiasTrainer,
+}
+
+impl SvmState {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Fits with the solver `params` name, continuing what is kept where it can.
+    pub fn fit(
+        &mut self,
+        points: &[Point],
+        labels: &[i32],
+        params: &SvmParams,
+    ) -> Result<SvmModel, Error> {
+        let solver = match params.solver {
+            SvmSolver::Smo => return self.smo.fit(points, labels, params),
+            SvmSolver::NoBias(solver) => solver,
+        };
+        params.check()?;
+        // DCA's cap in coordinate updates is SMO's in pair updates; Pegasos runs its fixed
+        // number of steps, or fewer when the caller caps it.
+        let max_steps = match solver {
+            NoBiasSolver::Dca => params.max_iter.unwrap_or((100 * points.len()).max(100_000)),
+            NoBiasSolver::Pegasos => PEGASOS_STEPS.min(params.max_iter.unwrap_or(usize::MAX)),
+        };
+        let problem = NoBiasProblem {
+            solver,
+            kernel: params.kernel,
+            c: params.c,
+            tol: params.tol,
+            max_steps,
+            record: params.record,
+        };
+        let fit = self.no_bias.solve(points, labels, &problem)?;
+        Ok(SvmModel::from_no_bias(points, params, fit))
+    }
+}
+
+impl WarmStart for SvmState {
+    fn point_added(&mut self) {
+        self.smo.point_added();
+        self.no_bias.forget();
+    }
+    fn point_moved(&mut self, index: usize, points: &[Point]) {
+        self.smo.point_moved(index, points);
+        self.no_bias.forget();
+    }
+    fn point_removed(&mut self, index: usize) {
+        self.smo.point_removed(index);
+        self.no_bias.forget();
+    }
+    fn forget(&mut self) {
+        self.smo.forget();
+        self.no_bias.forget();
+    }
+    fn data_replaced(&mut self) {
+        self.smo.data_replaced();
+        self.no_bias.forget();
+    }
+    fn as_any(&mut self) -> &mut dyn std::any::Any {
+        self
     }
 }
 
@@ -291,7 +417,48 @@ impl SvmModel {
             tol: params.tol,
             stepping: params.record.steps.is_some(),
             step: last_step,
-            trace: trace.map(trace_of),
+            solver: SvmSolver::Smo,
+            coordinate: None,
+            epochs: 0,
+            trace: trace.map(|t| trace_of(t, SvmSolver::Smo)),
+            expansion,
+        }
+    }
+
+    /// The model a run of DCA or Pegasos describes: f(x) = Σ α_j y_j K(x_j, x) + b with the
+    /// absorbed bias b = Σ α_j y_j (the weight of the constant feature), and for the linear
+    /// kernel w = Σ α_j y_j x_j.
+    pub fn from_no_bias(points: &[Point], params: &SvmParams, fit: NoBiasFit) -> SvmModel {
+        let expansion: Vec<(Point, f64)> = (0..fit.alpha.len())
+            .filter(|&i| fit.alpha[i] > 0.0)
+            .map(|i| (points[i], fit.alpha[i] * fit.y[i]))
+            .collect();
+        let bias = expansion.iter().map(|(_, coef)| coef).sum();
+        let w = params.kernel.is_linear().then(|| {
+            expansion.iter().fold([0.0, 0.0], |w, &(x, coef)| {
+                [w[0] + coef * x[0], w[1] + coef * x[1]]
+            })
+        });
+        SvmModel {
+            kernel: params.kernel,
+            c: params.c,
+            hard_margin: false,
+            classes: fit.classes,
+            points: points.to_vec(),
+            y: fit.y,
+            alpha: fit.alpha,
+            bias,
+            margins: fit.margins,
+            w,
+            report: fit.report,
+            max_violation: fit.max_violation,
+            tol: params.tol,
+            stepping: params.record.steps.is_some(),
+            step: None,
+            solver: params.solver,
+            coordinate: fit.last_step,
+            epochs: fit.epochs,
+            trace: fit.trace.map(|t| trace_of(t, params.solver)),
             expansion,
         }
     }
@@ -303,14 +470,16 @@ impl SvmModel {
 
     /// A one-off fit from α = 0.
     pub fn fit(points: &[Point], labels: &[i32], params: &SvmParams) -> Result<SvmModel, Error> {
-        SvmTrainer::new().fit(points, labels, params)
+        SvmState::new().fit(points, labels, params)
     }
 
+    /// The KKT case of point i. Pegasos' coefficients a_i/(λt) have no box (they may exceed
+    /// C), so its points with a_i > 0 all count as free.
     pub fn status(&self, i: usize) -> AlphaStatus {
         let a = self.alpha[i];
         if a <= 0.0 {
             AlphaStatus::NonSupport
-        } else if a >= self.c {
+        } else if a >= self.c && self.solver != SvmSolver::NoBias(NoBiasSolver::Pegasos) {
             AlphaStatus::Bound
         } else {
             AlphaStatus::Free
@@ -499,6 +668,9 @@ impl Model for SvmModel {
         if context.layers.on("w") {
             scene.w_arrow = self.w.and_then(|w| w_arrow(w, self.bias, &context.view));
         }
+        if let Some(step) = self.coordinate.filter(|_| self.stepping) {
+            scene.emphasis = Some(step.index);
+        }
         if let Some(step) = self.step.filter(|_| self.stepping) {
             scene.pair = Some(step.pair);
             if context.layers.on("pair") {
@@ -511,8 +683,15 @@ impl Model for SvmModel {
         let marks = self.marks();
         let count = |m: Mark| marks.iter().filter(|&&x| x == m).count();
         let (free, bound) = (count(Mark::FreeSupport), count(Mark::BoundSupport));
+        let no_bias = self.solver != SvmSolver::Smo;
         let mut facts = vec![
             Fact::new("kernel", "", self.kernel.name()),
+            if no_bias {
+                Fact::new("solver", "solver", self.solver.title())
+                    .with_note("(bias absorbed: K + 1)")
+            } else {
+                Fact::data("solver", self.solver.title())
+            },
             if self.hard_margin {
                 Fact::data("C", "inf")
             } else {
@@ -522,31 +701,48 @@ impl Model for SvmModel {
                 .with_note(format!("(free {free}, bound {bound})")),
             Fact::data("free", free),
             Fact::data("bound", bound),
-            Fact::new("objective", "dual objective", self.report.objective),
-            Fact::new("iterations", "SMO iterations", self.report.iterations).with_note(
-                if self.report.warm_start {
-                    "(warm start)"
-                } else {
-                    ""
+            Fact::new(
+                "objective",
+                match self.solver {
+                    SvmSolver::NoBias(NoBiasSolver::Pegasos) => "primal objective",
+                    _ => "dual objective",
                 },
+                self.report.objective,
             ),
+            Fact::new(
+                "iterations",
+                match self.solver {
+                    SvmSolver::Smo => "SMO iterations",
+                    SvmSolver::NoBias(NoBiasSolver::Dca) => "DCA steps",
+                    SvmSolver::NoBias(NoBiasSolver::Pegasos) => "Pegasos steps",
+                },
+                self.report.iterations,
+            )
+            .with_note(if self.report.warm_start {
+                "(warm start)"
+            } else {
+                ""
+            }),
             Fact::data("converged", self.report.exit == ExitReason::Converged),
             Fact::data("warm_start", self.report.warm_start),
             Fact::data("max_violation", self.max_violation),
         ];
-        if self.stepping {
-            facts.push(
-                Fact::new(
-                    "violation",
-                    "KKT violation m(α) − M(α) =",
-                    self.max_violation,
-                )
-                .with_note(if self.max_violation < self.tol {
+        if self.solver == SvmSolver::NoBias(NoBiasSolver::Dca) {
+            facts.push(Fact::new("epochs", "epochs", self.epochs));
+        }
+        let violation = match self.solver {
+            SvmSolver::Smo => Some("KKT violation m(α) − M(α) ="),
+            SvmSolver::NoBias(NoBiasSolver::Dca) => Some("largest projected gradient ="),
+            SvmSolver::NoBias(NoBiasSolver::Pegasos) => None,
+        };
+        if let Some(label) = violation.filter(|_| self.stepping) {
+            facts.push(Fact::new("violation", label, self.max_violation).with_note(
+                if self.max_violation < self.tol {
                     format!("< tol {}: optimal", short(self.tol))
                 } else {
                     format!("≥ tol {}", short(self.tol))
-                }),
-            );
+                },
+            ));
         }
         if let Some(step) = self.step.filter(|_| self.stepping) {
             let (i, j) = step.pair;
@@ -559,12 +755,37 @@ impl Model for SvmModel {
             facts.push(Fact::data("alpha_after", step.after.to_vec()));
             facts.push(Fact::data("alpha_unclipped", step.unclipped.to_vec()));
         }
+        if let Some(step) = self.coordinate.filter(|_| self.stepping) {
+            facts.push(Fact::new("step_point", "point i =", step.index));
+            facts.push(
+                Fact::new("step_margin", "y_i f(x_i) =", step.margin).with_note(
+                    match self.solver {
+                        SvmSolver::NoBias(NoBiasSolver::Pegasos) if step.margin < 1.0 => {
+                            "< 1: counted"
+                        }
+                        SvmSolver::NoBias(NoBiasSolver::Pegasos) => "≥ 1: w̃ only shrinks",
+                        _ => "before the step",
+                    },
+                ),
+            );
+            facts.push(Fact::new(
+                "alpha_i",
+                "α_i:",
+                format!("{} → {}", short(step.before), short(step.after)),
+            ));
+            facts.push(Fact::data("alpha_before", step.before));
+            facts.push(Fact::data("alpha_after", step.after));
+        }
         if let (Some(w), Some(width)) = (self.w, self.margin_width()) {
             facts.push(Fact::new("w", "w =", w));
             facts.push(Fact::new("margin_width", "margin width 2/‖w‖ =", width));
         }
         facts.extend([
-            Fact::new("bias", "b =", self.bias),
+            if no_bias {
+                Fact::new("bias", "b =", self.bias).with_note("(absorbed: Σ α_i y_i)")
+            } else {
+                Fact::new("bias", "b =", self.bias)
+            },
             Fact::data("alpha", self.alpha.clone()),
             Fact::data("support", self.support()),
             Fact::data("bound", self.bound()),
@@ -584,6 +805,13 @@ impl Model for SvmModel {
             return Vec::new();
         }
         let mut facts = Vec::new();
+        if let Some(step) = self.coordinate.filter(|s| self.stepping && s.index == i) {
+            facts.push(Fact::new(
+                "step",
+                "this step:",
+                format!("α {} → {}", short(step.before), short(step.after)),
+            ));
+        }
         if let Some(step) = self
             .step
             .filter(|s| self.stepping && (s.pair.0 == i || s.pair.1 == i))
@@ -604,7 +832,20 @@ impl Model for SvmModel {
             Fact::new("alpha", "α =", self.alpha[i]),
             Fact::new("margin", "y·f(x) =", self.margins[i]),
             Fact::new("slack", "ξ =", self.slack(i)),
-            Fact::new("case", "", self.status(i).describe()),
+            Fact::new(
+                "case",
+                "",
+                if self.solver == SvmSolver::NoBias(NoBiasSolver::Pegasos) {
+                    // No box, so no KKT case: only whether the point is in f.
+                    if self.alpha[i] > 0.0 {
+                        "drawn with y f < 1 at some step: in the expansion of f"
+                    } else {
+                        "never counted: not in the expansion of f"
+                    }
+                } else {
+                    self.status(i).describe()
+                },
+            ),
         ]);
         facts
     }
@@ -612,8 +853,9 @@ impl Model for SvmModel {
     fn message(&self) -> Option<String> {
         if self.report.exit == ExitReason::IterationCap && !self.cut_short() {
             Some(format!(
-                "SMO stopped at its iteration cap ({} iterations) before the KKT conditions \
+                "{} stopped at its iteration cap ({} iterations) before the KKT conditions \
                  held; the picture is approximate",
+                self.solver.title(),
                 self.report.iterations
             ))
         } else {
@@ -668,61 +910,76 @@ impl Model for SvmModel {
     }
 }
 
-/// SMO's iterates as the trace view shows them: the dual and primal objectives (the primal
-/// from f on the training points), the maximal violation on a log scale, the support vectors.
-fn trace_of(trace: SmoTrace) -> Trace {
+/// A solver's iterates as the trace view shows them: the dual and primal objectives (the
+/// primal from f on the training points), the maximal violation and the gap on a log scale,
+/// the support vectors. Pegasos has only the primal and the support (its `dual` and
+/// `violation` are empty, and so are their panels). DCA's and Pegasos' runs of 10⁵ steps are
+/// thinned to [`TRACE_VALUES`] values.
+fn trace_of(trace: SmoTrace, solver: SvmSolver) -> Trace {
     let gap: Vec<f64> = trace
         .primal
         .iter()
         .zip(&trace.dual)
         .map(|(p, d)| p - d)
         .collect();
-    Trace {
-        x_label: "SMO iterations",
+    let (x_label, primal, violation) = match solver {
+        SvmSolver::Smo => (
+            "SMO iterations",
+            "primal P(w, b)",
+            "max violation m(α) − M(α)",
+        ),
+        SvmSolver::NoBias(NoBiasSolver::Dca) => (
+            "coordinate steps",
+            "primal P(w̃)",
+            "largest projected gradient",
+        ),
+        SvmSolver::NoBias(NoBiasSolver::Pegasos) => ("Pegasos steps", "primal ½‖w̃‖² + CΣξ", ""),
+    };
+    let curve = |key, label, values| TraceCurve { key, label, values };
+    let panels = vec![
+        TracePanel {
+            y_label: "objective",
+            log: false,
+            curves: vec![
+                curve("dual", "dual D(α)", trace.dual),
+                curve("primal", primal, trace.primal),
+            ],
+        },
+        TracePanel {
+            y_label: "log₁₀",
+            log: true,
+            curves: vec![
+                curve("violation", violation, trace.violation),
+                curve("gap", "duality gap P − D", gap),
+            ],
+        },
+        TracePanel {
+            y_label: "SVs",
+            log: false,
+            curves: vec![curve(
+                "support",
+                "support vectors",
+                trace.support.iter().map(|&s| s as f64).collect(),
+            )],
+        },
+    ];
+    let panels = panels
+        .into_iter()
+        .map(|mut panel| {
+            panel.curves.retain(|c| !c.values.is_empty());
+            panel
+        })
+        .filter(|panel| !panel.curves.is_empty())
+        .collect();
+    let trace = Trace {
+        x_label,
         first: 0,
-        panels: vec![
-            TracePanel {
-                y_label: "objective",
-                log: false,
-                curves: vec![
-                    TraceCurve {
-                        key: "dual",
-                        label: "dual D(α)",
-                        values: trace.dual,
-                    },
-                    TraceCurve {
-                        key: "primal",
-                        label: "primal P(w, b)",
-                        values: trace.primal,
-                    },
-                ],
-            },
-            TracePanel {
-                y_label: "log₁₀",
-                log: true,
-                curves: vec![
-                    TraceCurve {
-                        key: "violation",
-                        label: "max violation m(α) − M(α)",
-                        values: trace.violation,
-                    },
-                    TraceCurve {
-                        key: "gap",
-                        label: "duality gap P − D",
-                        values: gap,
-                    },
-                ],
-            },
-            TracePanel {
-                y_label: "SVs",
-                log: false,
-                curves: vec![TraceCurve {
-                    key: "support",
-                    label: "support vectors",
-                    values: trace.support.iter().map(|&s| s as f64).collect(),
-                }],
-            },
-        ],
+        thinned_at: Vec::new(),
+        panels,
+    };
+    match solver {
+        SvmSolver::Smo => trace,
+        SvmSolver::NoBias(_) => trace.thinned(TRACE_VALUES),
     }
 }
 
@@ -740,7 +997,15 @@ impl Method for SvmMethod {
 
     fn params(&self) -> &'static [&'static str] {
         &[
-            "kernel", "mc", "C", "hard", "gamma", "degree", "coef0", "tol",
+            "kernel",
+            "svm_solver",
+            "mc",
+            "C",
+            "hard",
+            "gamma",
+            "degree",
+            "coef0",
+            "tol",
         ]
     }
 
@@ -753,7 +1018,7 @@ impl Method for SvmMethod {
     }
 
     fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
-        Some(Box::new(SvmTrainer::new()))
+        Some(Box::new(SvmState::new()))
     }
 
     fn fit(
@@ -769,11 +1034,11 @@ impl Method for SvmMethod {
             },
             ..SvmParams::from_values(values, options.max_iter)?
         };
-        let trainer = options
+        let state = options
             .warm
-            .and_then(|w| w.as_any().downcast_mut::<SvmTrainer>());
-        let model = match trainer {
-            Some(trainer) => trainer.fit(&data.points, &data.labels, &params)?,
+            .and_then(|w| w.as_any().downcast_mut::<SvmState>());
+        let model = match state {
+            Some(state) => state.fit(&data.points, &data.labels, &params)?,
             None => SvmModel::fit(&data.points, &data.labels, &params)?,
         };
         Ok(Box::new(model))
@@ -816,6 +1081,72 @@ mod tests {
 
     fn rbf(gamma: f64) -> Kernel {
         Kernel::Rbf { gamma }
+    }
+
+    #[test]
+    fn dca_and_pegasos_models_are_their_solutions_with_the_bias_absorbed() {
+        use crate::solvers::dca::{dual_coordinate_ascent, pegasos};
+        use crate::solvers::no_bias::{DCA_SEED, PEGASOS_SEED};
+        let data = Preset::Overlapping.generate(60, 0.4, 2);
+        let (_, y) = data.binary_targets().unwrap();
+        for kernel in [Kernel::Linear, rbf(1.5)] {
+            for name in ["dca", "pegasos"] {
+                let params = SvmParams {
+                    solver: SvmSolver::from_name(name).unwrap(),
+                    ..SvmParams::new(kernel, 2.0)
+                };
+                let model = SvmModel::fit(&data.points, &data.labels, &params).unwrap();
+                let direct = if name == "dca" {
+                    dual_coordinate_ascent(kernel, &data.points, &y, 2.0, 1e-3, 100_000, DCA_SEED)
+                } else {
+                    pegasos(
+                        kernel,
+                        &data.points,
+                        &y,
+                        2.0,
+                        PEGASOS_STEPS,
+                        0,
+                        PEGASOS_SEED,
+                    )
+                };
+                for x in [[0.3, -0.2], [-1.0, 0.5], data.points[7]] {
+                    let want = direct.decision(kernel, &data.points, x);
+                    let got = model.decision_value(x);
+                    assert!((got - want).abs() < 1e-9 * (1.0 + want.abs()), "{name}");
+                }
+                if kernel.is_linear() {
+                    let (w, b) = direct.linear_weights(&data.points);
+                    let got = model.w.unwrap();
+                    assert!((got[0] - w[0]).abs() < 1e-9 && (got[1] - w[1]).abs() < 1e-9);
+                    assert!(
+                        (model.bias - b).abs() < 1e-9,
+                        "{name}: b {} vs {b}",
+                        model.bias
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_solver_is_a_setting_and_the_hard_margin_stays_smos() {
+        let mut values = Values::default();
+        assert_eq!(
+            SvmParams::from_values(&values, None).unwrap().solver,
+            SvmSolver::Smo,
+            "old links keep SMO"
+        );
+        values.set("svm_solver", "dca").unwrap();
+        values.set("hard", "1").unwrap();
+        let err = SvmParams::from_values(&values, None).unwrap_err();
+        assert!(err.to_string().contains("finite C"), "{err}");
+        assert!(SvmSolver::from_name("newton").is_err());
+        // Three classes: one-vs-one over DCA models.
+        values.set("hard", "0").unwrap();
+        let data = Preset::Blobs3.generate(45, 0.1, 1);
+        let model =
+            crate::registry::fit(&SvmMethod, &values, &data, FitOptions::default()).unwrap();
+        assert!(model.accuracy(&data.points, &data.labels) > 0.9);
     }
 
     #[test]

@@ -321,6 +321,12 @@ fn path_note(job: &PathJob, n: usize) -> String {
             short(up_to)
         ));
     }
+    if let Some(solver) = job.other_solver() {
+        note.push_str(&format!(
+            " The path is SMO's, with a separate bias: {solver} absorbs b (K + 1) and finds a \
+             slightly different solution at each C."
+        ));
+    }
     let capped: Vec<f64> = job
         .c
         .iter()
@@ -365,6 +371,7 @@ mod tests {
         let chart = path_chart(&mut lab);
         assert!(!chart.note.contains("solved…"), "{}", chart.note);
         assert!(chart.note.contains("every α is C"), "{}", chart.note);
+        assert!(!chart.note.contains("SMO's"), "{}", chart.note);
         assert_eq!(chart.below.len(), 2);
         // At the smallest C every point is bound: 40 bound, 0 free.
         let counts = &chart.below[1].lines;
@@ -387,6 +394,18 @@ mod tests {
         assert!(lab.path().done(), "moving C keeps the path");
         // Outside the plots a click sets nothing.
         assert!(chart.settings_at(&layout, 2.0, 2.0).is_empty());
+    }
+
+    #[test]
+    fn with_dca_chosen_the_note_says_the_path_is_smos() {
+        let mut lab = Playground::from_hash("preset=overlapping&n=30&kernel=linear&svm_solver=dca");
+        lab.fit();
+        let chart = path_chart(&mut lab);
+        assert!(
+            chart.note.contains("The path is SMO's") && chart.note.contains("DCA absorbs b"),
+            "{}",
+            chart.note
+        );
     }
 
     #[test]

@@ -56,7 +56,7 @@ pub fn trace_chart(lab: &mut Playground) -> Chart {
             ..Chart::default()
         };
     };
-    let last = (trace.first + trace.len() - 1) as f64;
+    let last = trace.last_x() as f64;
     let first = trace.first as f64;
     let span = (last - first).max(1.0);
     let x_range = (first - 0.02 * span, last + 0.02 * span);
@@ -78,7 +78,7 @@ pub fn trace_chart(lab: &mut Playground) -> Chart {
                         } else {
                             v
                         };
-                        y.is_finite().then_some((first + t as f64, y))
+                        y.is_finite().then_some((trace.x(t) as f64, y))
                     })
                     .collect();
                 for p in &points {
@@ -126,22 +126,16 @@ pub fn trace_chart(lab: &mut Playground) -> Chart {
     top.headline = match steps {
         Some(s) => format!(
             "{title}: {} {}, step {s} on show",
-            trace.len() - 1 + trace.first,
+            trace.last_x(),
             trace.x_label
         ),
-        None => format!(
-            "{title}: {} {}",
-            trace.len() - 1 + trace.first,
-            trace.x_label
-        ),
+        None => format!("{title}: {} {}", trace.last_x(), trace.x_label),
     };
     top.note = trace_note(&trace, steppable, steps);
     if steppable {
         top.click_sets = Some(ClickAxis {
             key: STEPS_KEY.into(),
-            values: (trace.first..trace.first + trace.len())
-                .map(|s| s as f64)
-                .collect(),
+            values: (0..trace.len()).map(|t| trace.x(t) as f64).collect(),
             log: false,
         });
     }
@@ -167,6 +161,12 @@ fn trace_note(trace: &Trace, steppable: bool, steps: Option<usize>) -> String {
             .collect::<Vec<_>>()
             .join("; ")
     );
+    if !trace.thinned_at.is_empty() {
+        note.push_str(&format!(
+            " A long run: {} of its values are drawn.",
+            trace.len()
+        ));
+    }
     if let (Some(p), Some(d)) = (trace.curve("primal"), trace.curve("dual")) {
         if let (Some(p), Some(d)) = (p.last(), d.last()) {
             note.push_str(&format!(

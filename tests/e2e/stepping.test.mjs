@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { start, openPage, lastFrame, settle, canvasSignature } from './browser.mjs';
+import { start, openPage, lastFrame, settle, canvasSignature, waitForFrame } from './browser.mjs';
 
 let env;
 const shots = path.resolve('tests/e2e/screenshots');
@@ -50,6 +50,56 @@ test('stepping through SMO and scrubbing its trace', async () => {
   await page.click('#step-finish');
   await settle(page);
   assert.equal((await lastFrame(page)).steps ?? null, null);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('choosing dual coordinate ascent in the page and stepping it', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=40&kernel=rbf&gamma=2&C=1&views=trace`);
+  // The solver menu comes from the parameter table, shown for the SVM.
+  assert.equal(await page.isVisible('#svm_solver'), true, 'the SVM shows its solver menu');
+  assert.equal(await page.inputValue('#svm_solver'), 'smo', 'SMO by default');
+  let before = await lastFrame(page);
+  await page.selectOption('#svm_solver', 'dca');
+  let frame = await waitForFrame(page, before);
+  assert.match(await page.textContent('#status'), /solver DCA \(bias absorbed: K \+ 1\)/);
+  // The link keeps the solver (written a moment after the change).
+  await page.waitForFunction(() => location.hash.includes('svm_solver=dca'));
+  await page.waitForFunction(() => document.getElementById('view-note').textContent.includes('primal P(w̃)'));
+  assert.match(await page.textContent('#view-note'), /dual D\(α\) and primal P\(w̃\)/);
+  await page.click('#step-reset');
+  await settle(page);
+  frame = await lastFrame(page);
+  assert.equal(frame.steps, 0);
+  assert.equal(frame.iterations, 0, 'reset: α = 0');
+  const ringed = new Set();
+  const signatures = new Set([(await canvasSignature(page)).hash]);
+  for (let i = 1; i <= 4; i++) {
+    await page.click('#step');
+    await settle(page);
+    frame = await lastFrame(page);
+    assert.equal(frame.iterations, i, `step ${i} is one coordinate update`);
+    assert.equal(typeof frame.step_point, 'number', 'the ringed point');
+    ringed.add(frame.step_point);
+    assert.ok(frame.alpha_after >= 0 && frame.alpha_after <= 1, 'α_i stays in [0, C]');
+    signatures.add((await canvasSignature(page)).hash);
+  }
+  assert.equal(ringed.size, 4, 'each step of an epoch visits another point');
+  assert.ok(signatures.size > 3, 'the ring and the boundary move as it steps');
+  const status = await page.textContent('#status');
+  assert.match(status, /point i = \d+/);
+  assert.match(status, /α_i: [\d.e-]+ → [\d.e-]+/);
+  assert.match(status, /largest projected gradient = [\d.e-]+ ≥ tol/);
+  await page.screenshot({ path: path.join(shots, 'dca-step.png'), fullPage: true });
+  await page.click('#step-finish');
+  await settle(page);
+  assert.equal((await lastFrame(page)).steps ?? null, null);
+  // Pegasos from the same menu: its steps and the primal trace.
+  before = await lastFrame(page);
+  await page.selectOption('#svm_solver', 'pegasos');
+  frame = await waitForFrame(page, before);
+  assert.equal(frame.iterations, 20000, 'Pegasos runs its 20 000 steps');
+  await page.waitForFunction(() => document.getElementById('view-note').textContent.includes('Pegasos'));
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -13,7 +13,7 @@ mod bench;
 
 use clap::{Arg, ArgMatches, Command};
 use kernel_playground::data::{points_from_csv, Dataset, Point};
-use kernel_playground::params::{Group, PARAMS};
+use kernel_playground::params::{Group, Kind, Param, PARAMS};
 use kernel_playground::playground::{Playground, STEPS_KEY};
 use kernel_playground::registry::METHODS;
 use kernel_playground::roc::Roc;
@@ -59,21 +59,27 @@ fn cli() -> Command {
                     .value_parser(clap::value_parser!(usize))
                     .help(
                         "Stop a steppable method after N updates, as the page's Step does \
-                         (the SVM: N SMO pair updates; the fit reports the last pair and the \
-                         KKT violation)",
+                         (the SVM: N SMO pair updates, DCA coordinate updates or Pegasos \
+                         steps; the fit reports the last pair or point and the KKT violation)",
                     ),
             );
-        // One flag per parameter row: --key (lower case), the row's default.
-        for row in PARAMS
-            .iter()
-            .filter(|p| matches!(p.group, Group::Model | Group::Hidden))
-        {
+        // One flag per parameter row: --key (lower case), the row's default; a row that
+        // shares another row's flag has none of its own.
+        for row in PARAMS.iter().filter(|p| {
+            matches!(p.group, Group::Model | Group::Hidden) && p.shares_flag_of().is_none()
+        }) {
             let long: &'static str = Box::leak(row.key.to_ascii_lowercase().into_boxed_str());
+            let shared = PARAMS
+                .iter()
+                .any(|b| b.shares_flag_of().map(|p| p.key) == Some(row.key));
             let mut arg = Arg::new(row.key)
                 .long(long)
                 .allow_hyphen_values(true)
-                .default_value(row.default)
-                .help(row.label);
+                .help(flag_help(row));
+            // A shared flag's default depends on the model: the table's, when not given.
+            if !shared {
+                arg = arg.default_value(row.default);
+            }
             if !row.alias.is_empty() {
                 arg = arg.visible_alias(row.alias);
             }
@@ -105,9 +111,10 @@ fn cli() -> Command {
                         .long("trace")
                         .action(clap::ArgAction::SetTrue)
                         .help(
-                            "Add the per-iteration arrays of the whole run (SMO: dual, primal, \
-                             gap, violation, support; perceptron: mistakes per epoch; logistic: \
-                             J and gradient norm)",
+                            "Add the per-iteration arrays of the whole run (SMO and DCA: dual, \
+                             primal, gap, violation, support; Pegasos: primal, support; \
+                             perceptron: mistakes per epoch; logistic: J and gradient norm), \
+                             and x, the iteration of each value (long runs are thinned)",
                         ),
                 ),
         )
@@ -201,16 +208,61 @@ fn cli() -> Command {
         )
 }
 
+/// A flag's help: the row's label, and for a flag rows share, each row's choices.
+fn flag_help(row: &Param) -> String {
+    let sharing: Vec<&Param> = std::iter::once(row)
+        .chain(
+            PARAMS
+                .iter()
+                .filter(|b| b.shares_flag_of().map(|p| p.key) == Some(row.key)),
+        )
+        .collect();
+    if sharing.len() == 1 {
+        return row.label.to_string();
+    }
+    let choices: Vec<String> = sharing
+        .iter()
+        .map(|r| match r.kind {
+            Kind::Choice { options } => {
+                let names: Vec<&str> = options.iter().map(|o| o.0).collect();
+                format!("{} (default {})", names.join("|"), r.default)
+            }
+            _ => r.default.to_string(),
+        })
+        .collect();
+    format!(
+        "{}: {}, whichever the model reads",
+        row.label,
+        choices.join(" or ")
+    )
+}
+
 /// The settings the model flags describe.
 fn settings(args: &ArgMatches) -> Result<Settings, Error> {
     let mut settings = Settings::default();
     settings.set("model", args.get_one::<String>("model").expect("default"))?;
+    let reads = settings.method().reads();
     let mut hard_margin = false;
     for row in PARAMS
         .iter()
         .filter(|p| matches!(p.group, Group::Model | Group::Hidden))
     {
-        let value = args.get_one::<String>(row.key).expect("default");
+        // A shared flag (`--solver`) sets the row the model reads, and that row only when
+        // the flag is given; the other keeps its default.
+        let lender = row.shares_flag_of();
+        let flag = lender.map_or(row.key, |lender| lender.key);
+        let lent_to_the_model = PARAMS.iter().any(|borrower| {
+            borrower.shares_flag_of().map(|p| p.key) == Some(row.key)
+                && reads.contains(&borrower.key)
+        });
+        let skip = match lender {
+            Some(_) => !reads.contains(&row.key),
+            None => lent_to_the_model && !reads.contains(&row.key),
+        };
+        // Without a default, a shared flag not given leaves the table's default.
+        let Some(value) = args.get_one::<String>(flag).filter(|_| !skip) else {
+            continue;
+        };
         // `--c inf` asks for the hard margin (C = ∞).
         if row.key == "C" && matches!(value.trim(), "inf" | "infinity" | "∞") {
             hard_margin = true;
@@ -349,6 +401,7 @@ fn fit(args: &ArgMatches) -> Result<String, Error> {
         out.insert("steps".into(), json!(steps));
     }
     if args.get_flag("trace") {
+        // `x`: the iteration of each value (a long run is thinned to a few thousand).
         let trace: Map<String, Value> = lab
             .run_trace()
             .map(|t| {
@@ -356,6 +409,10 @@ fn fit(args: &ArgMatches) -> Result<String, Error> {
                     .iter()
                     .flat_map(|p| &p.curves)
                     .map(|c| (c.key.to_string(), json!(c.values)))
+                    .chain([(
+                        "x".to_string(),
+                        json!((0..t.len()).map(|k| t.x(k)).collect::<Vec<_>>()),
+                    )])
                     .collect()
             })
             .unwrap_or_default();

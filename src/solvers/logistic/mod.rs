@@ -21,6 +21,11 @@
 //!   (Cholesky, nalgebra) with a backtracking line search, until ‖∇J‖ ≤ tol · J(0);
 //! - gradient descent on the mean J/n with a fixed learning rate η: θ ← θ − η ∇J/n, for at
 //!   most [`GD_ITERATIONS`] steps; a rise of J shows η is too large.
+//!
+//! Stepping through either solver shows θ after k iterations. [`LogisticTrainer`] keeps the
+//! stepped run (θ, J, ∇J and the design matrix), so that asking for k + 1 on the same points
+//! and parameters takes one iteration from there — the same arithmetic, so the same θ, as a
+//! run from θ = 0 — instead of k + 1 from the start.
 
 use crate::data::{Dataset, Point};
 use crate::error::Error;
@@ -28,7 +33,7 @@ use crate::field::{expansion_evaluator, w_arrow, Grid, Smoothness};
 use crate::kernel::Kernel;
 use crate::model::{
     Context, ExitReason, Fact, FitOptions, FitReport, Level, Method, Model, Trace, TraceCurve,
-    TracePanel, PROBABILITY_LEVELS,
+    TracePanel, WarmStart, PROBABILITY_LEVELS,
 };
 use crate::params::Values;
 use crate::plane::{Scene, Shading};
@@ -283,6 +288,7 @@ pub fn sigmoid(z: f64) -> f64 {
 }
 
 /// The design matrix with the constant column last, the targets, and J's pieces.
+#[derive(Clone, Debug)]
 struct Problem {
     phi: DMatrix<f64>,
     y: Vec<f64>,
@@ -291,6 +297,21 @@ struct Problem {
 }
 
 impl Problem {
+    /// Φ̃ = (φ(x_i), 1) for every point, with y_i ∈ {−1, +1} and λ.
+    fn new(map: &FeatureMap, points: &[Point], y: Vec<f64>, lambda: f64) -> Problem {
+        let p = map.len();
+        let mut phi = DMatrix::zeros(points.len(), p + 1);
+        let mut row = vec![0.0; p];
+        for (i, &x) in points.iter().enumerate() {
+            map.expand(x, &mut row);
+            for j in 0..p {
+                phi[(i, j)] = row[j];
+            }
+            phi[(i, p)] = 1.0;
+        }
+        Problem { phi, y, lambda, p }
+    }
+
     /// J(θ), θ = (w, b).
     fn objective(&self, theta: &DVector<f64>) -> f64 {
         let f = &self.phi * theta;
@@ -344,130 +365,269 @@ impl Problem {
     }
 }
 
-impl LogisticModel {
-    /// Fits from θ = 0 (or from `start`, a previous θ of the same length, for warm starts and
-    /// stepping).
+/// Where a run of either solver stands: θ = (w, b), J(θ) and ∇J(θ), the iterations so far,
+/// and how they went. One [`Run::iterate`] is one Newton or gradient step.
+#[derive(Clone, Debug)]
+struct Run {
+    theta: DVector<f64>,
+    objective: f64,
+    grad: DVector<f64>,
+    iterations: usize,
+    converged: bool,
+    overshoot: bool,
+    /// J(0) = n log 2: the scale ‖∇J‖ is judged against, which no bad step can inflate.
+    start_objective: f64,
+    gradient_tol: f64,
+    /// (J, ‖∇J‖) of every iterate from θ = 0, when recorded.
+    rows: Vec<(f64, f64)>,
+}
+
+impl Run {
+    fn start(problem: &Problem, params: &LogisticParams) -> Run {
+        let theta = DVector::zeros(problem.p + 1);
+        let objective = problem.objective(&theta);
+        let (grad, _) = problem.derivatives(&theta, false);
+        let mut run = Run {
+            theta,
+            objective,
+            gradient_tol: params.tol * objective.max(1.0),
+            start_objective: objective,
+            grad,
+            iterations: 0,
+            converged: false,
+            overshoot: false,
+            rows: Vec::new(),
+        };
+        run.record(params);
+        run
+    }
+
+    fn record(&mut self, params: &LogisticParams) {
+        if params.record {
+            self.rows.push((self.objective, self.grad.norm()));
+        }
+    }
+
+    /// One iteration of the solver, unless θ already meets the tolerance (then it says so and
+    /// counts none).
+    fn iterate(&mut self, problem: &Problem, params: &LogisticParams) -> Result<(), Error> {
+        if self.grad.norm() <= self.gradient_tol {
+            self.converged = true;
+            return Ok(());
+        }
+        match params.solver {
+            Solver::Newton => {
+                let p = problem.p;
+                let (g, h) = problem.derivatives(&self.theta, true);
+                let h = h.expect("asked for the Hessian");
+                let step = match h.clone().cholesky() {
+                    Some(chol) => chol.solve(&(-&g)),
+                    // Only the unpenalised bias can make H singular (all points one side
+                    // of a saturated sigmoid); LU with a nudge still gives a descent step.
+                    None => {
+                        let mut nudged = h;
+                        for j in 0..=p {
+                            nudged[(j, j)] += 1e-10;
+                        }
+                        nudged.lu().solve(&(-&g)).unwrap_or_else(|| -&g)
+                    }
+                };
+                // The Newton decrement −∇ᵀΔ/2 bounds how much J can still fall: once it is
+                // at rounding level, ‖∇J‖ cannot usefully shrink further.
+                let slope = g.dot(&step);
+                if -slope <= 1e-15 * self.objective.max(1.0) {
+                    self.converged = true;
+                    return Ok(());
+                }
+                // Backtracking: halve the step until J decreases enough (Armijo).
+                let mut t = 1.0;
+                let mut candidate = &self.theta + &step;
+                let mut value = problem.objective(&candidate);
+                while value > self.objective + 1e-4 * t * slope && t > 1e-10 {
+                    t *= 0.5;
+                    candidate = &self.theta + t * &step;
+                    value = problem.objective(&candidate);
+                }
+                self.iterations += 1;
+                if value >= self.objective && t <= 1e-10 {
+                    self.converged = true; // no further progress is possible
+                    return Ok(());
+                }
+                self.theta = candidate;
+                self.objective = value;
+                self.grad = problem.derivatives(&self.theta, false).0;
+                self.record(params);
+            }
+            Solver::GradientDescent { learning_rate } => {
+                let n = problem.y.len() as f64;
+                self.theta -= (learning_rate / n) * &self.grad;
+                self.iterations += 1;
+                self.grad = problem.derivatives(&self.theta, false).0;
+                let previous = self.objective;
+                self.objective = problem.objective(&self.theta);
+                // With a small enough step J falls every iteration; a rise means the step
+                // overshoots the valley.
+                self.overshoot |= self.objective > previous * (1.0 + 1e-12);
+                self.record(params);
+                if !self.objective.is_finite() || self.objective > 100.0 * self.start_objective {
+                    return Err(Error::Parameter(
+                        "gradient descent diverged: lower the learning rate".into(),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A run cut short by stepping, with what it ran on.
+#[derive(Clone, Debug)]
+struct SteppedRun {
+    points: Vec<Point>,
+    labels: Vec<i32>,
+    /// The parameters, without the step count.
+    params: LogisticParams,
+    classes: [i32; 2],
+    map: FeatureMap,
+    problem: Problem,
+    run: Run,
+}
+
+/// What logistic regression keeps between fits: the run stepped last, so that one more step
+/// on the same points and parameters takes one iteration from there (the iterate a run from
+/// θ = 0 reaches too) instead of starting again.
+#[derive(Clone, Debug, Default)]
+pub struct LogisticTrainer {
+    stepped: Option<Box<SteppedRun>>,
+    /// Every iteration this trainer has made (how a test sees that a step costs one).
+    pub iterations_done: usize,
+}
+
+impl LogisticTrainer {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Fits from θ = 0, or, when stepping (`params.max_iter` is the step count) on what the
+    /// last stepped fit ran on, from where it stopped.
     pub fn fit(
+        &mut self,
         points: &[Point],
         labels: &[i32],
         params: &LogisticParams,
     ) -> Result<LogisticModel, Error> {
         params.check()?;
-        let data = crate::data::Dataset::from_parts(points.to_vec(), labels.to_vec());
-        let (classes, y) = data.binary_targets()?;
-        let map = FeatureMap::new(params.features, points);
-        let p = map.len();
-        let n = points.len();
-        let mut phi = DMatrix::zeros(n, p + 1);
-        let mut row = vec![0.0; p];
-        for (i, &x) in points.iter().enumerate() {
-            map.expand(x, &mut row);
-            for j in 0..p {
-                phi[(i, j)] = row[j];
-            }
-            phi[(i, p)] = 1.0;
-        }
-        let problem = Problem {
-            phi,
-            y,
-            lambda: params.lambda,
-            p,
+        let stepping = params.max_iter.is_some() && !params.record;
+        let same = LogisticParams {
+            max_iter: None,
+            record: false,
+            ..*params
         };
-        let mut theta = DVector::zeros(p + 1);
-        let mut objective = problem.objective(&theta);
-        // ‖∇J‖ is judged against J at θ = 0 (n log 2), a scale no bad step can inflate.
-        let gradient_tol = params.tol * objective.max(1.0);
-        let start_objective = objective;
-        let mut iterations = 0;
-        let mut exit = ExitReason::IterationCap;
-        let mut overshoot = false;
-        let (mut grad, _) = problem.derivatives(&theta, false);
-        // (J, ‖∇J‖) of every iterate from θ = 0, when asked for.
-        let mut rows: Vec<(f64, f64)> = Vec::new();
-        let mut record = |objective: f64, grad: &DVector<f64>| {
-            if params.record {
-                rows.push((objective, grad.norm()));
-            }
-        };
-        record(objective, &grad);
-        match params.solver {
-            Solver::Newton => {
-                let cap = params.max_iter.unwrap_or(100);
-                while iterations < cap {
-                    if grad.norm() <= gradient_tol {
-                        exit = ExitReason::Converged;
-                        break;
-                    }
-                    let (g, h) = problem.derivatives(&theta, true);
-                    let h = h.expect("asked for the Hessian");
-                    let step = match h.clone().cholesky() {
-                        Some(chol) => chol.solve(&(-&g)),
-                        // Only the unpenalised bias can make H singular (all points one side
-                        // of a saturated sigmoid); LU with a nudge still gives a descent step.
-                        None => {
-                            let mut nudged = h;
-                            for j in 0..=p {
-                                nudged[(j, j)] += 1e-10;
-                            }
-                            nudged.lu().solve(&(-&g)).unwrap_or_else(|| -&g)
-                        }
-                    };
-                    // The Newton decrement −∇ᵀΔ/2 bounds how much J can still fall: once it is
-                    // at rounding level, ‖∇J‖ cannot usefully shrink further.
-                    let slope = g.dot(&step);
-                    if -slope <= 1e-15 * objective.max(1.0) {
-                        exit = ExitReason::Converged;
-                        break;
-                    }
-                    // Backtracking: halve the step until J decreases enough (Armijo).
-                    let mut t = 1.0;
-                    let mut candidate = &theta + &step;
-                    let mut value = problem.objective(&candidate);
-                    while value > objective + 1e-4 * t * slope && t > 1e-10 {
-                        t *= 0.5;
-                        candidate = &theta + t * &step;
-                        value = problem.objective(&candidate);
-                    }
-                    iterations += 1;
-                    if value >= objective && t <= 1e-10 {
-                        exit = ExitReason::Converged; // no further progress is possible
-                        break;
-                    }
-                    theta = candidate;
-                    objective = value;
-                    grad = problem.derivatives(&theta, false).0;
-                    record(objective, &grad);
+        let kept = self.stepped.take().filter(|kept| {
+            stepping
+                && kept.params == same
+                && kept.points == points
+                && kept.labels == labels
+                && params.max_iter.is_some_and(|k| kept.run.iterations <= k)
+        });
+        let SteppedRun {
+            classes,
+            map,
+            problem,
+            mut run,
+            ..
+        } = match kept {
+            Some(kept) => *kept,
+            None => {
+                let data = crate::data::Dataset::from_parts(points.to_vec(), labels.to_vec());
+                let (classes, y) = data.binary_targets()?;
+                let map = FeatureMap::new(params.features, points);
+                let problem = Problem::new(&map, points, y, params.lambda);
+                let run = Run::start(&problem, params);
+                SteppedRun {
+                    points: Vec::new(),
+                    labels: Vec::new(),
+                    params: same,
+                    classes,
+                    map,
+                    problem,
+                    run,
                 }
             }
-            Solver::GradientDescent { learning_rate } => {
-                let cap = params.max_iter.unwrap_or(GD_ITERATIONS);
-                while iterations < cap {
-                    if grad.norm() <= gradient_tol {
-                        exit = ExitReason::Converged;
-                        break;
-                    }
-                    theta -= (learning_rate / n as f64) * &grad;
-                    iterations += 1;
-                    grad = problem.derivatives(&theta, false).0;
-                    let previous = objective;
-                    objective = problem.objective(&theta);
-                    // With a small enough step J falls every iteration; a rise means the step
-                    // overshoots the valley.
-                    overshoot |= objective > previous * (1.0 + 1e-12);
-                    record(objective, &grad);
-                    if !objective.is_finite() || objective > 100.0 * start_objective {
-                        return Err(Error::Parameter(
-                            "gradient descent diverged: lower the learning rate".into(),
-                        ));
-                    }
-                }
-            }
+        };
+        let cap = params.max_iter.unwrap_or(match params.solver {
+            Solver::Newton => 100,
+            Solver::GradientDescent { .. } => GD_ITERATIONS,
+        });
+        while !run.converged && run.iterations < cap {
+            let before = run.iterations;
+            run.iterate(&problem, params)?;
+            self.iterations_done += run.iterations - before;
         }
+        let model = LogisticModel::from_run(classes, &map, &problem, &run, params);
+        if stepping {
+            run.rows.clear();
+            self.stepped = Some(Box::new(SteppedRun {
+                points: points.to_vec(),
+                labels: labels.to_vec(),
+                params: same,
+                classes,
+                map,
+                problem,
+                run,
+            }));
+        }
+        Ok(model)
+    }
+}
+
+impl WarmStart for LogisticTrainer {
+    fn point_added(&mut self) {
+        self.stepped = None;
+    }
+    fn point_moved(&mut self, _index: usize, _points: &[Point]) {
+        self.stepped = None;
+    }
+    fn point_removed(&mut self, _index: usize) {
+        self.stepped = None;
+    }
+    fn forget(&mut self) {
+        self.stepped = None;
+    }
+    fn data_replaced(&mut self) {
+        self.stepped = None;
+    }
+    fn as_any(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+impl LogisticModel {
+    /// Fits from θ = 0.
+    pub fn fit(
+        points: &[Point],
+        labels: &[i32],
+        params: &LogisticParams,
+    ) -> Result<LogisticModel, Error> {
+        LogisticTrainer::new().fit(points, labels, params)
+    }
+
+    /// The model at `run`'s θ.
+    fn from_run(
+        classes: [i32; 2],
+        map: &FeatureMap,
+        problem: &Problem,
+        run: &Run,
+        params: &LogisticParams,
+    ) -> LogisticModel {
+        let p = problem.p;
+        let n = problem.y.len();
         let trace = params.record.then(|| {
-            let (values, norms): (Vec<f64>, Vec<f64>) = rows.into_iter().unzip();
+            let (values, norms): (Vec<f64>, Vec<f64>) = run.rows.iter().copied().unzip();
             Trace {
                 x_label: "iterations",
                 first: 0,
+                thinned_at: Vec::new(),
                 panels: vec![
                     TracePanel {
                         y_label: "J",
@@ -490,7 +650,8 @@ impl LogisticModel {
                 ],
             }
         });
-        let f = &problem.phi * &theta;
+        let theta = &run.theta;
+        let f = &problem.phi * theta;
         let log_loss = f
             .iter()
             .zip(&problem.y)
@@ -504,26 +665,30 @@ impl LogisticModel {
             .copied()
             .zip(weights.iter().copied())
             .collect();
-        Ok(LogisticModel {
+        LogisticModel {
             expansion,
             classes,
-            map,
+            map: map.clone(),
             weights,
             bias: theta[p],
             lambda: params.lambda,
-            objective,
+            objective: run.objective,
             log_loss,
-            gradient_norm: grad.norm(),
-            overshoot,
+            gradient_norm: run.grad.norm(),
+            overshoot: run.overshoot,
             stepping: params.max_iter.is_some(),
             trace,
             report: FitReport {
-                iterations,
-                exit,
-                objective,
+                iterations: run.iterations,
+                exit: if run.converged {
+                    ExitReason::Converged
+                } else {
+                    ExitReason::IterationCap
+                },
+                objective: run.objective,
                 warm_start: false,
             },
-        })
+        }
     }
 
     /// p(y = positive class | x), the positive class being `classes[1]`.
@@ -689,6 +854,11 @@ impl Method for LogisticMethod {
         true
     }
 
+    /// The stepped run, kept so that a step costs one iteration.
+    fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
+        Some(Box::new(LogisticTrainer::new()))
+    }
+
     fn fit(
         &self,
         values: &Values,
@@ -700,11 +870,14 @@ impl Method for LogisticMethod {
             record: options.record,
             ..LogisticParams::from_values(values)?
         };
-        Ok(Box::new(LogisticModel::fit(
-            &data.points,
-            &data.labels,
-            &params,
-        )?))
+        let trainer = options
+            .warm
+            .and_then(|w| w.as_any().downcast_mut::<LogisticTrainer>());
+        let model = match trainer {
+            Some(trainer) => trainer.fit(&data.points, &data.labels, &params)?,
+            None => LogisticModel::fit(&data.points, &data.labels, &params)?,
+        };
+        Ok(Box::new(model))
     }
 }
 

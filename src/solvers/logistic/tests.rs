@@ -100,3 +100,66 @@ fn rejects_bad_parameters() {
     let err = LogisticModel::fit(&data.points, &data.labels, &huge).unwrap_err();
     assert!(err.to_string().contains("learning rate"));
 }
+
+#[test]
+fn stepping_on_costs_one_iteration_and_matches_a_run_from_the_start() {
+    let data = Preset::Moons.generate(40, 0.2, 3);
+    for solver in [
+        Solver::GradientDescent { learning_rate: 0.5 },
+        Solver::Newton,
+    ] {
+        let params = |k| LogisticParams {
+            solver,
+            max_iter: Some(k),
+            ..LogisticParams::new(Features::Polynomial { degree: 3 }, 0.01)
+        };
+        let mut kept = LogisticTrainer::new();
+        let mut k = 0;
+        loop {
+            let before = kept.iterations_done;
+            let stepped = kept.fit(&data.points, &data.labels, &params(k)).unwrap();
+            let mut fresh_trainer = LogisticTrainer::new();
+            let fresh = fresh_trainer
+                .fit(&data.points, &data.labels, &params(k))
+                .unwrap();
+            assert_eq!(fresh_trainer.iterations_done, fresh.report.iterations);
+            assert_eq!(
+                stepped.weights, fresh.weights,
+                "{solver:?}: θ after {k} steps"
+            );
+            assert_eq!(stepped.bias, fresh.bias);
+            assert_eq!(stepped.report.iterations, fresh.report.iterations);
+            if k > 0 && stepped.report.exit != ExitReason::Converged {
+                assert_eq!(
+                    kept.iterations_done - before,
+                    1,
+                    "{solver:?}: step {k} took one iteration"
+                );
+            }
+            if stepped.report.exit == ExitReason::Converged || k == 60 {
+                break;
+            }
+            k += 1;
+        }
+        assert!(k >= 5, "{solver:?}: only {k} steps");
+    }
+    // Other points, or other parameters, start again from θ = 0.
+    let mut kept = LogisticTrainer::new();
+    let params = LogisticParams {
+        solver: Solver::GradientDescent { learning_rate: 0.5 },
+        max_iter: Some(5),
+        ..LogisticParams::new(Features::Linear, 0.01)
+    };
+    kept.fit(&data.points, &data.labels, &params).unwrap();
+    let moved = Preset::Moons.generate(40, 0.2, 4);
+    kept.fit(
+        &moved.points,
+        &moved.labels,
+        &LogisticParams {
+            max_iter: Some(6),
+            ..params
+        },
+    )
+    .unwrap();
+    assert_eq!(kept.iterations_done, 5 + 6);
+}
