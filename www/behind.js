@@ -4,8 +4,8 @@
 //
 // The plane's client keeps at most one frame request in flight. Edits made meanwhile wait and
 // go together with the next request, so a stale picture is never computed: only the latest
-// scene counts. A request still running after LONG_MS (a large fit) is cancelled by the next
-// edit: the worker is stopped and started afresh with the whole scene.
+// scene counts. A request that edits wait behind is cancelled once it has run LONG_MS (a large
+// fit): the worker is stopped and started afresh with the whole scene.
 
 export const LONG_MS = 400;
 
@@ -80,27 +80,39 @@ export class FrameClient {
     this.cancelled = 0;
     on('frame', (m) => this.receive(m));
     on('inspect', (m) => this.answer(m));
-    onRestart(() => { this.inFlight = null; this.whole = true; this.edits = []; });
+    this.cancelTimer = null;
+    onRestart(() => {
+      clearTimeout(this.cancelTimer);
+      this.cancelTimer = null;
+      this.inFlight = null;
+      this.whole = true;
+      this.edits = [];
+    });
   }
 
   // An edit the page made (JSON text of a `playground::Edit`).
   edit(json) {
-    if (!this.cancelIfLong() && !this.whole) this.edits.push(json);
+    if (!this.whole) this.edits.push(json);
   }
 
   // The whole scene anew (a file, a link, Clear, Regenerate…).
   resync() {
-    this.cancelIfLong();
     this.whole = true;
     this.edits = [];
   }
 
-  // Stops a long request (the whole scene goes next); whether it did.
-  cancelIfLong() {
-    if (!this.inFlight || performance.now() - this.inFlight.started <= LONG_MS) return false;
-    restart();
-    this.cancelled += 1;
-    return true;
+  // Something waits behind the request in flight: if that request is still running LONG_MS
+  // after it started, it is cancelled (the worker restarts and the whole scene goes next).
+  armCancel() {
+    if (this.cancelTimer) return;
+    const left = LONG_MS - (performance.now() - this.inFlight.started);
+    this.cancelTimer = setTimeout(() => {
+      this.cancelTimer = null;
+      if (!this.inFlight || !this.wanted) return;
+      restart();
+      this.cancelled += 1;
+      this.request();
+    }, Math.max(0, left));
   }
 
   // Nothing waits: no request in flight and no edit unsent.
@@ -125,6 +137,7 @@ export class FrameClient {
   request() {
     if (this.inFlight) {
       this.wanted = true;
+      this.armCancel();
       return;
     }
     if (!this.needed()) return;
@@ -137,6 +150,7 @@ export class FrameClient {
     this.posted = { fingerprint: app.fingerprint(), width: this.canvas.width, height: this.canvas.height };
     this.inFlight = { id, started: performance.now(), phase: 'sent' };
     post({ kind: 'frame', id, edits: `[${edits.join(',')}]`, ...this.posted });
+    this.progress();
   }
 
   receive(m) {
@@ -146,6 +160,8 @@ export class FrameClient {
       this.progress();
       return;
     }
+    clearTimeout(this.cancelTimer);
+    this.cancelTimer = null;
     this.inFlight = null;
     if (m.resync) {
       this.whole = true;
