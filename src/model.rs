@@ -294,6 +294,10 @@ pub struct Context<'a> {
     pub view: View,
     /// The grid the field is evaluated on (for methods that draw their own curves from it).
     pub grid: Grid,
+    /// The picture's two-class field on that grid, which holds f − `threshold` (exact at the
+    /// nodes near the levels drawn, interpolated elsewhere), for marks that follow f cheaply.
+    pub field: Option<&'a crate::field::Field>,
+    pub threshold: f64,
 }
 
 /// What a method may keep between fits (a kernel cache, the last multipliers) and must hear

@@ -44,6 +44,7 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
     } = *setting;
     let grid = grid_for(model, layout, view);
     let step = model.smoothness().coarse_step(&grid);
+    let mut two_class_field = None;
     if model.classes().len() > 2 {
         let evaluate = model.label_evaluator(&grid);
         let f = |r: usize, c: usize| {
@@ -98,7 +99,7 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
             }
         }
         scene.shading = model.shading();
-        scene.field = Some(field);
+        two_class_field = Some(field);
     }
     let context = Context {
         data,
@@ -106,8 +107,11 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
         layers,
         view,
         grid,
+        field: two_class_field.as_ref(),
+        threshold,
     };
     model.decorate(scene, &context);
+    scene.field = two_class_field;
     // Labels once per level, not on every piece of a broken contour.
     let mut labelled = std::collections::HashSet::new();
     for curve in scene.curves.iter_mut() {
@@ -169,6 +173,48 @@ mod tests {
             .zip(&exact.values)
             .filter(|(a, b)| levels.iter().any(|&l| (**a > l) != (**b > l)))
             .count()
+    }
+
+    /// Slack segments followed on the picture's field end on the margin f = y_i to within a
+    /// pixel, as the exact Newton steps on f do, and there is one per point with slack.
+    #[test]
+    fn slack_segments_on_the_field_end_on_the_own_margin_within_a_pixel() {
+        use crate::solvers::svm::SvmModel;
+        let data = Preset::Moons.generate(400, 0.3, 2);
+        for (gamma, threshold) in [(1.0, 0.0), (8.0, 0.0), (2.0, 0.4)] {
+            let settings = Settings::from_hash(&format!("kernel=rbf&gamma={gamma}&C=1")).0;
+            let model = fitted(&settings, &data);
+            let svm = model.as_any().downcast_ref::<SvmModel>().expect("an SVM");
+            let layout = Layout::new(700, 700);
+            let mut scene = Scene::default();
+            let view = View::around(&data.points);
+            let classes = data.classes();
+            let setting = Setting {
+                data: &data,
+                classes: &classes,
+                layers: &settings.layers(),
+                view,
+                threshold,
+            };
+            decorate(&*model, &mut scene, &layout, &setting);
+            let pixel = view.width() / layout.plot.width;
+            let with_slack: Vec<usize> = svm
+                .bound()
+                .into_iter()
+                .filter(|&i| svm.slack(i) > 0.0)
+                .collect();
+            assert!(with_slack.len() > 20, "γ = {gamma}: {}", with_slack.len());
+            assert_eq!(scene.slack_segments.len(), with_slack.len(), "γ = {gamma}");
+            for (&(start, end), &i) in scene.slack_segments.iter().zip(&with_slack) {
+                assert_eq!(start, data.points[i]);
+                let g = svm.gradient(end);
+                let off = (svm.decision_value(end) - svm.y[i]).abs() / g[0].hypot(g[1]);
+                assert!(
+                    off <= pixel,
+                    "γ = {gamma}, point {i}: {off} from the margin, a pixel is {pixel}"
+                );
+            }
+        }
     }
 
     #[test]

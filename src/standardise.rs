@@ -186,6 +186,9 @@ impl Model for Standardised {
             layers: context.layers,
             view,
             grid: Grid::new(view, context.grid.cols, context.grid.rows),
+            // The picture's field is over the plane, not over z-space.
+            field: None,
+            threshold: context.threshold,
         };
         let mut drawn = Scene::default();
         self.inner.decorate(&mut drawn, &inner_context);
