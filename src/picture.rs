@@ -7,6 +7,8 @@
 use crate::contour::level_curves;
 use crate::data::Dataset;
 use crate::field::{Field, Grid, LabelField, Smoothness, View};
+use crate::gauss_transform::BinnedRbf;
+use crate::kernel::Kernel;
 use crate::model::{Context, Model};
 use crate::plane::{Curve, CurveKind, Layers, Layout, Mark, Scene};
 
@@ -20,6 +22,30 @@ pub fn grid_for(model: &dyn Model, layout: &Layout, view: View) -> Grid {
     };
     let nodes = (layout.plot.width / spacing).clamp(60.0, 320.0) as usize + 1;
     Grid::new(view, nodes, nodes)
+}
+
+/// f − t on `grid` for a two-class model, its contours at `levels` (levels of f − t) where
+/// the exact ones are. An RBF expansion is guaranteed that: its binned approximation with
+/// exact values near the levels ([`Field::bounded`], at a cost that does not grow with the
+/// terms), or where that is dearer, the exact sum at every node. Other models get the adaptive
+/// field, exact on a lattice and near the levels ([`Field::adaptive`]).
+pub fn two_class_field(model: &dyn Model, grid: Grid, levels: &[f64], threshold: f64) -> Field {
+    if let Some(expansion) = model.kernel_expansion() {
+        if let Kernel::Rbf { gamma } = expansion.kernel {
+            let (terms, bias) = (expansion.terms, expansion.bias);
+            if let Some(binned) = BinnedRbf::for_field(gamma, terms, bias, &grid) {
+                let exact = |r: usize, c: usize| model.decision_value(grid.node(r, c)) - threshold;
+                let approximate = |r: usize, c: usize| binned.at(r, c) - threshold;
+                return Field::bounded(grid, levels, &approximate, binned.error, &exact);
+            }
+            let evaluator = model.grid_evaluator(&grid);
+            return Field::exact(grid, &|r, c| evaluator(r, c) - threshold);
+        }
+    }
+    let evaluator = model.grid_evaluator(&grid);
+    let minus_threshold = |r: usize, c: usize| evaluator(r, c) - threshold;
+    let step = model.smoothness().coarse_step(&grid);
+    Field::adaptive(grid, step, levels, &minus_threshold)
 }
 
 /// Where things are drawn from: the points the model was trained on (its marks follow their
@@ -77,9 +103,7 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
         let levels = model.levels();
         let shifted = |l: &crate::model::Level| if l.boundary { 0.0 } else { l.value - threshold };
         let values: Vec<f64> = levels.iter().map(shifted).collect();
-        let evaluator = model.grid_evaluator(&grid);
-        let minus_threshold = |r: usize, c: usize| evaluator(r, c) - threshold;
-        let field = Field::adaptive(grid, step, &values, &minus_threshold);
+        let field = two_class_field(model, grid, &values, threshold);
         for level in levels {
             if !level.boundary && !layers.on("margins") {
                 continue;
