@@ -7,7 +7,8 @@
 //! 1. Data and geometry — [`data`] (points, CSV, seeded presets), [`error`], [`kernel`] (the
 //!    kernels in LIBSVM's parameterisation, the Gram-column cache), [`field`] (a function on
 //!    a pixel grid, pixel ↔ data maps), [`gauss_transform`] (an RBF expansion on a grid at a
-//!    cost independent of its terms, with an error bound), [`contour`] (level curves),
+//!    cost independent of its terms, with an error bound), [`monomials`] (a polynomial or
+//!    linear kernel expansion collapsed into monomials), [`contour`] (level curves),
 //!    [`voronoi`], [`hull`]
 //!    (convex hulls, the exact test of linear separability), [`params`]
 //!    (the declarative parameter table and its checked values), [`plane`] (what the plane
@@ -39,6 +40,7 @@ pub mod hull;
 pub mod inset;
 pub mod kernel;
 pub mod model;
+pub mod monomials;
 pub mod multiclass;
 pub mod params;
 pub mod picture;

@@ -195,6 +195,12 @@ fn drawn_contours_are_within_a_pixel_of_the_exact_ones_where_support_vectors_abo
             0.3,
         ),
         (
+            "moons, polynomial of degree 3",
+            &moons,
+            settings(&[("kernel", "poly"), ("coef0", "1"), ("gamma", "1")]),
+            0.0,
+        ),
+        (
             "moons in thousands, γ = 10⁻⁶",
             &scaled,
             settings(&[("gamma", "0.000001")]),
@@ -203,7 +209,7 @@ fn drawn_contours_are_within_a_pixel_of_the_exact_ones_where_support_vectors_abo
     ];
     for (name, data, settings, threshold) in scenes {
         let c = compare(data, &settings, threshold);
-        // The binned path: exact only in thin bands around the levels.
+        // The fast paths: exact only in thin bands around the levels.
         assert!(
             c.exact_nodes < c.nodes / 20,
             "{name}: {} of {} nodes exact",

@@ -20,6 +20,7 @@ const LAYERS: &[&[&str]] = &[
         "kernel",
         "field",
         "gauss_transform",
+        "monomials",
         "contour",
         "voronoi",
         "hull",
