@@ -7,10 +7,7 @@
 use crate::contour::level_curves;
 use crate::data::Dataset;
 use crate::field::{Field, Grid, LabelField, Smoothness, View};
-use crate::gauss_transform::{BinnedRbf, FIELD_ERROR};
-use crate::kernel::Kernel;
 use crate::model::{Context, Model};
-use crate::monomials::Monomials;
 use crate::plane::{Curve, CurveKind, Layers, Layout, Mark, Scene};
 
 /// The grid for a plot of `layout`'s size: a node every 2 pixels, or every 3 for models whose
@@ -27,28 +24,16 @@ pub fn grid_for(model: &dyn Model, layout: &Layout, view: View) -> Grid {
 
 /// f − t on `grid` for a two-class model, its contours at `levels` (levels of f − t) where
 /// the exact ones are. A kernel expansion is guaranteed that, at a cost that does not grow
-/// with its terms where possible: an approximation with an error bound (the RBF kernel's
-/// lattice, a polynomial's monomials) with f summed exactly near the levels
-/// ([`Field::bounded`]); for the RBF kernel where the lattice is dearer, the exact sum at every
-/// node. Other models get the adaptive field, exact on a lattice and near the levels
-/// ([`Field::adaptive`]).
+/// with its terms where possible ([`crate::model::KernelExpansion::on_grid`]): an
+/// approximation with an error bound, with f summed exactly near the levels
+/// ([`Field::bounded`]). Other models get the adaptive field, exact on a lattice and near the
+/// levels ([`Field::adaptive`]).
 pub fn two_class_field(model: &dyn Model, grid: Grid, levels: &[f64], threshold: f64) -> Field {
-    let exact = |r: usize, c: usize| model.decision_value(grid.node(r, c)) - threshold;
-    if let Some(expansion) = model.kernel_expansion() {
-        let (terms, bias) = (expansion.terms, expansion.bias);
-        if let Kernel::Rbf { gamma } = expansion.kernel {
-            if let Some(binned) = BinnedRbf::for_field(gamma, terms, bias, &grid) {
-                let approximate = |r: usize, c: usize| binned.at(r, c) - threshold;
-                return Field::bounded(grid, levels, &approximate, binned.error, &exact);
-            }
-            let evaluator = model.grid_evaluator(&grid);
-            return Field::exact(grid, &|r, c| evaluator(r, c) - threshold);
-        }
-        let collapsed = Monomials::for_field(expansion.kernel, terms, bias, &grid, FIELD_ERROR);
-        if let Some(collapsed) = collapsed {
-            let approximate = |r: usize, c: usize| collapsed.at(r, c) - threshold;
-            return Field::bounded(grid, levels, &approximate, collapsed.error, &exact);
-        }
+    let expansion = model.kernel_expansion();
+    if let Some((approximate, error)) = expansion.as_ref().and_then(|e| e.on_grid(&grid)) {
+        let exact = |r: usize, c: usize| model.decision_value(grid.node(r, c)) - threshold;
+        let shifted = |r: usize, c: usize| approximate(r, c) - threshold;
+        return Field::bounded(grid, levels, &shifted, error, &exact);
     }
     let evaluator = model.grid_evaluator(&grid);
     let minus_threshold = |r: usize, c: usize| evaluator(r, c) - threshold;
@@ -77,7 +62,11 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
         threshold,
     } = *setting;
     let grid = grid_for(model, layout, view);
-    let step = model.smoothness().coarse_step(&grid);
+    let step = if model.exact_labels_on_grid() {
+        1
+    } else {
+        model.smoothness().coarse_step(&grid)
+    };
     if model.classes().len() > 2 {
         let evaluate = model.label_evaluator(&grid);
         let f = |r: usize, c: usize| {

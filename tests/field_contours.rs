@@ -228,3 +228,46 @@ fn drawn_contours_are_within_a_pixel_of_the_exact_ones_for_narrow_kernels() {
         assert_within_a_pixel(&format!("moons, γ = {gamma}"), &c);
     }
 }
+
+#[test]
+fn drawn_class_regions_are_the_exact_predictions_for_multi_class_kernel_models() {
+    use kernel_playground::multiclass::Multiclass;
+    let spiral = Preset::Spiral3.generate(1500, 0.2, 1);
+    for (scheme, gamma) in [("ovo", "2"), ("ovr", "2"), ("ovo", "40")] {
+        let settings = settings(&[("mc", scheme), ("gamma", gamma)]);
+        let model = registry::fit(
+            settings.method(),
+            &settings.values,
+            &spiral,
+            FitOptions::default(),
+        )
+        .unwrap();
+        let multi = model.as_any().downcast_ref::<Multiclass>().unwrap();
+        let layout = Layout::new(500, 500);
+        let view = View::around(&spiral.points);
+        let classes = spiral.classes();
+        let mut scene = Scene::default();
+        let setting = Setting {
+            data: &spiral,
+            classes: &classes,
+            layers: &settings.layers(),
+            view,
+            threshold: 0.0,
+        };
+        decorate(&*model, &mut scene, &layout, &setting);
+        let labels = scene.labels.expect("a label field");
+        let grid = labels.grid;
+        let mut wrong = 0;
+        for r in 0..grid.rows {
+            for c in 0..grid.cols {
+                if labels.at(r, c).0 as usize != multi.predict_index(grid.node(r, c)).0 {
+                    wrong += 1;
+                }
+            }
+        }
+        assert_eq!(
+            wrong, 0,
+            "{scheme}, γ = {gamma}: nodes painted the wrong class"
+        );
+    }
+}
