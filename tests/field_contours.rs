@@ -7,7 +7,7 @@
 use kernel_playground::contour::level_curves;
 use kernel_playground::data::{random_labels, Dataset, Point, Preset};
 use kernel_playground::field::{Field, View};
-use kernel_playground::model::FitOptions;
+use kernel_playground::model::{FitOptions, Model};
 use kernel_playground::picture::{decorate, Setting};
 use kernel_playground::plane::{Layout, Mark, Scene};
 use kernel_playground::registry;
@@ -82,7 +82,13 @@ struct Comparison {
     nodes: usize,
 }
 
-fn compare(data: &Dataset, settings: &Settings, threshold: f64) -> Comparison {
+/// The model fitted to `data` and the plane the page draws for it on a `size`-pixel plot.
+fn drawn(
+    data: &Dataset,
+    settings: &Settings,
+    threshold: f64,
+    size: u32,
+) -> (Box<dyn Model>, Scene, Layout, View) {
     let model = registry::fit(
         settings.method(),
         &settings.values,
@@ -90,7 +96,7 @@ fn compare(data: &Dataset, settings: &Settings, threshold: f64) -> Comparison {
         FitOptions::default(),
     )
     .unwrap();
-    let layout = Layout::new(600, 600);
+    let layout = Layout::new(size, size);
     let view = View::around(&data.points);
     let classes = data.classes();
     let mut scene = Scene {
@@ -105,6 +111,11 @@ fn compare(data: &Dataset, settings: &Settings, threshold: f64) -> Comparison {
         threshold,
     };
     decorate(&*model, &mut scene, &layout, &setting);
+    (model, scene, layout, view)
+}
+
+fn compare(data: &Dataset, settings: &Settings, threshold: f64) -> Comparison {
+    let (model, scene, layout, view) = drawn(data, settings, threshold, 600);
     let drawn = scene.field.expect("a two-class field");
     let grid = drawn.grid;
     let evaluator = model.grid_evaluator(&grid);
@@ -235,36 +246,16 @@ fn drawn_class_regions_are_the_exact_predictions_for_multi_class_kernel_models()
     let spiral = Preset::Spiral3.generate(1500, 0.2, 1);
     for (scheme, gamma) in [("ovo", "2"), ("ovr", "2"), ("ovo", "40")] {
         let settings = settings(&[("mc", scheme), ("gamma", gamma)]);
-        let model = registry::fit(
-            settings.method(),
-            &settings.values,
-            &spiral,
-            FitOptions::default(),
-        )
-        .unwrap();
+        let (model, scene, _, _) = drawn(&spiral, &settings, 0.0, 500);
         let multi = model.as_any().downcast_ref::<Multiclass>().unwrap();
-        let layout = Layout::new(500, 500);
-        let view = View::around(&spiral.points);
-        let classes = spiral.classes();
-        let mut scene = Scene::default();
-        let setting = Setting {
-            data: &spiral,
-            classes: &classes,
-            layers: &settings.layers(),
-            view,
-            threshold: 0.0,
-        };
-        decorate(&*model, &mut scene, &layout, &setting);
         let labels = scene.labels.expect("a label field");
         let grid = labels.grid;
-        let mut wrong = 0;
-        for r in 0..grid.rows {
-            for c in 0..grid.cols {
-                if labels.at(r, c).0 as usize != multi.predict_index(grid.node(r, c)).0 {
-                    wrong += 1;
-                }
-            }
-        }
+        let wrong = (0..grid.rows * grid.cols)
+            .filter(|k| {
+                let (r, c) = (k / grid.cols, k % grid.cols);
+                labels.at(r, c).0 as usize != multi.predict_index(grid.node(r, c)).0
+            })
+            .count();
         assert_eq!(
             wrong, 0,
             "{scheme}, γ = {gamma}: nodes painted the wrong class"

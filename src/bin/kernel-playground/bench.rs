@@ -6,7 +6,7 @@
 //! adaptive field. Last, the regularisation path (50 values of C, warm-started) with the linear
 //! and the RBF kernel. Timings only; correctness is the tests' business.
 
-use kernel_playground::data::{random_labels, Preset};
+use kernel_playground::data::{random_labels, Dataset, Preset};
 use kernel_playground::field::{Field, Grid, View};
 use kernel_playground::gauss_transform::BinnedRbf;
 use kernel_playground::kernel::Kernel;
@@ -22,6 +22,29 @@ const LEVELS: [f64; 3] = [-1.0, 0.0, 1.0];
 use std::time::Instant;
 
 const GRID: usize = 512;
+
+/// What the page draws on the plane after a fit: field, contours and marks.
+fn plane(
+    model: &dyn Model,
+    data: &Dataset,
+    settings: &Settings,
+    layout: &Layout,
+    view: View,
+) -> Scene {
+    let mut scene = Scene {
+        marks: vec![Mark::Plain; data.len()],
+        ..Scene::default()
+    };
+    let setting = kernel_playground::picture::Setting {
+        data,
+        classes: &data.classes(),
+        layers: &settings.layers(),
+        view,
+        threshold: 0.0,
+    };
+    kernel_playground::picture::decorate(model, &mut scene, layout, &setting);
+    scene
+}
 
 fn median(mut samples: Vec<f64>) -> f64 {
     samples.sort_by(|a, b| a.total_cmp(b));
@@ -120,20 +143,9 @@ pub fn run(sizes: &[usize], repeats: usize) -> String {
             });
             let fitted = fit();
             let layout = Layout::new(GRID as u32, GRID as u32);
+            let view = View::around(&data.points);
             let field_ms = time_ms(repeats, || {
-                let mut scene = Scene {
-                    marks: vec![Mark::Plain; n],
-                    ..Scene::default()
-                };
-                let setting = kernel_playground::picture::Setting {
-                    data: &data,
-                    classes: &data.classes(),
-                    layers: &settings.layers(),
-                    view: View::around(&data.points),
-                    threshold: 0.0,
-                };
-                kernel_playground::picture::decorate(&*fitted, &mut scene, &layout, &setting);
-                std::hint::black_box(scene);
+                std::hint::black_box(plane(&*fitted, &data, &settings, &layout, view));
             });
             out.push_str(&format!(
                 "{n:>6} {model:>12} {fit_ms:>9.2} {field_ms:>9.2}\n"
@@ -236,25 +248,13 @@ pub fn field_at_scale(repeats: usize) -> String {
             .map_or("-".to_string(), |b| {
                 format!("{}x{}", b.lattice[0], b.lattice[1])
             });
-        let plane = time_ms(repeats.min(3), || {
-            let mut scene = Scene {
-                marks: vec![Mark::Plain; n],
-                ..Scene::default()
-            };
-            let setting = kernel_playground::picture::Setting {
-                data: &data,
-                classes: &data.classes(),
-                layers: &settings.layers(),
-                view,
-                threshold: 0.0,
-            };
-            kernel_playground::picture::decorate(&*model, &mut scene, &layout, &setting);
-            std::hint::black_box(scene);
+        let plane_ms = time_ms(repeats.min(3), || {
+            std::hint::black_box(plane(&*model, &data, &settings, &layout, view));
         });
         let svs = model.kernel_expansion().map_or(0, |e| e.terms.len());
         out.push_str(&format!(
             "{name:>7} {n:>6} {gamma:>5} {svs:>6} {:>7} {exact:>9.1} {adaptive:>9.2} \
-             {lattice:>8} {field_ms:>9.2} {:>8} {plane:>9.1}\n",
+             {lattice:>8} {field_ms:>9.2} {:>8} {plane_ms:>9.1}\n",
             grid.rows * grid.cols,
             field().exact_nodes,
         ));
