@@ -126,7 +126,7 @@ pub fn run(sizes: &[usize], repeats: usize) -> String {
     out.push_str(&format!(
         "\nevery method, page defaults (SVM and perceptron RBF γ=2, C=1, ≤100 epochs; \
          logistic cubic features λ=0.01, Newton; k-NN k=5; …), two moons noise 0.3; \
-         medians of {repeats} runs, ms; field = the page's adaptive field on a 512 px plot\n\
+         medians of {repeats} runs, ms; field = the page's field, contours and marks on a 512 px plot\n\
          {:>6} {:>12} {:>9} {:>9}\n",
         "n", "model", "fit", "field"
     ));
