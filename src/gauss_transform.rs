@@ -86,7 +86,7 @@ impl Axis {
         clamp(first)..clamp(last).max(clamp(first))
     }
 
-    /// The first node of the stencil around z and its 8 Lagrange weights L_k(z), with the sum
+    /// The first node of the stencil around z and its Lagrange weights L_k(z), with the sum
     /// of their magnitudes (the Lebesgue function, for the rounding allowance).
     fn stencil(&self, z: f64) -> (usize, [f64; STENCIL], f64) {
         let half = STENCIL / 2 - 1;
@@ -154,11 +154,12 @@ impl Plan {
         if !(lo.iter().chain(&hi).all(|v| v.is_finite())) {
             return None;
         }
-        // Σ|w| · e₁(2 + e₁) ≤ Σ|w| · 2.001 e₁ ≤ target/2, leaving the rest for truncation
-        // and rounding.
+        // Σ|w| · e₁(2 + e₁) ≈ Σ|w| · 2.001 e₁ = target/2 (e₁ is tiny for any useful target),
+        // leaving the rest for truncation and rounding; the bound reported is computed
+        // exactly from the h chosen.
         let scaled_h = (target / 2.0 / (total.max(f64::MIN_POSITIVE) * 2.001 * AXIS_ERROR))
             .powf(1.0 / STENCIL as f64);
-        // Beyond √γ h = 0.5 nothing is gained; below it e₁ < 0.001, so 2 + e₁ ≤ 2.001.
+        // Beyond √γ h = 0.5 nothing is gained.
         let h = scaled_h.min(0.5) / gamma.sqrt();
         let spans = [(hi[0] - lo[0]) / h, (hi[1] - lo[1]) / h];
         if spans.iter().any(|s| !s.is_finite() || *s > 1e5) {
@@ -275,7 +276,8 @@ impl BinnedRbf {
         // magnitudes add up to at most Σ|w_i|Λ₁Λ₂ (each g ≤ 1), plus |b|.
         let rounding = f64::EPSILON * (m + k1 + k2 + 3) as f64 * (magnified + bias.abs());
         let truncation = 2.0 * delta.min(1.0) * magnified;
-        let interpolation = total * AXIS_ERROR * (h * gamma.sqrt()).powi(STENCIL as i32) * 2.001;
+        let axis_error = AXIS_ERROR * (h * gamma.sqrt()).powi(STENCIL as i32);
+        let interpolation = total * axis_error * (2.0 + axis_error);
         BinnedRbf {
             across,
             down,
