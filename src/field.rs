@@ -26,7 +26,10 @@
 //!   t = (l − f_a)/(f_b − f_a). At an approximated end |f − l| > τ − E = 99E, so the numerator
 //!   and the denominator (≥ 2·99E, both ends straddling l) each change by at most about 1 %,
 //!   and t by at most about 2 % of the edge: a vertex moves by at most a fiftieth of a node,
-//!   under a hundredth of a pixel with a node every 2 pixels.
+//!   under a hundredth of a pixel with a node every 2 pixels;
+//! - a saddle cell (two opposite corners above the level) joins its four crossings one way or
+//!   the other by the mean of its corners, which may come out the other way when that mean is
+//!   within E of the level: the vertices stay where they are, only their pairing can differ.
 
 use crate::data::Point;
 use crate::kernel::Kernel;
