@@ -27,6 +27,24 @@ pub fn on_preset_grid(v: f64) -> f64 {
 /// The text a coordinate pair was written as, where it came from a file or a link.
 pub type Written = [Box<str>; 2];
 
+/// `n` points uniform in [−1, 1]² with labels 0 and 1 drawn at random: data with nothing to
+/// learn, which a flexible classifier memorises with nearly every point a support vector (the
+/// field's hardest scene).
+pub fn random_labels(n: usize, seed: u64) -> Dataset {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut data = Dataset::new();
+    for _ in 0..n {
+        let p = [
+            on_preset_grid(rng.random_range(-1.0..=1.0)),
+            on_preset_grid(rng.random_range(-1.0..=1.0)),
+        ];
+        let label = rng.random_range(0..2);
+        data.points.push(p);
+        data.labels.push(label);
+    }
+    data
+}
+
 /// Labelled points: `points[i]` has label `labels[i]`.
 #[derive(Clone, Debug, Default)]
 pub struct Dataset {

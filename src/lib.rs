@@ -6,7 +6,10 @@
 //! (`tests/layers.rs` checks it):
 //! 1. Data and geometry — [`data`] (points, CSV, seeded presets), [`error`], [`kernel`] (the
 //!    kernels in LIBSVM's parameterisation, the Gram-column cache), [`field`] (a function on
-//!    a pixel grid, pixel ↔ data maps), [`contour`] (level curves), [`voronoi`], [`hull`]
+//!    a pixel grid, pixel ↔ data maps), [`gauss_transform`] (an RBF expansion on a grid at a
+//!    cost independent of its terms, with an error bound), [`monomials`] (a polynomial or
+//!    linear kernel expansion collapsed into monomials), [`contour`] (level curves),
+//!    [`voronoi`], [`hull`]
 //!    (convex hulls, the exact test of linear separability), [`params`]
 //!    (the declarative parameter table and its checked values), [`plane`] (what the plane
 //!    shows, as data), [`roc`] (ROC curves and confusion counts from decision values),
@@ -32,10 +35,12 @@ pub mod contour;
 pub mod data;
 pub mod error;
 pub mod field;
+pub mod gauss_transform;
 pub mod hull;
 pub mod inset;
 pub mod kernel;
 pub mod model;
+pub mod monomials;
 pub mod multiclass;
 pub mod params;
 pub mod picture;

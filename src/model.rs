@@ -16,8 +16,10 @@
 use crate::data::{Dataset, Point};
 use crate::error::Error;
 pub use crate::field::Smoothness;
-use crate::field::{Grid, View};
+use crate::field::{expansion_evaluator, Grid, View};
+use crate::gauss_transform::{BinnedRbf, FIELD_ERROR};
 use crate::kernel::Kernel;
+use crate::monomials::Monomials;
 use crate::params::Values;
 use crate::plane::{Layers, Mark, Scene, Shading};
 use serde::Serialize;
@@ -544,6 +546,13 @@ pub trait Model: Debug + Send + Sync + Any {
         Box::new(move |row, col| self.label_and_confidence(grid.node(row, col)))
     }
 
+    /// Whether [`Model::label_evaluator`] gives every node its exact class at a cost per node
+    /// that does not grow with the model's terms (a multi-class model over kernel expansions
+    /// with bounded grid approximations): the label field then evaluates every node.
+    fn exact_labels_on_grid(&self) -> bool {
+        false
+    }
+
     /// The level curves of f to draw (two classes).
     fn levels(&self) -> Vec<Level> {
         vec![Level::boundary()]
@@ -673,6 +682,39 @@ pub struct KernelExpansion<'a> {
     pub kernel: Kernel,
     pub terms: &'a [(Point, f64)],
     pub bias: f64,
+}
+
+/// f on the nodes of a grid and a bound on its error at every node (see
+/// [`crate::field::Field::bounded`]).
+pub type GridApproximation<'a> = (Box<dyn Fn(usize, usize) -> f64 + 'a>, f64);
+
+impl<'a> KernelExpansion<'a> {
+    /// f on `grid` within a bound, at a cost that does not grow with the terms where that is
+    /// cheaper than summing them: the RBF kernel's lattice (`gauss_transform`, else the exact
+    /// separable sum, error 0), a polynomial or linear kernel's monomials (`monomials`, when
+    /// their rounding bound is small). `None` for the sigmoid kernel and ill-conditioned
+    /// monomials.
+    /// Whether [`KernelExpansion::on_grid`] has an approximation for this kernel (it may
+    /// still decline ill-conditioned monomials).
+    pub fn has_grid_bound(&self) -> bool {
+        !matches!(self.kernel, Kernel::Sigmoid { .. })
+    }
+
+    pub fn on_grid(&self, grid: &'a Grid) -> Option<GridApproximation<'a>> {
+        let (terms, bias) = (self.terms, self.bias);
+        if let Kernel::Rbf { gamma } = self.kernel {
+            return Some(match BinnedRbf::for_field(gamma, terms, bias, grid) {
+                Some(binned) => {
+                    let error = binned.error;
+                    (Box::new(move |r, c| binned.at(r, c)), error)
+                }
+                None => (expansion_evaluator(self.kernel, terms, bias, grid), 0.0),
+            });
+        }
+        let collapsed = Monomials::for_field(self.kernel, terms, bias, grid, FIELD_ERROR)?;
+        let error = collapsed.error;
+        Some((Box::new(move |r, c| collapsed.at(r, c)), error))
+    }
 }
 
 /// A number in four significant digits (exponent form when very large or small), as the

@@ -12,8 +12,9 @@
 use crate::contour::level_curves;
 use crate::data::{Dataset, Point};
 use crate::error::Error;
-use crate::field::{Field, Grid, Smoothness};
-use crate::model::{argmax, check_classes, Context, Fact, Model, MAX_CLASSES};
+use crate::field::{Grid, Smoothness, BAND_PER_ERROR};
+use crate::model::{argmax, check_classes, Context, Fact, GridApproximation, Model, MAX_CLASSES};
+use crate::picture::two_class_field;
 use crate::plane::{Curve, CurveKind, Mark, Scene};
 
 /// The most two-class members an ensemble has (one-versus-one over six classes).
@@ -69,6 +70,14 @@ pub struct Multiclass {
 }
 
 impl Multiclass {
+    /// Every member's bounded grid approximation, when every member has one.
+    fn bounded_members<'a>(&'a self, grid: &'a Grid) -> Option<Vec<GridApproximation<'a>>> {
+        self.members
+            .iter()
+            .map(|m| m.model.kernel_expansion().and_then(|e| e.on_grid(grid)))
+            .collect()
+    }
+
     /// Fits every member with `fit_binary` (given a two-class dataset whose larger label is
     /// the positive class).
     pub fn fit(
@@ -243,11 +252,50 @@ impl Model for Multiclass {
         self.predict_index(x)
     }
 
-    /// Each member's own grid evaluator (separable RBF and the like), combined per node.
+    /// Members that are kernel expansions: each one's bounded grid approximation
+    /// ([`crate::model::KernelExpansion::on_grid`]), with the members whose value could decide
+    /// the class summed exactly — a one-versus-one member within [`BAND_PER_ERROR`] error
+    /// bounds of 0, every member where the two best one-versus-rest scores are that close —
+    /// so every node gets the exact class. Otherwise each member's own grid evaluator,
+    /// combined per node.
     fn label_evaluator<'a>(
         &'a self,
         grid: &'a Grid,
     ) -> Box<dyn Fn(usize, usize) -> (usize, f64) + 'a> {
+        if let Some(bounded) = self.bounded_members(grid) {
+            return Box::new(move |r, c| {
+                let mut values = [0.0; MAX_MEMBERS];
+                let mut errors = [0.0; MAX_MEMBERS];
+                for (k, (approximate, error)) in bounded.iter().enumerate() {
+                    values[k] = approximate(r, c);
+                    errors[k] = BAND_PER_ERROR * error;
+                }
+                let m = bounded.len();
+                let exact = |k: usize| self.members[k].model.decision_value(grid.node(r, c));
+                match self.scheme {
+                    Scheme::OneVsOne => {
+                        for k in 0..m {
+                            // Not clear of 0 (or NaN): the vote needs f exactly.
+                            let clear = values[k].abs() > errors[k];
+                            if !clear {
+                                values[k] = exact(k);
+                            }
+                        }
+                    }
+                    Scheme::OneVsRest => {
+                        let best = argmax(&values[..m]);
+                        let clear = |k: usize| values[best] - values[k] > errors[best] + errors[k];
+                        let close = (0..m).any(|k| k != best && !clear(k));
+                        if close {
+                            for (k, value) in values[..m].iter_mut().enumerate() {
+                                *value = exact(k);
+                            }
+                        }
+                    }
+                }
+                self.combine(&values[..m])
+            });
+        }
         let evaluators: Vec<_> = self
             .members
             .iter()
@@ -259,6 +307,14 @@ impl Model for Multiclass {
                 *v = evaluate(r, c);
             }
             self.combine(&values[..evaluators.len()])
+        })
+    }
+
+    fn exact_labels_on_grid(&self) -> bool {
+        self.members.iter().all(|m| {
+            m.model
+                .kernel_expansion()
+                .is_some_and(|e| e.has_grid_bound())
         })
     }
 
@@ -302,9 +358,7 @@ impl Model for Multiclass {
         }
         let grid = context.grid;
         for member in &self.members {
-            let evaluator = member.model.grid_evaluator(&grid);
-            let step = member.model.smoothness().coarse_step(&grid);
-            let field = Field::adaptive(grid, step, &[0.0], &*evaluator);
+            let field = two_class_field(&*member.model, grid, &[0.0], 0.0);
             let name = Multiclass::member_name(member);
             for points in level_curves(&field, 0.0) {
                 scene.curves.push(Curve {

@@ -22,6 +22,25 @@ pub fn grid_for(model: &dyn Model, layout: &Layout, view: View) -> Grid {
     Grid::new(view, nodes, nodes)
 }
 
+/// f − t on `grid` for a two-class model, its contours at `levels` (levels of f − t) where
+/// the exact ones are. A kernel expansion is guaranteed that, at a cost that does not grow
+/// with its terms where possible ([`crate::model::KernelExpansion::on_grid`]): an
+/// approximation with an error bound, with f summed exactly near the levels
+/// ([`Field::bounded`]). Other models get the adaptive field, exact on a lattice and near the
+/// levels ([`Field::adaptive`]).
+pub fn two_class_field(model: &dyn Model, grid: Grid, levels: &[f64], threshold: f64) -> Field {
+    let expansion = model.kernel_expansion();
+    if let Some((approximate, error)) = expansion.as_ref().and_then(|e| e.on_grid(&grid)) {
+        let exact = |r: usize, c: usize| model.decision_value(grid.node(r, c)) - threshold;
+        let shifted = |r: usize, c: usize| approximate(r, c) - threshold;
+        return Field::bounded(grid, levels, &shifted, error, &exact);
+    }
+    let evaluator = model.grid_evaluator(&grid);
+    let minus_threshold = |r: usize, c: usize| evaluator(r, c) - threshold;
+    let step = model.smoothness().coarse_step(&grid);
+    Field::adaptive(grid, step, levels, &minus_threshold)
+}
+
 /// Where things are drawn from: the points the model was trained on (its marks follow their
 /// order), every label on show (for the colours), the layers, the window, and the threshold t
 /// of a two-class model (the boundary is f(x) = t, the regions f > t and f ≤ t).
@@ -43,8 +62,12 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
         threshold,
     } = *setting;
     let grid = grid_for(model, layout, view);
-    let step = model.smoothness().coarse_step(&grid);
-    let mut two_class_field = None;
+    let step = if model.exact_labels_on_grid() {
+        1
+    } else {
+        model.smoothness().coarse_step(&grid)
+    };
+    let mut plane_field = None;
     if model.classes().len() > 2 {
         let evaluate = model.label_evaluator(&grid);
         let f = |r: usize, c: usize| {
@@ -78,9 +101,7 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
         let levels = model.levels();
         let shifted = |l: &crate::model::Level| if l.boundary { 0.0 } else { l.value - threshold };
         let values: Vec<f64> = levels.iter().map(shifted).collect();
-        let evaluator = model.grid_evaluator(&grid);
-        let minus_threshold = |r: usize, c: usize| evaluator(r, c) - threshold;
-        let field = Field::adaptive(grid, step, &values, &minus_threshold);
+        let field = two_class_field(model, grid, &values, threshold);
         for level in levels {
             if !level.boundary && !layers.on("margins") {
                 continue;
@@ -99,7 +120,7 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
             }
         }
         scene.shading = model.shading();
-        two_class_field = Some(field);
+        plane_field = Some(field);
     }
     let context = Context {
         data,
@@ -107,11 +128,11 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
         layers,
         view,
         grid,
-        field: two_class_field.as_ref(),
+        field: plane_field.as_ref(),
         threshold,
     };
     model.decorate(scene, &context);
-    scene.field = two_class_field;
+    scene.field = plane_field;
     // Labels once per level, not on every piece of a broken contour.
     let mut labelled = std::collections::HashSet::new();
     for curve in scene.curves.iter_mut() {

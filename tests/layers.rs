@@ -15,7 +15,18 @@ use std::path::{Path, PathBuf};
 /// The layer of each top-level module, lowest first.
 const LAYERS: &[&[&str]] = &[
     &[
-        "data", "error", "kernel", "field", "contour", "voronoi", "hull", "params", "plane", "roc",
+        "data",
+        "error",
+        "kernel",
+        "field",
+        "gauss_transform",
+        "monomials",
+        "contour",
+        "voronoi",
+        "hull",
+        "params",
+        "plane",
+        "roc",
         "spectrum",
     ],
     &["model"],

@@ -204,6 +204,15 @@ fn cli() -> Command {
                         .long("repeats")
                         .default_value("9")
                         .value_parser(clap::value_parser!(usize)),
+                )
+                .arg(
+                    Arg::new("field")
+                        .long("field")
+                        .action(clap::ArgAction::SetTrue)
+                        .help(
+                            "Only the decision field at scale: noisy moons at n = 2000 and \
+                             10 000, and 20 000 points with random labels",
+                        ),
                 ),
         )
 }
@@ -604,7 +613,11 @@ fn main() -> ExitCode {
                 .copied()
                 .collect();
             let repeats = *args.get_one::<usize>("repeats").expect("default");
-            Ok(bench::run(&sizes, repeats.max(1)))
+            if args.get_flag("field") {
+                Ok(bench::field_at_scale(repeats.max(1)))
+            } else {
+                Ok(bench::run(&sizes, repeats.max(1)))
+            }
         }
         _ => unreachable!("a subcommand is required"),
     };
