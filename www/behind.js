@@ -162,6 +162,8 @@ export class FrameClient {
     }
     clearTimeout(this.cancelTimer);
     this.cancelTimer = null;
+    // From posting the request to its answer: the worker's frame and the messages' way.
+    this.requestMs = performance.now() - this.inFlight.started;
     this.inFlight = null;
     if (m.resync) {
       this.whole = true;

@@ -379,6 +379,7 @@ function renderFrame() {
   // Empty: the worker has not sent its first picture yet (the points are drawn).
   if (!json) return;
   lastFrame = JSON.parse(json);
+  if (client) lastFrame.request_ms = client.requestMs;
   // For the benchmark and the tests: a frame with a model was painted.
   window.dispatchEvent(new Event('kernel-playground-frame'));
   const viewStart = performance.now();
