@@ -110,6 +110,9 @@ function showMessage(text) {
 function renderMessage(frame) {
   const parts = [];
   if (transientMessage) parts.push(transientMessage);
+  if (linkTooLong) {
+    parts.push(`${lastFrame ? lastFrame.points : 'These'} points are too many for a link (a link holds about 60 000): the address no longer follows the scene; "Save scene" keeps all of it in a file.`);
+  }
   if (frame && frame.message) parts.push(frame.message);
   if (frame && frame.warnings && frame.warnings.length) {
     parts.push('Parts of the link could not be read: ' + frame.warnings.join('; '));
@@ -284,6 +287,7 @@ function chooseSide(side) {
 // whenever an edit ends: a click, a drag, a deletion, Clear, Regenerate, a loaded file, a
 // train/test toggle, a control let go. Undo reopens the scene before; redo the one after.
 const UNDO_STEPS = 200;
+const UNDO_CHARACTERS = 50_000_000;
 const undoStack = [];
 const redoStack = [];
 let currentScene = null;
@@ -293,7 +297,9 @@ function remember() {
   if (currentScene === null) currentScene = scene;
   if (scene === currentScene) return;
   undoStack.push(currentScene);
-  if (undoStack.length > UNDO_STEPS) undoStack.shift();
+  // 200 steps, or fewer of a large scene (its every step is a link of all its points).
+  const size = () => undoStack.reduce((sum, step) => sum + step.length, 0);
+  while (undoStack.length > UNDO_STEPS || (undoStack.length > 1 && size() > UNDO_CHARACTERS)) undoStack.shift();
   redoStack.length = 0;
   currentScene = scene;
   showHistory();
@@ -471,10 +477,25 @@ function scheduleHash() {
   hashTimer = setTimeout(writeHash, 250);
 }
 
+// A link holds a scene of up to LINK_CHARACTERS characters (about 60 000 points; browsers
+// refuse addresses of 2 MB). A larger scene leaves the address without a scene, so a reload
+// does not open an older one, and says how to keep it.
+const LINK_CHARACTERS = 1_000_000;
+let linkTooLong = false;
+
 function writeHash() {
   if (!app) return;
   const hash = '#' + sceneHash();
-  if (location.hash !== hash) history.replaceState(null, '', hash);
+  const tooLong = hash.length > LINK_CHARACTERS;
+  if (tooLong) {
+    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  } else if (location.hash !== hash) {
+    history.replaceState(null, '', hash);
+  }
+  if (tooLong !== linkTooLong) {
+    linkTooLong = tooLong;
+    renderMessage(lastFrame);
+  }
 }
 
 function openFromHash() {
@@ -795,6 +816,7 @@ async function loadFile(file) {
 
 async function copyLink() {
   writeHash();
+  if (linkTooLong) return;
   try {
     await navigator.clipboard.writeText(location.href);
     showMessage('Link copied: it opens this exact scene.');

@@ -82,3 +82,19 @@ test('a 20 000-point CSV with random labels never freezes the page, and an edit 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a scene too large for a link leaves the address empty and says how to keep it', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=100&kernel=rbf&C=1&gamma=1`);
+  const rows = ['x,y,label'];
+  for (let i = 0; i < 70000; i += 1) rows.push(`${((i % 265) / 132 - 1).toFixed(4)},${(Math.floor(i / 265) / 132 - 1).toFixed(4)},${i % 3 === 0 ? 1 : 0}`);
+  await page.setInputFiles('#load-csv', { name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+  await page.waitForFunction(() => document.getElementById('message').textContent.includes('too many for a link'), null, { timeout: 10000 });
+  assert.equal(await page.evaluate(() => location.hash), '');
+  assert.match(await page.textContent('#message'), /"Save scene" keeps all of it in a file/);
+  // The scene file still holds every point.
+  const saved = await page.evaluate(() => JSON.parse(window.kernelPlayground.sceneJson()).points.length);
+  assert.equal(saved, 70000);
+  assert.equal(await page.evaluate(() => window.kernelPlayground.points().length), 70000);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
