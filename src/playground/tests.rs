@@ -324,3 +324,39 @@ fn a_link_keeps_which_points_are_held_out() {
     assert!(!fresh.hash().contains("points="));
     assert_eq!(Playground::from_hash(&fresh.hash()).test(), fresh.test());
 }
+
+#[test]
+fn a_perceptron_step_goes_on_from_the_kept_run() {
+    use crate::solvers::perceptron::{PerceptronModel, PerceptronTrainer};
+    let mut lab =
+        Playground::from_hash("model=perceptron&kernel=rbf&gamma=0.5&preset=moons&n=40&epochs=50");
+    let updates = |lab: &mut Playground| {
+        let id = lab.settings.method().id();
+        let warm = lab.warm.get_mut(id).expect("the perceptron's kept run");
+        let trainer = warm.as_any().downcast_mut::<PerceptronTrainer>().unwrap();
+        trainer.updates
+    };
+    lab.reset_steps();
+    lab.fit();
+    for _ in 0..5 {
+        assert!(lab.step());
+        lab.fit();
+    }
+    assert_eq!(updates(&mut lab), 5, "five steps, five updates");
+    // A dragged point: the next step is a run from w̃ = 0 on the moved points.
+    lab.move_point(0, [0.2, -0.1]).unwrap();
+    assert!(lab.step());
+    lab.fit();
+    assert_eq!(updates(&mut lab), 5 + 6);
+    let shown = lab.model_as::<PerceptronModel>().unwrap();
+    let params = crate::solvers::perceptron::PerceptronParams {
+        max_updates: Some(6),
+        ..crate::solvers::perceptron::PerceptronParams::new(
+            crate::kernel::Kernel::Rbf { gamma: 0.5 },
+            50,
+        )
+    };
+    let fresh = PerceptronModel::fit(&lab.train.points, &lab.train.labels, &params).unwrap();
+    assert_eq!(shown.alpha, fresh.alpha);
+    assert_eq!(shown.last_update, fresh.last_update);
+}

@@ -11,6 +11,12 @@
 //! a mistake (the data are separated: converged) or at the epoch cap (it never stops on
 //! non-separable data).
 //!
+//! Stepping through a run shows w̃ after k updates. The run is a state that stops and goes on
+//! (the `run` module): [`PerceptronTrainer`] keeps the stepped run, so that asking for k + 1
+//! updates on the same points and parameters makes one update from there — the same
+//! arithmetic in the same order, so the same α, w̃ and trace as a run from w̃ = 0 — instead of
+//! k + 1 from the start. Fewer updates than kept, or any edit, starts again from w̃ = 0.
+//!
 //! Novikoff's theorem: if ‖x̃_i‖ ≤ R and some w̃ separates the data with geometric margin γ
 //! (through the origin of the augmented space), the perceptron makes at most (R/γ)² mistakes.
 //! [`max_margin_through_origin`] finds the best such γ: the hard-margin SVM without bias on the
@@ -20,20 +26,20 @@
 use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::field::{expansion_evaluator, w_arrow, Grid, Smoothness};
-use crate::kernel::{Kernel, KernelCache};
+use crate::kernel::Kernel;
 use crate::model::{
     kernel_of, Context, ExitReason, Fact, FitOptions, FitReport, Method, Model, Trace, TraceCurve,
-    TracePanel,
+    TracePanel, WarmStart,
 };
 use crate::params::Values;
 use crate::plane::{Scene, Shading};
+pub use run::{PerceptronTrainer, WORK_LIMIT};
+use run::{Run, Stop};
+
+mod run;
 
 /// The memory the kernel-column cache of a run may use.
 const CACHE_BYTES: usize = 64 << 20;
-
-/// A kernel run stops after this many kernel-row additions (each update costs n), so a drag
-/// never waits long on data no perceptron will separate.
-pub const WORK_LIMIT: usize = 20_000_000;
 
 /// The parameters of a perceptron run.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -101,83 +107,29 @@ pub struct PerceptronModel {
 }
 
 impl PerceptronModel {
+    /// Runs the perceptron from w̃ = 0 (to the end, or to `params.max_updates` updates).
     pub fn fit(
         points: &[Point],
         labels: &[i32],
         params: &PerceptronParams,
     ) -> Result<PerceptronModel, Error> {
-        params.check()?;
-        let data = crate::data::Dataset::from_parts(points.to_vec(), labels.to_vec());
-        let (classes, y) = data.binary_targets()?;
+        PerceptronTrainer::new().fit(points, labels, params)
+    }
+
+    /// The perceptron where `run` stopped (for the reason `stop`), on `points` with targets
+    /// `y` ∈ {−1, +1} for `classes`.
+    fn from_run(
+        points: &[Point],
+        classes: [i32; 2],
+        y: Vec<f64>,
+        params: &PerceptronParams,
+        run: &Run,
+        stop: Stop,
+        novikoff: Option<f64>,
+    ) -> PerceptronModel {
         let n = points.len();
         let kernel = params.kernel;
-        // The linear kernel runs in the primal: f(x_i) = wᵀx_i + b costs O(1) per visit. Other
-        // kernels keep f at every training point up to date column by column: each update adds
-        // y_i (K(x_i, x_k) + 1) to f(x_k); columns are computed on a point's first mistake and
-        // kept (up to the cache's budget) for its later ones.
-        let linear = kernel.is_linear();
-        let (mut w, mut b) = ([0.0f64; 2], 0.0f64);
-        let mut cache = KernelCache::new(CACHE_BYTES);
-        if !linear {
-            cache.prepare(kernel, points);
-        }
-        let mut f = vec![0.0; n];
-        let mut alpha = vec![0.0; n];
-        let mut mistakes = 0;
-        let mut epochs = 0;
-        let mut converged = false;
-        let mut stopped_by_budget = false;
-        let mut out_of_work = false;
-        let mut work = 0usize;
-        let mut last_update = None;
-        let budget = params.max_updates.unwrap_or(usize::MAX);
-        let mut per_epoch: Vec<f64> = Vec::new();
-        'run: while epochs < params.max_epochs {
-            epochs += 1;
-            if params.record {
-                per_epoch.push(0.0);
-            }
-            let mut clean = true;
-            for i in 0..n {
-                let fi = if linear {
-                    w[0] * points[i][0] + w[1] * points[i][1] + b
-                } else {
-                    f[i]
-                };
-                if y[i] * fi > 0.0 {
-                    continue;
-                }
-                if mistakes >= budget {
-                    stopped_by_budget = true;
-                    break 'run;
-                }
-                if work > WORK_LIMIT {
-                    out_of_work = true;
-                    break 'run;
-                }
-                clean = false;
-                mistakes += 1;
-                if let Some(count) = per_epoch.last_mut() {
-                    *count += 1.0;
-                }
-                alpha[i] += 1.0;
-                last_update = Some(i);
-                if linear {
-                    w = [w[0] + y[i] * points[i][0], w[1] + y[i] * points[i][1]];
-                    b += y[i];
-                } else {
-                    cache.ensure(i, points);
-                    for (fk, k) in f.iter_mut().zip(cache.column(i)) {
-                        *fk += y[i] * (k + 1.0);
-                    }
-                    work += n;
-                }
-            }
-            if clean {
-                converged = true;
-                break;
-            }
-        }
+        let alpha = run.alpha.clone();
         let bias: f64 = alpha.iter().zip(&y).map(|(a, yi)| a * yi).sum();
         let w = kernel.is_linear().then(|| {
             (0..n).fold([0.0, 0.0], |w, i| {
@@ -189,10 +141,7 @@ impl PerceptronModel {
             .filter(|&i| alpha[i] > 0.0)
             .map(|i| (points[i], alpha[i] * y[i]))
             .collect();
-        let novikoff = (converged && n <= NOVIKOFF_LIMIT)
-            .then(|| novikoff_bound(points, &y, kernel))
-            .flatten();
-        Ok(PerceptronModel {
+        PerceptronModel {
             novikoff,
             expansion,
             kernel,
@@ -202,12 +151,12 @@ impl PerceptronModel {
             alpha,
             w,
             bias,
-            mistakes,
-            epochs,
-            converged,
-            finished: !stopped_by_budget,
-            out_of_work,
-            last_update: params.max_updates.and(last_update),
+            mistakes: run.mistakes,
+            epochs: run.epochs,
+            converged: run.converged,
+            finished: stop != Stop::Updates,
+            out_of_work: run.out_of_work,
+            last_update: params.max_updates.and(run.last_update),
             trace: params.record.then(|| Trace {
                 x_label: "epochs",
                 first: 1,
@@ -218,21 +167,21 @@ impl PerceptronModel {
                     curves: vec![TraceCurve {
                         key: "mistakes",
                         label: "mistakes in the epoch",
-                        values: per_epoch,
+                        values: run.per_epoch.clone(),
                     }],
                 }],
             }),
             report: FitReport {
-                iterations: mistakes,
-                exit: if converged {
+                iterations: run.mistakes,
+                exit: if run.converged {
                     ExitReason::Converged
                 } else {
                     ExitReason::IterationCap
                 },
-                objective: mistakes as f64,
+                objective: run.mistakes as f64,
                 warm_start: false,
             },
-        })
+        }
     }
 
     /// Novikoff's bound (R/γ)² for these points and this kernel, if they are separable
@@ -423,6 +372,11 @@ impl Method for PerceptronMethod {
         true
     }
 
+    /// The stepped run and the kernel columns, kept so that a step costs one update.
+    fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
+        Some(Box::new(PerceptronTrainer::new()))
+    }
+
     fn fit(
         &self,
         values: &Values,
@@ -434,11 +388,14 @@ impl Method for PerceptronMethod {
             record: options.record,
             ..PerceptronParams::new(kernel_of(values)?, values.whole("epochs") as usize)
         };
-        Ok(Box::new(PerceptronModel::fit(
-            &data.points,
-            &data.labels,
-            &params,
-        )?))
+        let trainer = options
+            .warm
+            .and_then(|w| w.as_any().downcast_mut::<PerceptronTrainer>());
+        let model = match trainer {
+            Some(trainer) => trainer.fit(&data.points, &data.labels, &params)?,
+            None => PerceptronModel::fit(&data.points, &data.labels, &params)?,
+        };
+        Ok(Box::new(model))
     }
 }
 
@@ -491,198 +448,4 @@ pub fn max_margin_through_origin(points: &[Point], y: &[f64], kernel: Kernel) ->
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::data::Preset;
-
-    #[test]
-    fn separable_data_converge_within_the_novikoff_bound() {
-        for seed in 0..5 {
-            let data = Preset::Separable.generate(60, 0.0, seed);
-            let model = PerceptronModel::fit(
-                &data.points,
-                &data.labels,
-                &PerceptronParams::new(Kernel::Linear, 1000),
-            )
-            .unwrap();
-            assert!(model.converged);
-            assert_eq!(model.accuracy(&data.points, &data.labels), 1.0);
-            let bound = model.novikoff_bound().expect("separable");
-            assert!(
-                model.mistakes as f64 <= bound,
-                "{} > {bound}",
-                model.mistakes
-            );
-            // Primal and dual agree for the linear kernel.
-            let w = model.w.unwrap();
-            for &p in &data.points {
-                let dual: f64 = (0..data.len())
-                    .map(|i| {
-                        model.alpha[i]
-                            * model.y[i]
-                            * (data.points[i][0] * p[0] + data.points[i][1] * p[1] + 1.0)
-                    })
-                    .sum();
-                assert!((w[0] * p[0] + w[1] * p[1] + model.bias - dual).abs() < 1e-9);
-            }
-        }
-    }
-
-    #[test]
-    fn kernel_perceptron_grid_matches_its_decision_function() {
-        let data = Preset::Xor.generate(60, 0.1, 4);
-        for kernel in [
-            Kernel::Rbf { gamma: 4.0 },
-            Kernel::Polynomial {
-                gamma: 1.0,
-                degree: 2,
-                coef0: 0.5,
-            },
-        ] {
-            let model = PerceptronModel::fit(
-                &data.points,
-                &data.labels,
-                &PerceptronParams::new(kernel, 50),
-            )
-            .unwrap();
-            let grid = Grid::new(crate::field::View::square(1.0), 7, 9);
-            let fast = model.grid_evaluator(&grid);
-            for r in 0..grid.rows {
-                for c in 0..grid.cols {
-                    let direct: f64 = (0..data.len())
-                        .map(|i| {
-                            model.alpha[i]
-                                * model.y[i]
-                                * (kernel.eval(data.points[i], grid.node(r, c)) + 1.0)
-                        })
-                        .sum();
-                    assert!(
-                        (fast(r, c) - direct).abs() < 1e-9 * direct.abs().max(1.0),
-                        "{kernel:?}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn non_separable_data_stop_at_the_epoch_cap() {
-        let data = Preset::Overlapping.generate(60, 0.3, 1);
-        let model = PerceptronModel::fit(
-            &data.points,
-            &data.labels,
-            &PerceptronParams::new(Kernel::Linear, 25),
-        )
-        .unwrap();
-        assert!(!model.converged);
-        assert_eq!(model.epochs, 25);
-        assert!(model.novikoff_bound().is_none());
-        assert!(model.finished && !model.converged);
-    }
-
-    #[test]
-    fn novikoff_bound_holds_for_kernels_too() {
-        // Separable in the kernel's feature space: the bound is there and never beaten.
-        for (preset, kernel) in [
-            (Preset::Moons, Kernel::Rbf { gamma: 8.0 }),
-            (
-                Preset::Rings,
-                Kernel::Polynomial {
-                    gamma: 1.0,
-                    degree: 2,
-                    coef0: 0.0,
-                },
-            ),
-        ] {
-            for seed in 0..3 {
-                let data = preset.generate(100, 0.0, seed);
-                let model = PerceptronModel::fit(
-                    &data.points,
-                    &data.labels,
-                    &PerceptronParams::new(kernel, 2000),
-                )
-                .unwrap();
-                assert!(model.converged, "{preset:?} {seed}");
-                let bound = model.novikoff_bound().expect("separable, so a bound");
-                assert!(
-                    model.mistakes as f64 <= bound,
-                    "{} > {bound}",
-                    model.mistakes
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn kernel_runs_stop_at_the_work_budget() {
-        let data = Preset::Overlapping.generate(2000, 0.5, 1);
-        let model = PerceptronModel::fit(
-            &data.points,
-            &data.labels,
-            &PerceptronParams::new(Kernel::Rbf { gamma: 1.0 }, 10_000),
-        )
-        .unwrap();
-        assert!(model.out_of_work && model.finished && !model.converged);
-        assert!(model.mistakes * data.len() <= WORK_LIMIT + data.len());
-    }
-
-    #[test]
-    fn kernel_perceptron_separates_rings() {
-        let data = Preset::Rings.generate(80, 0.0, 3);
-        let kernel = Kernel::Polynomial {
-            gamma: 1.0,
-            degree: 2,
-            coef0: 0.0,
-        };
-        let model = PerceptronModel::fit(
-            &data.points,
-            &data.labels,
-            &PerceptronParams::new(kernel, 500),
-        )
-        .unwrap();
-        assert!(model.converged);
-        assert_eq!(model.accuracy(&data.points, &data.labels), 1.0);
-        let linear = PerceptronModel::fit(
-            &data.points,
-            &data.labels,
-            &PerceptronParams::new(Kernel::Linear, 50),
-        )
-        .unwrap();
-        assert!(!linear.converged);
-    }
-
-    #[test]
-    fn stepping_replays_the_run_update_by_update() {
-        let data = Preset::Separable.generate(30, 0.1, 2);
-        let params = PerceptronParams::new(Kernel::Linear, 100);
-        let full = PerceptronModel::fit(&data.points, &data.labels, &params).unwrap();
-        let mut previous = 0.0;
-        for updates in 0..full.mistakes {
-            let partial = PerceptronModel::fit(
-                &data.points,
-                &data.labels,
-                &PerceptronParams {
-                    max_updates: Some(updates + 1),
-                    ..params
-                },
-            )
-            .unwrap();
-            assert_eq!(partial.mistakes, updates + 1);
-            let i = partial.last_update.expect("stopped at an update");
-            // The highlighted point was misclassified before its update.
-            let total: f64 = partial.alpha.iter().sum();
-            assert_eq!(total, previous + 1.0);
-            assert!(partial.alpha[i] >= 1.0);
-            previous = total;
-        }
-    }
-
-    #[test]
-    fn margin_through_origin_of_two_points() {
-        // x̃ = (±1, 0, 1): the best separator through the origin is w̃ = (1, 0, 0), γ = 1.
-        let gamma =
-            max_margin_through_origin(&[[-1.0, 0.0], [1.0, 0.0]], &[-1.0, 1.0], Kernel::Linear)
-                .unwrap();
-        assert!((gamma - 1.0).abs() < 1e-6, "{gamma}");
-    }
-}
+mod tests;
