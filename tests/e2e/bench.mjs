@@ -1,7 +1,9 @@
 // The browser frame budget: medians of one retrain + redraw (as App.render measures it with
 // performance.now) while a slider and a point are dragged, for every model, on two moons with
 // noise 0.3 (and a 3-arm spiral for three classes), in headless Chromium. With a view open
-// beside the plane, the frame includes drawing it. Run after scripts/build-web.sh:
+// beside the plane, the frame includes drawing it. The page runs with `?sync`, everything on
+// its own thread, so a frame's fit and draw are one measured call (bench-hard.mjs compares
+// that with the worker behind the page). Run after scripts/build-web.sh:
 //   node tests/e2e/bench.mjs [points ...]      (default: 500; ONLY=name for some models)
 // Timings only; nothing here passes or fails.
 import { start, openPage, settle } from './browser.mjs';
@@ -72,7 +74,7 @@ try {
     let header = false;
     // ONLY=krr (a substring of the interaction names) times just those.
     for (const model of models.filter((m) => !process.env.ONLY || m.name.includes(process.env.ONLY))) {
-      const url = `${env.base}#preset=moons&n=${n}&noise=0.3&seed=1&${model.hash}`;
+      const url = `${env.base}?sync#preset=moons&n=${n}&noise=0.3&seed=1&${model.hash}`;
       const { page, errors } = await openPage(env.browser, url, { width: 1400, height: 1000 });
       if (!header) {
         const canvas = await page.evaluate(() => document.getElementById('plot').width);
