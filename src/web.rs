@@ -180,11 +180,16 @@ impl FrameWorker {
             json!(self.lab.fingerprint().to_string()),
         );
         frame.insert("follows_pointer".into(), json!(self.lab.follows_pointer()));
-        // The worker's whole frame: fit, picture, regions image and status.
-        frame.insert("frame_ms".into(), json!(now_ms() - started + fit_ms));
+        // The regions image (the page paints it: its `regions_ms` is that painting).
+        frame.insert("image_ms".into(), json!(imaged - computed));
+        let scene = if fresh { json!(scene) } else { Value::Null };
+        let serialised = now_ms();
+        frame.insert("json_ms".into(), json!(serialised - statused));
+        // The worker's whole frame: fit, picture, regions image, status and this JSON.
+        frame.insert("frame_ms".into(), json!(serialised - started + fit_ms));
         json!({
             "frame": frame,
-            "scene": if fresh { json!(scene) } else { Value::Null },
+            "scene": scene,
             "cols": cols,
             "rows": rows,
         })

@@ -1,18 +1,25 @@
 import { start, openPage, settle } from './browser.mjs';
 const lab = await start();
-for (const n of [50000, 100000]) {
-  const { page, errors } = await openPage(lab.browser, lab.base + '#preset=moons&n=100&kernel=rbf&gamma=1');
-  let state = 12345;
-  const next = () => { state = (state * 1103515245 + 12345) % 2147483648; return state / 2147483648; };
-  const rows = ['x,y,label'];
-  for (let i = 0; i < n; i += 1) { const a = 2 * next() - 1, b = 2 * next() - 1; rows.push(`${a.toFixed(4)},${b.toFixed(4)},${a * a + b * b < 0.5 + 0.2 * (next() - 0.5) ? 0 : 1}`); }
-  const t0 = Date.now();
-  await page.setInputFiles('#load-csv', { name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
-  await page.waitForFunction(() => window.kernelPlayground.idle && window.kernelPlayground.lastFrame.points > 1000, null, { timeout: 600000 }).catch((e) => console.log('timeout', e.message));
-  await new Promise((r) => setTimeout(r, 1000));
-  console.log(n, 'done after', Date.now() - t0, await page.evaluate(() => { const f = window.kernelPlayground.lastFrame; return JSON.stringify([f.fit_ms, f.scene_ms, f.frame_ms, f.support, f.paint_ms, f.message, location.hash.length]); }));
-  await page.screenshot({ path: `/tmp/big${n}.png` });
-  console.log(errors);
-  await page.close();
+for (const n of [2000, 10000]) {
+const { page } = await openPage(lab.browser, lab.base + `#preset=moons&n=${n}&noise=0.3&seed=1&kernel=rbf&C=1&gamma=1`);
+await settle(page);
+for (let i = 0; i < 6; i++) {
+  await settle(page);
+  const r = await page.evaluate((v) => new Promise((resolve) => {
+    const el = document.getElementById('C');
+    const t0 = performance.now();
+    const painted = () => {
+      const f = window.kernelPlayground.lastFrame;
+      if (f.behind) return;
+      window.removeEventListener('kernel-playground-frame', painted);
+      resolve(['step', performance.now() - t0, 'req', f.request_ms, 'wframe', f.frame_ms, 'fit', f.fit_ms, 'scene', f.scene_ms, 'img', f.image_ms, 'status', f.status_ms, 'json', f.json_ms, 'paint', f.paint_ms].map((x) => typeof x === 'number' ? +x.toFixed(1) : x));
+    };
+    window.addEventListener('kernel-playground-frame', painted);
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }), -0.3 + 0.1 * i);
+  console.log(n, JSON.stringify(r));
+}
+await page.close();
 }
 await lab.close();
