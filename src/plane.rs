@@ -35,7 +35,7 @@ pub enum Mark {
 }
 
 /// Which optional layers are drawn: the layer rows of [`crate::params::PARAMS`] that are on.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Layers {
     on: Vec<&'static str>,
 }

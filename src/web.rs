@@ -332,6 +332,10 @@ pub struct App {
     remote: Option<Option<Remote>>,
     /// The points' disc stamps by colour, for a disc radius (pixels).
     stamps: (i32, Vec<Option<HtmlCanvasElement>>),
+    /// How many frames the worker has sent.
+    generation: u64,
+    /// The picture painted last from them (`Playground::picture_fingerprint`) and its frame.
+    painted: Option<(u64, Map<String, Value>)>,
 }
 
 #[wasm_bindgen]
@@ -364,6 +368,8 @@ impl App {
             figures: Cache::default(),
             remote: None,
             stamps: (0, Vec::new()),
+            generation: 0,
+            painted: None,
         })
     }
 
@@ -755,6 +761,7 @@ impl App {
             },
         };
         self.remote = Some(Some(remote));
+        self.generation += 1;
         Ok(current)
     }
 
@@ -770,6 +777,21 @@ impl App {
             self.draw_overlay(&scene, &layout)?;
             return Ok(String::new());
         };
+        // What the picture shows: the worker's latest model and the points as they are. A
+        // frame that would paint the same picture again (a slider moved, the model not back
+        // yet) paints nothing, leaving both threads to the work that changes it.
+        let shown = self
+            .lab
+            .picture_fingerprint(layout.width, layout.height, self.generation);
+        if let Some((key, frame)) = &self.painted {
+            if *key == shown {
+                let mut frame = frame.clone();
+                let behind = frame.get("fingerprint").and_then(Value::as_str)
+                    != Some(self.fingerprint().as_str());
+                frame.insert("behind".into(), json!(behind));
+                return Ok(Value::Object(frame).to_string());
+            }
+        }
         let scene = self.lab.over_points(Some(&remote.scene));
         let composed = now_ms();
         self.paint_white(&layout);
@@ -793,6 +815,7 @@ impl App {
         frame.insert("paint_ms".into(), json!(now_ms() - started));
         // The problems of the link the page opened (the worker got the scene, not the link).
         frame.insert("warnings".into(), json!(self.lab.warnings));
+        self.painted = Some((shown, frame.clone()));
         Ok(Value::Object(frame).to_string())
     }
 

@@ -116,6 +116,22 @@ impl Playground {
         hasher.finish()
     }
 
+    /// A fingerprint of what [`Playground::over_points`] draws over a model's picture on a
+    /// canvas `width` × `height`: the points, their labels and roles, the highlight and the
+    /// layers on show, with `model`, a count of the pictures the worker has sent.
+    pub fn picture_fingerprint(&self, width: u32, height: u32, model: u64) -> u64 {
+        let mut hasher = DefaultHasher::new();
+        (width, height, model, self.highlight).hash(&mut hasher);
+        for p in &self.data.points {
+            p[0].to_bits().hash(&mut hasher);
+            p[1].to_bits().hash(&mut hasher);
+        }
+        self.data.labels.hash(&mut hasher);
+        self.test.hash(&mut hasher);
+        self.settings.layers().hash(&mut hasher);
+        hasher.finish()
+    }
+
     /// The picture `model` (a scene the worker computed, perhaps for points as they were a
     /// moment ago) shows, over the points as they are now. The model's marks are kept while
     /// the points are as many as it knew, and the model's parts are left out altogether when
