@@ -59,27 +59,10 @@ pub fn fit(
     if values.flag("std") {
         check_classes(data, MAX_CLASSES)?;
         let scaler = Scaler::fit(&data.points);
-        // Every point's z moves when any point does: what a warm state keeps does not hold.
-        let FitOptions {
-            steps,
-            mut warm,
-            max_iter,
-            record,
-        } = options;
-        if let Some(warm) = warm.as_deref_mut() {
-            warm.data_replaced();
-        }
-        let inner = fit_as_given(
-            method,
-            values,
-            &scaler.dataset(data),
-            FitOptions {
-                steps,
-                warm,
-                max_iter,
-                record,
-            },
-        )?;
+        // Every point's z moves when any point does, so whoever edits the points tells a warm
+        // state of standardised points that its data was replaced (the playground does); with
+        // the same points a kept run goes on (a new C, another step).
+        let inner = fit_as_given(method, values, &scaler.dataset(data), options)?;
         return Ok(Box::new(Standardised { scaler, inner }));
     }
     fit_as_given(method, values, data, options)

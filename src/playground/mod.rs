@@ -312,13 +312,25 @@ impl Playground {
         if let Some(tuned) = self.settings.method().tuning().iter().find(|k| **k == key) {
             self.last_tuned = Some(tuned);
         }
-        match self.settings.set(key, value)? {
+        let was_standardised = self.standardised();
+        let effect = self.settings.set(key, value)?;
+        if self.standardised() != was_standardised {
+            // The solvers' kept states hold the points in the other units.
+            self.warm.values_mut().for_each(|w| w.data_replaced());
+        }
+        match effect {
             Effect::Refit => self.needs_fit = true,
             Effect::Regenerate => self.regenerate(),
             Effect::Resplit => self.resplit(),
             Effect::Redraw => {}
         }
         Ok(())
+    }
+
+    /// Whether the methods see the standardised points z = (x − μ)/σ: then any edit of a
+    /// point moves every z, and the solvers' kept states hear of it as new data.
+    fn standardised(&self) -> bool {
+        self.settings.values.flag("std")
     }
 
     /// Replaces the points by the preset's.
@@ -373,7 +385,11 @@ impl Playground {
     pub fn add_point(&mut self, p: Point, label: i32) -> Result<usize, Error> {
         let index = self.data.push(p, label)?;
         self.test.push(false);
-        self.warm.values_mut().for_each(|w| w.point_added());
+        if self.standardised() {
+            self.warm.values_mut().for_each(|w| w.data_replaced());
+        } else {
+            self.warm.values_mut().for_each(|w| w.point_added());
+        }
         self.edited = true;
         self.changed();
         Ok(index)
@@ -383,7 +399,9 @@ impl Playground {
         self.data.move_point(index, p)?;
         self.edited = true;
         self.changed();
-        if let Some(position) = self.train_position(index) {
+        if self.standardised() {
+            self.warm.values_mut().for_each(|w| w.data_replaced());
+        } else if let Some(position) = self.train_position(index) {
             let points = &self.train.points;
             self.warm
                 .values_mut()
@@ -396,7 +414,9 @@ impl Playground {
         let position = self.train_position(index);
         self.data.remove(index)?;
         self.test.remove(index);
-        if let Some(position) = position {
+        if self.standardised() {
+            self.warm.values_mut().for_each(|w| w.data_replaced());
+        } else if let Some(position) = position {
             self.warm
                 .values_mut()
                 .for_each(|w| w.point_removed(position));

@@ -360,3 +360,56 @@ fn a_perceptron_step_goes_on_from_the_kept_run() {
     assert_eq!(shown.alpha, fresh.alpha);
     assert_eq!(shown.last_update, fresh.last_update);
 }
+
+/// With the points standardised a step still goes on from the kept run (the scaler is the
+/// same while the points are), and an edit of a point, which moves every z, starts it over.
+#[test]
+fn standardised_steps_go_on_from_the_kept_run_until_a_point_moves() {
+    use crate::solvers::perceptron::PerceptronTrainer;
+    let mut lab = Playground::from_hash(
+        "model=perceptron&kernel=rbf&gamma=0.5&preset=moons&n=40&epochs=50&std=1",
+    );
+    let updates = |lab: &mut Playground| {
+        let id = lab.settings.method().id();
+        let warm = lab.warm.get_mut(id).expect("the perceptron's kept run");
+        let trainer = warm.as_any().downcast_mut::<PerceptronTrainer>().unwrap();
+        trainer.updates
+    };
+    lab.reset_steps();
+    lab.fit();
+    for _ in 0..5 {
+        assert!(lab.step());
+        lab.fit();
+    }
+    assert_eq!(updates(&mut lab), 5, "five steps, five updates");
+    let before = lab.model().unwrap().decision_value([0.1, 0.2]);
+    lab.move_point(0, [0.2, -0.1]).unwrap();
+    assert!(lab.step());
+    lab.fit();
+    assert_eq!(
+        updates(&mut lab),
+        5 + 6,
+        "a moved point starts the run over"
+    );
+    // The same scene opened afresh shows the same model.
+    let mut fresh = Playground::from_hash(&lab.hash());
+    fresh.set(STEPS_KEY, "6").unwrap();
+    fresh.fit();
+    let at = [0.1, 0.2];
+    assert_eq!(
+        fresh.model().unwrap().decision_value(at),
+        lab.model().unwrap().decision_value(at)
+    );
+    assert_ne!(before, lab.model().unwrap().decision_value(at));
+    // Turning standardising off is new data for the kept run too.
+    lab.set("std", "0").unwrap();
+    lab.fit();
+    let id = lab.settings.method().id();
+    let kept = lab.warm.get_mut(id).unwrap();
+    let trainer = kept.as_any().downcast_mut::<PerceptronTrainer>().unwrap();
+    assert_eq!(
+        trainer.updates,
+        5 + 6 + 6,
+        "a run of six from the start in x"
+    );
+}
