@@ -5,7 +5,7 @@
 // the next edit cancels the long fit.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, openPage, settle } from './browser.mjs';
+import { start, openPage, settle, canvasSignature } from './browser.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -97,4 +97,23 @@ test('a scene too large for a link leaves the address empty and says how to keep
   assert.equal(await page.evaluate(() => window.kernelPlayground.points().length), 70000);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('the worker behind the page draws exactly what the page draws by itself', async () => {
+  const hash = '#preset=moons&n=300&noise=0.25&seed=4&kernel=rbf&C=3&gamma=2&test=0.2';
+  const signatures = [];
+  for (const address of [`${env.base}${hash}`, `${env.base}?sync${hash}`]) {
+    const { page, errors } = await openPage(env.browser, address);
+    await settle(page);
+    const frames = await page.evaluate(() => window.kernelPlayground.frames);
+    signatures.push({ frames, pixels: await canvasSignature(page), status: await page.textContent('#status') });
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+  assert.deepEqual(signatures.map((s) => s.frames), ['worker', 'page']);
+  assert.deepEqual(signatures[0].pixels, signatures[1].pixels, 'the same pixels');
+  assert.ok(signatures[0].pixels.colours > 5);
+  // The same numbers in the status line (the timings aside).
+  const numbers = (s) => s.status.replace(/ · fit .*$/, '');
+  assert.equal(numbers(signatures[0]), numbers(signatures[1]));
 });
