@@ -327,15 +327,9 @@ fn a_link_keeps_which_points_are_held_out() {
 
 #[test]
 fn a_perceptron_step_goes_on_from_the_kept_run() {
-    use crate::solvers::perceptron::{PerceptronModel, PerceptronTrainer};
+    use crate::solvers::perceptron::PerceptronModel;
     let mut lab =
         Playground::from_hash("model=perceptron&kernel=rbf&gamma=0.5&preset=moons&n=40&epochs=50");
-    let updates = |lab: &mut Playground| {
-        let id = lab.settings.method().id();
-        let warm = lab.warm.get_mut(id).expect("the perceptron's kept run");
-        let trainer = warm.as_any().downcast_mut::<PerceptronTrainer>().unwrap();
-        trainer.updates
-    };
     lab.reset_steps();
     lab.fit();
     for _ in 0..5 {
@@ -365,16 +359,9 @@ fn a_perceptron_step_goes_on_from_the_kept_run() {
 /// same while the points are), and an edit of a point, which moves every z, starts it over.
 #[test]
 fn standardised_steps_go_on_from_the_kept_run_until_a_point_moves() {
-    use crate::solvers::perceptron::PerceptronTrainer;
     let mut lab = Playground::from_hash(
         "model=perceptron&kernel=rbf&gamma=0.5&preset=moons&n=40&epochs=50&std=1",
     );
-    let updates = |lab: &mut Playground| {
-        let id = lab.settings.method().id();
-        let warm = lab.warm.get_mut(id).expect("the perceptron's kept run");
-        let trainer = warm.as_any().downcast_mut::<PerceptronTrainer>().unwrap();
-        trainer.updates
-    };
     lab.reset_steps();
     lab.fit();
     for _ in 0..5 {
@@ -404,12 +391,18 @@ fn standardised_steps_go_on_from_the_kept_run_until_a_point_moves() {
     // Turning standardising off is new data for the kept run too.
     lab.set("std", "0").unwrap();
     lab.fit();
-    let id = lab.settings.method().id();
-    let kept = lab.warm.get_mut(id).unwrap();
-    let trainer = kept.as_any().downcast_mut::<PerceptronTrainer>().unwrap();
     assert_eq!(
-        trainer.updates,
+        updates(&mut lab),
         5 + 6 + 6,
         "a run of six from the start in x"
     );
+}
+
+/// The updates the perceptron's kept run has made so far.
+fn updates(lab: &mut Playground) -> usize {
+    use crate::solvers::perceptron::PerceptronTrainer;
+    let id = lab.settings.method().id();
+    let warm = lab.warm.get_mut(id).expect("the perceptron's kept run");
+    let trainer = warm.as_any().downcast_mut::<PerceptronTrainer>().unwrap();
+    trainer.updates
 }
