@@ -66,6 +66,8 @@ use crate::kernel::{Kernel, KernelCache};
 use crate::model::{ExitReason, FitReport, WarmStart};
 pub use crate::plane::PairStep;
 
+mod warm;
+
 /// LIBSVM's stand-in for a non-positive curvature K_ii + K_jj − 2K_ij.
 const TAU: f64 = 1e-12;
 
@@ -159,6 +161,8 @@ pub struct SvmTrainer {
     last_c: f64,
     /// Where the last stepped run stopped, so that the next step continues from there.
     stepped: Option<Box<SteppedRun>>,
+    /// The last solution with its exact ∇ and Ḡ, which a warm start carries over.
+    kept: Option<Box<warm::Kept>>,
 }
 
 /// A run cut short by [`Recording::steps`]: the problem, the points and labels it was on, and
@@ -204,6 +208,7 @@ impl SvmTrainer {
             shrinking: true,
             last_c: 0.0,
             stepped: None,
+            kept: None,
         }
     }
 
@@ -237,6 +242,7 @@ impl SvmTrainer {
     pub fn forget(&mut self) {
         self.alpha.clear();
         self.stepped = None;
+        self.kept = None;
     }
 
     /// The points were replaced wholesale (a new preset, seed or file): nothing cached holds,
@@ -244,6 +250,7 @@ impl SvmTrainer {
     pub fn data_replaced(&mut self) {
         self.alpha.clear();
         self.stepped = None;
+        self.kept = None;
         self.cache.invalidate();
     }
 
@@ -286,25 +293,13 @@ impl SvmTrainer {
         let alpha = if warm {
             // A change of C alone rescales the solution: α·C_new/C_old stays feasible (the
             // equality is linear) and keeps every bound multiplier at the new bound, which on
-            // mostly bound solutions starts far closer than clipping would.
-            let scale = if self.last_c > 0.0 {
-                c / self.last_c
-            } else {
-                1.0
-            };
-            // A multiplier at the old bound goes to the new one exactly: scaled, it could land
-            // a rounding step below it and pass for a free one that SMO never moves again.
-            let last_c = self.last_c;
+            // mostly bound solutions starts far closer than clipping would. A multiplier at the
+            // old bound goes to the new one exactly: scaled, it could land a rounding step
+            // below it and pass for a free one that SMO never moves again.
             let scaled: Vec<f64> = self
                 .alpha
                 .iter()
-                .map(|&a| {
-                    if a >= last_c && last_c > 0.0 {
-                        c
-                    } else {
-                        a * scale
-                    }
-                })
+                .map(|&a| warm::rescaled(a, self.last_c, c))
                 .collect();
             project_feasible(&scaled, &y, c)
         } else {
@@ -323,16 +318,39 @@ impl SvmTrainer {
             ) if run.continues(points, labels, problem, steps) => Some(run),
             _ => None,
         };
-        let mut state = match &resumed {
-            Some(run) => State::resume(&mut self.cache, points, y, run),
-            None => State::new(&mut self.cache, points, y, alpha, c, shrinking),
+        // A warm start near the last solution (C at most halved or doubled, at most one point
+        // moved: a slider step or a drag) carries ∇ and Ḡ over from it (see `warm`) and
+        // shrinks at once, so its few hundred updates neither wait for n · #SV kernel values
+        // nor scan all n points each. A start further away sums them from the support
+        // vectors' columns and shrinks on LIBSVM's schedule, since shrinking before the
+        // active set has settled costs more updates than it saves.
+        let near = warm && (0.5..=2.0).contains(&(c / self.last_c));
+        let carried = self
+            .kept
+            .take()
+            .filter(|_| near)
+            .and_then(|kept| kept.carried(problem.kernel, points, &y, &alpha, c, shrinking));
+        let shrink_first = carried.is_some() && resumed.is_none();
+        let mut state = match (&resumed, carried) {
+            (Some(run), _) => State::resume(&mut self.cache, points, y, run),
+            (None, Some((gradient, g_bar))) => {
+                let mut state = State::new(&mut self.cache, points, y, vec![0.0; n], c, false);
+                state.alpha = alpha;
+                state.gradient = gradient;
+                state.g_bar = g_bar;
+                state.shrinking = shrinking;
+                state
+            }
+            (None, None) => State::new(&mut self.cache, points, y, alpha, c, shrinking),
         };
+        state.shrink_first = shrink_first;
         state.record = problem.record;
         state.trace = problem.record.trace.then(SmoTrace::default);
         let (iterations, exit, max_violation) = state.optimise(problem);
         let State {
             alpha,
             gradient,
+            g_bar,
             y,
             reopened,
             fewest_active,
@@ -362,6 +380,15 @@ impl SvmTrainer {
                 .map(|(a, g)| a * (g - 1.0))
                 .sum::<f64>();
         let margins: Vec<f64> = (0..n).map(|i| gradient[i] + 1.0 + y[i] * bias).collect();
+        self.kept = Some(Box::new(warm::Kept {
+            points: points.to_vec(),
+            y: y.clone(),
+            kernel: problem.kernel,
+            c,
+            alpha: alpha.clone(),
+            gradient: gradient.clone(),
+            g_bar,
+        }));
         self.alpha = alpha.clone();
         self.last_c = c;
         Ok(Solution {
@@ -415,6 +442,8 @@ struct State<'a> {
     trace: Option<SmoTrace>,
     /// Pair updates already done before this state was resumed.
     done: usize,
+    /// Shrink before the first update rather than after min(n, 1000) of them (a warm start).
+    shrink_first: bool,
 }
 
 impl<'a> State<'a> {
@@ -481,6 +510,7 @@ impl<'a> State<'a> {
             last_step: None,
             trace: None,
             done: 0,
+            shrink_first: false,
         }
     }
 
@@ -489,7 +519,7 @@ impl<'a> State<'a> {
     fn optimise(&mut self, problem: &Problem) -> (usize, ExitReason, f64) {
         let n = self.alpha.len();
         let period = n.min(1000);
-        let mut countdown = period;
+        let mut countdown = if self.shrink_first { 1 } else { period };
         let mut iterations = self.done;
         let mut exit = ExitReason::Converged;
         let max_violation = loop {
