@@ -16,6 +16,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
+mod discs;
+
 fn js_error(e: impl ToString) -> JsValue {
     JsValue::from(e.to_string())
 }
@@ -225,23 +227,6 @@ fn exact_nodes(scene: &scene::Scene) -> usize {
         .unwrap_or(0)
 }
 
-/// A point's disc in class colour `colour` on a small canvas of its own, centred at (half,
-/// half), drawn by the same code as every other disc.
-fn disc_stamp(colour: usize, half: i32, layout: &Layout) -> Result<HtmlCanvasElement, JsValue> {
-    let canvas = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or_else(|| js_error("no document"))?
-        .create_element("canvas")?
-        .dyn_into::<HtmlCanvasElement>()
-        .map_err(|_| js_error("cannot create a canvas"))?;
-    canvas.set_width(2 * half as u32);
-    canvas.set_height(2 * half as u32);
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| js_error("cannot draw on the canvas"))?;
-    scene::draw_disc(backend, (half, half), colour, layout).map_err(js_error)?;
-    Ok(canvas)
-}
-
 /// The latest picture from the worker behind the page, drawn over the page's own points.
 struct Remote {
     scene: scene::Scene,
@@ -330,8 +315,8 @@ pub struct App {
     /// With a worker behind the page: the plane's model is fitted and pictured there, and
     /// this holds its latest picture (`None` inside until the first arrives).
     remote: Option<Option<Remote>>,
-    /// The points' disc stamps by colour, for a disc radius (pixels).
-    stamps: (i32, Vec<Option<HtmlCanvasElement>>),
+    /// The points' discs: their stamps, and the layer painted last.
+    discs: discs::DiscPainter,
     /// How many frames the worker has sent.
     generation: u64,
     /// The picture painted last from them (`Playground::picture_fingerprint`) and its frame.
@@ -367,7 +352,7 @@ impl App {
             fitted_since_frame: false,
             figures: Cache::default(),
             remote: None,
-            stamps: (0, Vec::new()),
+            discs: discs::DiscPainter::default(),
             generation: 0,
             painted: None,
         })
@@ -1052,37 +1037,17 @@ impl App {
     }
 
     /// Axes, curves, marks and points through plotters, over what is painted; the points'
-    /// discs are stamped from one small canvas per colour (see `scene::Discs`).
+    /// discs are stamped (see the `discs` module and `scene::Discs`).
     fn draw_overlay(&mut self, scene: &scene::Scene, layout: &Layout) -> Result<(), JsValue> {
         let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
             .ok_or_else(|| js_error("cannot draw on the canvas"))?;
         let layers = self.lab.settings().layers();
-        let radius = layout.point_radius.round() as i32;
-        if self.stamps.0 != radius {
-            self.stamps = (radius, Vec::new());
-        }
-        let half = radius + 3;
-        let (stamps, context) = (&mut self.stamps.1, &self.context);
-        let mut stamp = |discs: &[(i32, i32, usize)]| -> Result<(), crate::error::Error> {
-            let failed = |e: JsValue| crate::error::Error::Draw(format!("{e:?}"));
-            for &(x, y, colour) in discs {
-                while stamps.len() <= colour {
-                    stamps.push(None);
-                }
-                if stamps[colour].is_none() {
-                    stamps[colour] = Some(disc_stamp(colour, half, layout).map_err(failed)?);
-                }
-                if let Some(image) = &stamps[colour] {
-                    context
-                        .draw_image_with_html_canvas_element(
-                            image,
-                            (x - half) as f64,
-                            (y - half) as f64,
-                        )
-                        .map_err(failed)?;
-                }
-            }
-            Ok(())
+        let size = (self.canvas.width(), self.canvas.height());
+        let (painter, context) = (&mut self.discs, &self.context);
+        let mut stamp = |discs: &[discs::Disc]| -> Result<(), crate::error::Error> {
+            painter
+                .paint(context, size, discs, layout)
+                .map_err(|e| crate::error::Error::Draw(format!("{e:?}")))
         };
         scene::draw_with(
             backend,

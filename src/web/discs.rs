@@ -1,0 +1,155 @@
+//! The points' discs on the page's canvas. Each disc is stamped from one small canvas per
+//! class colour (drawn once by `scene::draw_disc`), and the stamped discs are kept on a layer
+//! of their own the size of the canvas: a frame whose discs are where they were (a slider
+//! moved, a new model arrived) composites that layer in one `drawImage` instead of stamping
+//! every point again, which at 10 000 points is most of a frame's painting.
+//!
+//! While a point is dragged, only its disc differs from one frame to the next: the layer then
+//! holds every other disc, and the dragged one is stamped over it, so a drag repaints one
+//! disc per frame (the dragged point is drawn above its neighbours, as the hand holds it).
+
+use super::js_error;
+use crate::scene::{self, Layout};
+use plotters_canvas::CanvasBackend;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+/// A disc: its centre's pixel (x, y) and its class colour index.
+pub type Disc = (i32, i32, usize);
+
+/// The stamps, and the layer of discs painted last.
+#[derive(Default)]
+pub struct DiscPainter {
+    /// The disc radius (pixels) the stamps are drawn for.
+    radius: i32,
+    stamps: Vec<Option<HtmlCanvasElement>>,
+    layer: Option<Layer>,
+}
+
+/// Discs stamped on a transparent canvas: `discs` as they were given, all of them there but
+/// `left_out`.
+struct Layer {
+    canvas: HtmlCanvasElement,
+    context: CanvasRenderingContext2d,
+    discs: Vec<Disc>,
+    left_out: Option<usize>,
+}
+
+fn new_canvas(width: u32, height: u32) -> Result<HtmlCanvasElement, JsValue> {
+    let canvas = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| js_error("no document"))?
+        .create_element("canvas")?
+        .dyn_into::<HtmlCanvasElement>()
+        .map_err(|_| js_error("cannot create a canvas"))?;
+    canvas.set_width(width);
+    canvas.set_height(height);
+    Ok(canvas)
+}
+
+/// A point's disc in class colour `colour` on a small canvas of its own, centred at (half,
+/// half), drawn by the same code as every other disc.
+fn disc_stamp(colour: usize, half: i32, layout: &Layout) -> Result<HtmlCanvasElement, JsValue> {
+    let canvas = new_canvas(2 * half as u32, 2 * half as u32)?;
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| js_error("cannot draw on the canvas"))?;
+    scene::draw_disc(backend, (half, half), colour, layout).map_err(js_error)?;
+    Ok(canvas)
+}
+
+/// The one index where `a` and `b` (of equal length) differ: `Ok(None)` when they are equal,
+/// `Err(())` when they differ in more than one place.
+fn one_difference(a: &[Disc], b: &[Disc]) -> Result<Option<usize>, ()> {
+    let mut found = None;
+    for (i, (p, q)) in a.iter().zip(b).enumerate() {
+        if p != q {
+            if found.is_some() {
+                return Err(());
+            }
+            found = Some(i);
+        }
+    }
+    Ok(found)
+}
+
+impl DiscPainter {
+    /// Paints `discs` on `target` (a canvas `width` × `height`) at the layout's point radius.
+    pub fn paint(
+        &mut self,
+        target: &CanvasRenderingContext2d,
+        (width, height): (u32, u32),
+        discs: &[Disc],
+        layout: &Layout,
+    ) -> Result<(), JsValue> {
+        let radius = layout.point_radius.round() as i32;
+        if radius != self.radius {
+            self.radius = radius;
+            self.stamps.clear();
+            self.layer = None;
+        }
+        let half = radius + 3;
+        for &(_, _, colour) in discs {
+            if self.stamps.len() <= colour {
+                self.stamps.resize(colour + 1, None);
+            }
+            if self.stamps[colour].is_none() {
+                self.stamps[colour] = Some(disc_stamp(colour, half, layout)?);
+            }
+        }
+        let sized = self
+            .layer
+            .as_ref()
+            .is_some_and(|l| l.canvas.width() == width && l.canvas.height() == height);
+        if !sized {
+            let canvas = new_canvas(width, height)?;
+            let context = super::context(&canvas)?;
+            self.layer = Some(Layer {
+                canvas,
+                context,
+                discs: Vec::new(),
+                left_out: None,
+            });
+        }
+        let Some(layer) = self.layer.as_mut() else {
+            return Ok(());
+        };
+        let stamps = &self.stamps;
+        let stamp = |context: &CanvasRenderingContext2d, (x, y, colour): Disc| match &stamps[colour]
+        {
+            Some(image) => context.draw_image_with_html_canvas_element(
+                image,
+                (x - half) as f64,
+                (y - half) as f64,
+            ),
+            None => Ok(()),
+        };
+        // Which disc (if any) goes over the layer, and whether the layer must be stamped anew.
+        let (left_out, stale) = if layer.discs.len() == discs.len() {
+            match one_difference(&layer.discs, discs) {
+                Ok(None) => (layer.left_out, false),
+                Ok(Some(i)) => (Some(i), layer.left_out != Some(i)),
+                Err(()) => (None, true),
+            }
+        } else {
+            (None, true)
+        };
+        if stale {
+            layer
+                .context
+                .clear_rect(0.0, 0.0, width as f64, height as f64);
+            for (i, &disc) in discs.iter().enumerate() {
+                if Some(i) != left_out {
+                    stamp(&layer.context, disc)?;
+                }
+            }
+            layer.left_out = left_out;
+        }
+        layer.discs.clear();
+        layer.discs.extend_from_slice(discs);
+        target.draw_image_with_html_canvas_element(&layer.canvas, 0.0, 0.0)?;
+        if let Some(i) = left_out {
+            stamp(target, discs[i])?;
+        }
+        Ok(())
+    }
+}
