@@ -49,6 +49,8 @@ window.kernelPlayground = {
     return [r.left + px * r.width / c.width, r.top + py * r.height / c.height];
   },
   csvB() { return twin.csv(); },
+  // The link of the scene as it stands (the address follows it a moment later).
+  get link() { return '#' + sceneHash(); },
   // A cold fit's milliseconds (the benchmark's comparison with LIBSVM in the same page).
   coldFitMs() { const ms = app.cold_fit_ms(); requestRender(); return ms; },
   get highlighted() { return highlighted; },

@@ -156,8 +156,8 @@ test('compare: two settings side by side on the same points, edits on either sid
   [a, b] = await csv();
   assert.equal(a, b);
   assert.ok(!a.includes('0.85,0.85'), 'the point moved');
-  // The link reopens the comparison.
-  await page.waitForFunction(() => location.hash.includes('compare='));
+  // The link reopens the comparison (once the address has caught up with the last edit).
+  await page.waitForFunction(() => location.hash.includes('compare=') && location.hash === window.kernelPlayground.link);
   const hash = await page.evaluate(() => location.hash);
   const copy = await openPage(env.browser, `${env.base}${hash}`, { width: 1600, height: 900 });
   await settle(copy.page);
