@@ -59,8 +59,16 @@ fn shrinking_finds_the_same_optimum() {
     ] {
         let data = preset.generate(600, 0.5, 2);
         let what = format!("{preset:?}, C = {c}, {kernel:?}");
-        let shrunk = solve(&data, &problem(kernel, c), true);
-        let plain = solve(&data, &problem(kernel, c), false);
+        // Solved to 10⁻⁵, not 10⁻³: on overlapping classes with γ = 10 the Gram matrix is
+        // nearly singular, and at 10⁻³ the objective and the margins are fixed but α only to
+        // about 1 % of C (a last-bit change in the kernel's exp moved the α of the two runs
+        // from 0.6 to 1.1 apart at C = 100); at 10⁻⁵ they agree to 0.03 % of C.
+        let problem = Problem {
+            tol: 1e-5,
+            ..problem(kernel, c)
+        };
+        let shrunk = solve(&data, &problem, true);
+        let plain = solve(&data, &problem, false);
         // Set aside at least half the multipliers, or the test proves nothing.
         assert!(
             shrunk.fewest_active < 300,
