@@ -90,7 +90,7 @@ impl Kernel {
         }
     }
 
-    /// out[t] = K(x, z_t) for the points z_t (as many as `out` holds): a Gram column, or part
+    /// `out[t]` = K(x, z_t) for the points z_t (as many as `out` holds): a Gram column, or part
     /// of one. Each entry has the bits of [`Kernel::eval`]; the RBF kernel's exponentials run
     /// in SIMD lanes.
     pub fn eval_into(&self, x: Point, points: impl Iterator<Item = Point>, out: &mut [f64]) {
@@ -394,7 +394,7 @@ impl KernelCache {
     }
 }
 
-/// column[t] = K(x_i, x_t) for t in `indices`, computed together in `values`.
+/// `column[t]` = K(x_i, x_t) for t in `indices`, computed together in `values`.
 fn fill(
     kernel: Kernel,
     xi: Point,
