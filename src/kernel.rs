@@ -16,6 +16,8 @@
 use crate::data::Point;
 use crate::error::Error;
 
+mod exp;
+
 /// Which kernel, with its parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kernel {
@@ -83,12 +85,27 @@ impl Kernel {
                 degree,
                 coef0,
             } => (gamma * dot + coef0).powi(degree as i32),
-            Kernel::Rbf { gamma } => {
-                let d0 = x[0] - z[0];
-                let d1 = x[1] - z[1];
-                (-gamma * (d0 * d0 + d1 * d1)).exp()
-            }
+            Kernel::Rbf { gamma } => exp::exp_non_positive(rbf_exponent(gamma, x, z)),
             Kernel::Sigmoid { gamma, coef0 } => (gamma * dot + coef0).tanh(),
+        }
+    }
+
+    /// `out[t]` = K(x, z_t) for the points z_t (as many as `out` holds): a Gram column, or part
+    /// of one. Each entry has the bits of [`Kernel::eval`]; the RBF kernel's exponentials run
+    /// in SIMD lanes.
+    pub fn eval_into(&self, x: Point, points: impl Iterator<Item = Point>, out: &mut [f64]) {
+        match *self {
+            Kernel::Rbf { gamma } => {
+                for (value, z) in out.iter_mut().zip(points) {
+                    *value = rbf_exponent(gamma, x, z);
+                }
+                exp::exp_in_place(out);
+            }
+            kernel => {
+                for (value, z) in out.iter_mut().zip(points) {
+                    *value = kernel.eval(x, z);
+                }
+            }
         }
     }
 
@@ -100,6 +117,14 @@ impl Kernel {
         }
         gram
     }
+}
+
+/// −γ‖x − z‖², the exponent of the RBF kernel (≤ 0).
+#[inline(always)]
+fn rbf_exponent(gamma: f64, x: Point, z: Point) -> f64 {
+    let d0 = x[0] - z[0];
+    let d1 = x[1] - z[1];
+    -gamma * (d0 * d0 + d1 * d1)
 }
 
 /// Σ a_i b_i with four running sums, so the additions do not wait on each other (and the
@@ -155,6 +180,11 @@ pub struct KernelCache {
     budget_bytes: usize,
     /// Bumped whenever the active set grows; see [`KernelCache::active_set_grew`].
     epoch: u64,
+    /// The storage of the last evicted column, for the next one.
+    spare: Vec<f64>,
+    /// Work space of a partial column: the indices to compute, and their values.
+    missing: Vec<usize>,
+    values: Vec<f64>,
 }
 
 #[derive(Clone, Debug)]
@@ -181,6 +211,9 @@ impl KernelCache {
             max_columns: 2,
             budget_bytes,
             epoch: 0,
+            spare: Vec::new(),
+            missing: Vec::new(),
+            values: Vec::new(),
         }
     }
 
@@ -248,20 +281,30 @@ impl KernelCache {
     /// Makes all of column `i` resident (computing what is missing) and marks it most
     /// recently used.
     pub fn ensure(&mut self, i: usize, points: &[Point]) {
-        let kernel = self.kernel;
+        let (kernel, n) = (self.kernel, self.n);
         let xi = points[i];
+        let mut missing = std::mem::take(&mut self.missing);
+        let mut values = std::mem::take(&mut self.values);
         let column = self.resident_column(i);
         if column.values.is_empty() {
-            column.values = points.iter().map(|&p| kernel.eval(xi, p)).collect();
+            column.values.resize(n, 0.0);
+            kernel.eval_into(xi, points.iter().copied(), &mut column.values);
             column.complete = true;
         } else if !column.complete {
-            for (value, &p) in column.values.iter_mut().zip(points) {
-                if value.is_nan() {
-                    *value = kernel.eval(xi, p);
-                }
-            }
+            missing.clear();
+            missing.extend((0..n).filter(|&t| column.values[t].is_nan()));
+            fill(
+                kernel,
+                xi,
+                points,
+                &missing,
+                &mut values,
+                &mut column.values,
+            );
             column.complete = true;
         }
+        self.missing = missing;
+        self.values = values;
     }
 
     /// Makes the entries of column `i` on `active` (indices in increasing order) resident and
@@ -270,24 +313,35 @@ impl KernelCache {
         if active.len() == self.n {
             return self.ensure(i, points);
         }
-        let (kernel, epoch) = (self.kernel, self.epoch);
+        let (kernel, epoch, n) = (self.kernel, self.epoch, self.n);
         let xi = points[i];
-        let n = self.n;
+        let mut missing = std::mem::take(&mut self.missing);
+        let mut values = std::mem::take(&mut self.values);
         let column = self.resident_column(i);
         if column.values.is_empty() {
-            column.values = vec![f64::NAN; n];
-            for &t in active {
-                column.values[t] = kernel.eval(xi, points[t]);
-            }
+            column.values.resize(n, f64::NAN);
+            fill(kernel, xi, points, active, &mut values, &mut column.values);
             column.epoch = epoch;
         } else if !column.complete && column.epoch != epoch {
-            for &t in active {
-                if column.values[t].is_nan() {
-                    column.values[t] = kernel.eval(xi, points[t]);
-                }
-            }
+            missing.clear();
+            missing.extend(
+                active
+                    .iter()
+                    .copied()
+                    .filter(|&t| column.values[t].is_nan()),
+            );
+            fill(
+                kernel,
+                xi,
+                points,
+                &missing,
+                &mut values,
+                &mut column.values,
+            );
             column.epoch = epoch;
         }
+        self.missing = missing;
+        self.values = values;
     }
 
     /// Column `i`; call [`KernelCache::ensure`] or [`KernelCache::ensure_on`] first, and read
@@ -308,11 +362,16 @@ impl KernelCache {
             while self.resident >= self.max_columns {
                 let oldest = self.next[self.n];
                 self.unlink(oldest);
-                self.columns[oldest] = None;
+                if let Some(evicted) = self.columns[oldest].take() {
+                    self.spare = evicted.values;
+                }
             }
-            // Empty until the caller fills in what it needs.
+            // Empty until the caller fills in what it needs (in the storage of the last
+            // column evicted: a fresh allocation of this size costs page faults).
+            let mut values = std::mem::take(&mut self.spare);
+            values.clear();
             self.columns[i] = Some(Column {
-                values: Vec::new(),
+                values,
                 complete: false,
                 epoch: self.epoch,
             });
@@ -332,6 +391,22 @@ impl KernelCache {
         self.next[before] = after;
         self.previous[after] = before;
         self.resident -= 1;
+    }
+}
+
+/// `column[t]` = K(x_i, x_t) for t in `indices`, computed together in `values`.
+fn fill(
+    kernel: Kernel,
+    xi: Point,
+    points: &[Point],
+    indices: &[usize],
+    values: &mut Vec<f64>,
+    column: &mut [f64],
+) {
+    values.resize(indices.len(), 0.0);
+    kernel.eval_into(xi, indices.iter().map(|&t| points[t]), values);
+    for (&t, &value) in indices.iter().zip(values.iter()) {
+        column[t] = value;
     }
 }
 

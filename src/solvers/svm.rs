@@ -654,9 +654,16 @@ impl Model for SvmModel {
         if let Some(w) = self.w {
             return w[0] * x[0] + w[1] * x[1] + self.bias;
         }
+        // The kernel values a block at a time, so that they are computed in SIMD lanes.
         let mut f = self.bias;
-        for &(z, coef) in &self.expansion {
-            f += coef * self.kernel.eval(z, x);
+        let mut values = [0.0; 64];
+        for block in self.expansion.chunks(values.len()) {
+            let values = &mut values[..block.len()];
+            self.kernel
+                .eval_into(x, block.iter().map(|&(z, _)| z), values);
+            for (&(_, coef), &k) in block.iter().zip(values.iter()) {
+                f += coef * k;
+            }
         }
         f
     }

@@ -59,8 +59,16 @@ fn shrinking_finds_the_same_optimum() {
     ] {
         let data = preset.generate(600, 0.5, 2);
         let what = format!("{preset:?}, C = {c}, {kernel:?}");
-        let shrunk = solve(&data, &problem(kernel, c), true);
-        let plain = solve(&data, &problem(kernel, c), false);
+        // Solved to 10⁻⁵, not 10⁻³: on overlapping classes with γ = 10 the Gram matrix is
+        // nearly singular, and at 10⁻³ the objective and the margins are fixed but α only to
+        // about 1 % of C (a last-bit change in the kernel's exp moved the α of the two runs
+        // from 0.6 to 1.1 apart at C = 100); at 10⁻⁵ they agree to 0.03 % of C.
+        let problem = Problem {
+            tol: 1e-5,
+            ..problem(kernel, c)
+        };
+        let shrunk = solve(&data, &problem, true);
+        let plain = solve(&data, &problem, false);
         // Set aside at least half the multipliers, or the test proves nothing.
         assert!(
             shrunk.fewest_active < 300,
@@ -92,13 +100,17 @@ fn shrinking_finds_the_same_optimum() {
 
 #[test]
 fn a_failed_final_check_unshrinks_and_goes_on() {
-    // Near the hard margin on overlapping classes some multipliers are shrunk at a bound
-    // they later have to leave: the check on the reconstructed gradient finds them.
+    // Shrinking every bound multiplier every 10 iterations sets aside many that the optimum
+    // needs free or at the other bound: each time the active problem is solved, the check on
+    // the reconstructed gradient (Ḡ and the free columns) must find them, and SMO go on.
     let data = Preset::Overlapping.generate(300, 0.3, 1);
     let problem = problem(Kernel::Rbf { gamma: 1.0 }, 1000.0);
-    let shrunk = solve(&data, &problem, true);
+    let mut trainer = SvmTrainer::new();
+    trainer.shrink_rashly = true;
+    let shrunk = trainer.solve(&data.points, &data.labels, &problem).unwrap();
     let plain = solve(&data, &problem, false);
     assert!(shrunk.reopened > 0);
+    assert!(shrunk.fewest_active < 150, "{}", shrunk.fewest_active);
     assert_eq!(plain.reopened, 0);
     assert_same_optimum(&shrunk, &plain, "overlapping, C = 1000");
     let alpha = largest_difference(&shrunk.alpha, &plain.alpha);

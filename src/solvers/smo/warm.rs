@@ -166,7 +166,10 @@ mod tests {
             record: Recording::default(),
         };
         trainer.solve(&data.points, &data.labels, &problem).unwrap();
-        (data.points, *trainer.kept.expect("a fit keeps its solution"))
+        (
+            data.points,
+            *trainer.kept.expect("a fit keeps its solution"),
+        )
     }
 
     /// After a new C, a moved point (a bound support vector, a free one, a point that is none)
