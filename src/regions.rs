@@ -41,33 +41,75 @@ fn probability_confidence(f_abs: f64) -> f64 {
 const STEPS_PER_UNIT: f64 = 256.0;
 const TABLE_LEN: usize = 16 * 256 + 1;
 
-fn tabulated(
-    f_abs: f64,
-    table: &'static std::sync::OnceLock<Vec<f64>>,
-    exact: fn(f64) -> f64,
-) -> f64 {
-    let table = table.get_or_init(|| {
+/// The table entry for a scaled margin |f| ≥ 0: the nearest step, the last beyond |f| = 16.
+#[inline]
+fn table_index(f_abs: f64) -> usize {
+    ((f_abs * STEPS_PER_UNIT + 0.5) as usize).min(TABLE_LEN - 1)
+}
+
+/// The confidences of a curved shading at every table entry, and the scale |f| is divided by
+/// first; `None` for the share, which is linear.
+fn confidence_table(shading: Shading) -> Option<(&'static [f64], f64)> {
+    static MARGIN: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    static PROBABILITY: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    let tabulate = |exact: fn(f64) -> f64| -> Vec<f64> {
         (0..TABLE_LEN)
             .map(|i| exact(i as f64 / STEPS_PER_UNIT))
             .collect()
-    });
-    let index = (f_abs * STEPS_PER_UNIT).round();
-    table[(index as usize).min(TABLE_LEN - 1)]
+    };
+    match shading {
+        Shading::Margin { scale } => {
+            Some((MARGIN.get_or_init(|| tabulate(margin_confidence)), scale))
+        }
+        Shading::Probability => Some((
+            PROBABILITY.get_or_init(|| tabulate(probability_confidence)),
+            1.0,
+        )),
+        Shading::Share => None,
+    }
 }
 
 impl Shading {
     /// The confidence shown at decision value f.
     pub fn confidence(&self, f: f64) -> f64 {
-        static MARGIN: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
-        static PROBABILITY: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
         if !f.is_finite() {
             return 0.0;
         }
-        match *self {
-            Shading::Margin { scale } => tabulated(f.abs() / scale, &MARGIN, margin_confidence),
-            Shading::Probability => tabulated(f.abs(), &PROBABILITY, probability_confidence),
-            Shading::Share => f.abs().min(1.0),
+        match confidence_table(*self) {
+            Some((table, scale)) => table[table_index(f.abs() / scale)],
+            None => f.abs().min(1.0),
         }
+    }
+}
+
+/// The shades of a curved shading's two regions at every table entry, so that a pixel of a
+/// two-class field costs one division and a lookup ([`ShadeTable::at`] is
+/// [`region_shade`], bit for bit).
+struct ShadeTable {
+    shades: [Vec<[u8; 3]>; 2],
+    scale: f64,
+}
+
+impl ShadeTable {
+    fn new(colours: [usize; 2], shading: Shading) -> Option<ShadeTable> {
+        let (confidences, scale) = confidence_table(shading)?;
+        let shades = colours.map(|colour| {
+            confidences
+                .iter()
+                .map(|&c| class_shade(colour, c))
+                .collect()
+        });
+        Some(ShadeTable { shades, scale })
+    }
+
+    #[inline]
+    fn at(&self, f: f64) -> [u8; 3] {
+        let index = if f.is_finite() {
+            table_index(f.abs() / self.scale)
+        } else {
+            0
+        };
+        self.shades[(f > 0.0) as usize][index]
     }
 }
 
@@ -107,6 +149,14 @@ fn region_pixels(scene: &Scene, width: u32, height: u32, mut emit: impl FnMut([u
         return;
     };
     let same = width as usize == grid.cols && height as usize == grid.rows;
+    if let (true, None, Some(field)) = (same, &scene.labels, &scene.field) {
+        if let Some(shades) = ShadeTable::new(scene.region_colours, scene.shading) {
+            for &f in &field.values {
+                emit(shades.at(f));
+            }
+            return;
+        }
+    }
     // Pixel centre → fractional grid position.
     let position = |px: u32, py: u32| -> (f64, f64) {
         (
@@ -149,7 +199,8 @@ fn region_pixels(scene: &Scene, width: u32, height: u32, mut emit: impl FnMut([u
 pub fn class_shade(index: usize, confidence: f64) -> [u8; 3] {
     let (r, g, b) = CLASS_COLOURS[index % CLASS_COLOURS.len()];
     let t = depth_of_confidence(confidence);
-    let mix = |c: u8| (255.0 + t * (c as f64 - 255.0)).round() as u8;
+    // Rounded to the nearest (halves up): the mix lies in [0, 255].
+    let mix = |c: u8| (255.0 + t * (c as f64 - 255.0) + 0.5) as u8;
     [mix(r), mix(g), mix(b)]
 }
 
@@ -172,6 +223,46 @@ mod tests {
                     assert!((*got as f64 - want).abs() <= 1.0, "f = {f}");
                 }
             }
+        }
+    }
+
+    /// The tabulated image of a two-class field is the shade of each node's value, pixel for
+    /// pixel, for both curved shadings, any scale and values that are not finite.
+    #[test]
+    fn the_image_at_the_grid_is_the_shade_of_every_node() {
+        use crate::field::{Field, Grid, View};
+        let grid = Grid::new(View::square(1.0), 41, 23);
+        let mut values: Vec<f64> = (0..grid.cols * grid.rows)
+            .map(|k| ((k as f64) * 0.37).sin() * 9.0 + (k % 7) as f64 * 1e-3)
+            .collect();
+        values[3] = f64::NAN;
+        values[5] = f64::INFINITY;
+        values[8] = f64::NEG_INFINITY;
+        values[13] = 1e300;
+        values[21] = 0.0;
+        values[34] = -0.0;
+        for shading in [
+            Shading::Margin { scale: 1.0 },
+            Shading::Margin { scale: 0.3 },
+            Shading::Probability,
+            Shading::Share,
+        ] {
+            let scene = Scene {
+                field: Some(Field {
+                    grid,
+                    values: values.clone(),
+                    exact_nodes: 0,
+                }),
+                region_colours: [2, 5],
+                shading,
+                ..Scene::default()
+            };
+            let image = field_image(&scene, grid.cols as u32, grid.rows as u32);
+            let want: Vec<u8> = values
+                .iter()
+                .flat_map(|&f| region_shade(f, [2, 5], shading))
+                .collect();
+            assert_eq!(image, want, "{shading:?}");
         }
     }
 
