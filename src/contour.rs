@@ -19,15 +19,26 @@ pub fn level_curves(field: &Field, level: f64) -> Vec<Vec<Point>> {
     // (r+1, c) is 2k+1, with k = r·cols + c.
     let horizontal = |r: usize, c: usize| 2 * (r * cols + c);
     let vertical = |r: usize, c: usize| 2 * (r * cols + c) + 1;
-    let above = |r: usize, c: usize| field.at(r, c) > level;
+    // Which nodes of two neighbouring rows lie above the level, each row classified once.
+    let row_above = |r: usize, into: &mut Vec<u8>| {
+        into.clear();
+        into.extend(
+            field.values[r * cols..(r + 1) * cols]
+                .iter()
+                .map(|&f| (f > level) as u8),
+        );
+    };
+    let (mut upper, mut lower) = (Vec::with_capacity(cols), Vec::with_capacity(cols));
+    row_above(0, &mut upper);
 
     let mut segments: Vec<(usize, usize)> = Vec::new();
     for r in 0..grid.rows - 1 {
+        row_above(r + 1, &mut lower);
         for c in 0..cols - 1 {
-            let case = (above(r, c) as u8)
-                | (above(r, c + 1) as u8) << 1
-                | (above(r + 1, c + 1) as u8) << 2
-                | (above(r + 1, c) as u8) << 3;
+            let case = upper[c] | upper[c + 1] << 1 | lower[c + 1] << 2 | lower[c] << 3;
+            if case == 0 || case == 15 {
+                continue;
+            }
             let (top, right, bottom, left) = (
                 horizontal(r, c),
                 vertical(r, c + 1),
@@ -69,6 +80,7 @@ pub fn level_curves(field: &Field, level: f64) -> Vec<Vec<Point>> {
                 _ => unreachable!(),
             }
         }
+        std::mem::swap(&mut upper, &mut lower);
     }
 
     let crossing = |edge: usize| -> Point {
