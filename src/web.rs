@@ -184,18 +184,19 @@ impl FrameWorker {
         frame.insert("follows_pointer".into(), json!(self.lab.follows_pointer()));
         // The regions image (the page paints it: its `regions_ms` is that painting).
         frame.insert("image_ms".into(), json!(imaged - computed));
-        let scene = if fresh { json!(scene) } else { Value::Null };
+        let scene = match fresh {
+            true => serde_json::to_string(&scene).unwrap_or_else(|_| "null".into()),
+            false => "null".into(),
+        };
         let serialised = now_ms();
         frame.insert("json_ms".into(), json!(serialised - statused));
         // The worker's whole frame: fit, picture, regions image, status and this JSON.
         frame.insert("frame_ms".into(), json!(serialised - started + fit_ms));
-        json!({
-            "frame": frame,
-            "scene": scene,
-            "cols": cols,
-            "rows": rows,
-        })
-        .to_string()
+        // A `WorkerFrame`, with the scene written above.
+        format!(
+            r#"{{"frame":{},"scene":{scene},"cols":{cols},"rows":{rows}}}"#,
+            Value::Object(frame)
+        )
     }
 
     /// The regions image of the last [`FrameWorker::frame`] (RGBA, `cols` × `rows`; empty when
@@ -216,6 +217,16 @@ impl FrameWorker {
         })
         .to_string()
     }
+}
+
+/// A worker's answer to a frame request: its status and timings, the model's picture (none
+/// when the one sent last still stands) and the size of the regions image sent beside it.
+#[derive(serde::Deserialize)]
+struct WorkerFrame {
+    frame: Map<String, Value>,
+    scene: Option<scene::Scene>,
+    cols: u32,
+    rows: u32,
 }
 
 fn exact_nodes(scene: &scene::Scene) -> usize {
@@ -715,16 +726,12 @@ impl App {
     /// Adopts a worker's frame (JSON from `FrameWorker.frame`, and its regions image); returns
     /// whether it is for the scene as it stands here (false: the model is a step behind).
     pub fn adopt_frame(&mut self, json: &str, regions: Vec<u8>) -> Result<bool, JsValue> {
-        let mut value: Value = serde_json::from_str(json).map_err(js_error)?;
-        let Value::Object(frame) = value["frame"].take() else {
-            return Err(js_error("a worker's frame without its status"));
-        };
-        let fresh = match value["scene"].take() {
-            Value::Null => None,
-            scene => Some(serde_json::from_value::<scene::Scene>(scene).map_err(js_error)?),
-        };
-        let size = |key: &str| value[key].as_u64().unwrap_or(0) as u32;
-        let (cols, rows) = (size("cols"), size("rows"));
+        let WorkerFrame {
+            frame,
+            scene: fresh,
+            cols,
+            rows,
+        } = serde_json::from_str(json).map_err(js_error)?;
         let current =
             frame.get("fingerprint").and_then(Value::as_str) == Some(self.fingerprint().as_str());
         let previous = self.remote.take().flatten();
