@@ -12,7 +12,7 @@ use plotters::prelude::*;
 use plotters_backend::DrawingBackend;
 
 /// A polyline of the chart.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Line {
     pub points: Vec<(f64, f64)>,
     /// RGB.
@@ -25,7 +25,7 @@ pub struct Line {
 }
 
 /// A tick of the rug: training point `index` at x, in class colour `colour`.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Tick {
     pub x: f64,
     pub colour: usize,
@@ -33,7 +33,7 @@ pub struct Tick {
 }
 
 /// A marked point of the chart (an operating point), with its label.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Marker {
     pub at: (f64, f64),
     pub colour: (u8, u8, u8),
@@ -41,7 +41,7 @@ pub struct Marker {
 }
 
 /// A shaded band between two curves over the same x values (mean ± sd).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Band {
     pub x: Vec<f64>,
     pub low: Vec<f64>,
@@ -51,7 +51,7 @@ pub struct Band {
 
 /// A cell of a heat map: its extent in chart units, its colour (`None` while it is being
 /// computed), what hovering it says, and the settings clicking it applies.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct HeatCell {
     pub x: (f64, f64),
     pub y: (f64, f64),
@@ -61,7 +61,7 @@ pub struct HeatCell {
 }
 
 /// A colour bar beside the plot: the [`viridis`] scale from `low` to `high`.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ColourBar {
     pub low: f64,
     pub high: f64,
@@ -91,7 +91,7 @@ pub fn viridis(t: f64) -> (u8, u8, u8) {
 
 /// Clicking the plot sets parameter `key` to the value under the pointer along x: the nearest
 /// of `values` (in the parameter's units; the x axis shows log₁₀ of them when `log`).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ClickAxis {
     pub key: String,
     pub values: Vec<f64>,
@@ -99,7 +99,7 @@ pub struct ClickAxis {
 }
 
 /// Everything a chart shows.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Chart {
     pub x_range: (f64, f64),
     pub y_range: (f64, f64),

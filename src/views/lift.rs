@@ -66,7 +66,7 @@ impl ViewKind for LiftView {
 }
 
 /// A point of the picture: where it is, its class colour, whether it is held out.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LiftPoint {
     /// (x, up, depth) in chart units.
     pub at: [f64; 3],
@@ -75,7 +75,7 @@ pub struct LiftPoint {
 }
 
 /// A flat piece of the picture: a mesh cell or a plane, with its fill.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Facet {
     pub corners: Vec<[f64; 3]>,
     pub fill: (u8, u8, u8),
@@ -85,14 +85,14 @@ pub struct Facet {
 }
 
 /// A curve in space, with its style.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Curve3 {
     pub points: Vec<[f64; 3]>,
     pub dashed: bool,
 }
 
 /// Everything the lift shows, in chart units: x across, up, depth (plotters' x, y, z).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Lift {
     pub labels: [String; 3],
     pub ranges: [(f64, f64); 3],
