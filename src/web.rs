@@ -93,6 +93,8 @@ pub struct FrameWorker {
     /// What was sent last: the lab's version, the size, and the pointer's lines (a picture
     /// already sent is not sent again).
     sent: Option<Sent>,
+    /// The figures of the views beside the plane, computed here for the page.
+    figures: Cache,
 }
 
 /// What a worker sent the page last: the lab's version, the canvas size, the pointer's lines.
@@ -107,6 +109,25 @@ impl FrameWorker {
             lab: Playground::from_hash(hash),
             regions: Vec::new(),
             sent: None,
+            figures: Cache::default(),
+        }
+    }
+
+    /// This copy's fingerprint (decimal), as the page's `App.fingerprint`.
+    pub fn fingerprint(&self) -> String {
+        self.lab.fingerprint().to_string()
+    }
+
+    /// View `view_id`'s figure for a picture of `width` × `height`, from this copy of the lab,
+    /// as bytes ([`Figure::to_bytes`]); empty for the plane, for a view drawn from a
+    /// background job (the page draws those from the job's results) and for an unknown id.
+    pub fn figure(&mut self, view_id: &str, width: u32, height: u32) -> Vec<u8> {
+        match views::view(view_id) {
+            Ok(view) if computed_behind(view) => {
+                let layout = view.layout(width, height);
+                self.figures.figure(view, &mut self.lab, &layout).to_bytes()
+            }
+            _ => Vec::new(),
         }
     }
 
@@ -217,6 +238,12 @@ impl FrameWorker {
         })
         .to_string()
     }
+}
+
+/// Whether a worker computes view `view`'s figure for the page: every view but the plane
+/// and those drawn from a background job.
+fn computed_behind(view: &dyn views::ViewKind) -> bool {
+    view.id() != VIEWS[0].id() && view.job().is_none()
 }
 
 /// A worker's answer to a frame request: its status and timings, the model's picture (none
@@ -332,7 +359,25 @@ pub struct App {
     generation: u64,
     /// The picture painted last from them (`Playground::picture_fingerprint`) and its frame.
     painted: Option<(u64, Map<String, Value>)>,
+    /// With a worker: the latest figure it computed for a view, with the view's id.
+    remote_figure: Option<(String, Figure)>,
+    /// How many figures the worker has sent.
+    figures_adopted: u64,
+    /// What the view canvas shows of them, and its note, so that a frame which changes
+    /// nothing there does not draw the view again.
+    view_painted: Option<(ViewPainted, String)>,
 }
+
+/// A worker's figure as painted: the view, the figure's number, the highlight, the orbit and
+/// the canvas size.
+type ViewPainted = (
+    String,
+    u64,
+    Option<usize>,
+    crate::playground::Orbit,
+    u32,
+    u32,
+);
 
 #[wasm_bindgen]
 impl App {
@@ -366,6 +411,9 @@ impl App {
             discs: discs::DiscPainter::default(),
             generation: 0,
             painted: None,
+            remote_figure: None,
+            figures_adopted: 0,
+            view_painted: None,
         })
     }
 
@@ -781,6 +829,7 @@ impl App {
                 let behind = frame.get("fingerprint").and_then(Value::as_str)
                     != Some(self.fingerprint().as_str());
                 frame.insert("behind".into(), json!(behind));
+                frame.insert("page_fits".into(), json!(self.lab.fits()));
                 return Ok(Value::Object(frame).to_string());
             }
         }
@@ -800,6 +849,7 @@ impl App {
         let behind =
             frame.get("fingerprint").and_then(Value::as_str) != Some(self.fingerprint().as_str());
         frame.insert("remote".into(), json!(true));
+        frame.insert("page_fits".into(), json!(self.lab.fits()));
         frame.insert("behind".into(), json!(behind));
         frame.insert("compose_ms".into(), json!(composed - started));
         frame.insert("regions_ms".into(), json!(painted - composed));
@@ -820,12 +870,55 @@ impl App {
             .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
             .ok_or_else(|| js_error(format!("no canvas with id '{canvas_id}'")))?;
         let layout = view.layout(canvas.width(), canvas.height());
-        self.fit_timed();
-        let figure = self.figures.figure(view, &mut self.lab, &layout).clone();
+        let shown = (
+            view.id().to_string(),
+            self.figures_adopted,
+            self.lab.highlight,
+            self.lab.orbit,
+            layout.width,
+            layout.height,
+        );
+        let behind = self.remote.is_some() && computed_behind(view);
+        match &self.view_painted {
+            Some((painted, note)) if behind && *painted == shown => return Ok(note.clone()),
+            _ => self.view_painted = None,
+        }
+        let Some(figure) = self.view_figure(view, &layout) else {
+            let context = context(&canvas)?;
+            context.set_fill_style_str("#ffffff");
+            context.fill_rect(0.0, 0.0, layout.width as f64, layout.height as f64);
+            return Ok(format!(
+                "{} is being computed behind the page…",
+                view.title()
+            ));
+        };
         let backend = CanvasBackend::with_canvas_object(canvas)
             .ok_or_else(|| js_error("cannot draw on the canvas"))?;
         views::draw(backend, &figure, &layout, &self.lab).map_err(js_error)?;
-        Ok(figure.note().to_string())
+        let note = figure.note().to_string();
+        if behind {
+            self.view_painted = Some((shown, note.clone()));
+        }
+        Ok(note)
+    }
+
+    /// Whether view `view_id`'s figure comes from the worker behind the page (the page then
+    /// asks for it with `FrameWorker.figure` and adopts it with [`App::adopt_figure`]).
+    pub fn view_computed_behind(&self, view_id: &str) -> bool {
+        self.remote.is_some() && views::view(view_id).is_ok_and(computed_behind)
+    }
+
+    /// Adopts a figure the worker computed for view `view_id` (bytes from
+    /// `FrameWorker.figure`); returns whether it is one.
+    pub fn adopt_figure(&mut self, view_id: &str, bytes: &[u8]) -> bool {
+        match Figure::from_bytes(bytes) {
+            Some(figure) => {
+                self.remote_figure = Some((view_id.to_string(), figure));
+                self.figures_adopted += 1;
+                true
+            }
+            None => false,
+        }
     }
 
     /// View `view_id` (empty: the plot itself) as an SVG document of `width` × `height`,
@@ -915,9 +1008,9 @@ impl App {
             return String::new();
         };
         let layout = view.layout(width, height);
-        match self.figures.figure(view, &mut self.lab, &layout) {
-            Figure::Chart(chart) => chart.text_at(&layout, px, py),
-            Figure::Plane(_) | Figure::Lift(_) => String::new(),
+        match self.view_figure(view, &layout) {
+            Some(Figure::Chart(chart)) => chart.text_at(&layout, px, py),
+            _ => String::new(),
         }
     }
 
@@ -936,9 +1029,9 @@ impl App {
             return Ok(false);
         };
         let layout = view.layout(width, height);
-        let settings = match self.figures.figure(view, &mut self.lab, &layout) {
-            Figure::Chart(chart) => chart.settings_at(&layout, px, py),
-            Figure::Plane(_) | Figure::Lift(_) => Vec::new(),
+        let settings = match self.view_figure(view, &layout) {
+            Some(Figure::Chart(chart)) => chart.settings_at(&layout, px, py),
+            _ => Vec::new(),
         };
         for (key, value) in &settings {
             self.lab.set(key, value).map_err(js_error)?;
@@ -959,11 +1052,11 @@ impl App {
             return Vec::new();
         };
         let layout = view.layout(width, height);
-        match self.figures.figure(view, &mut self.lab, &layout) {
-            Figure::Chart(chart) => chart
+        match self.view_figure(view, &layout) {
+            Some(Figure::Chart(chart)) => chart
                 .tick_pixel(&layout, index)
                 .map_or(Vec::new(), |(x, y)| vec![x, y]),
-            Figure::Plane(_) | Figure::Lift(_) => Vec::new(),
+            _ => Vec::new(),
         }
     }
 
@@ -982,11 +1075,11 @@ impl App {
             return -1;
         };
         let layout = view.layout(width, height);
-        match self.figures.figure(view, &mut self.lab, &layout) {
-            Figure::Chart(chart) => chart
+        match self.view_figure(view, &layout) {
+            Some(Figure::Chart(chart)) => chart
                 .tick_at(&layout, px, py, radius_px)
                 .map_or(-1, |i| i as i32),
-            Figure::Plane(_) | Figure::Lift(_) => -1,
+            _ => -1,
         }
     }
 
@@ -994,6 +1087,32 @@ impl App {
     /// key's worth): turns a 3-D view. Returns whether the picture changes.
     pub fn view_drag(&mut self, view_id: &str, width: u32, dx: f64, dy: f64) -> bool {
         views::view(view_id).is_ok_and(|view| view.drag(&mut self.lab, width, dx, dy))
+    }
+
+    /// View `view`'s figure for `layout`. With a worker behind the page the page never fits:
+    /// a view drawn from a background job is drawn from the results adopted so far, any other
+    /// from the worker's latest figure for it (the model may be a step behind, as the
+    /// plane's; the highlight is the page's own), and `None` until the first arrives.
+    fn view_figure(&mut self, view: &dyn views::ViewKind, layout: &Layout) -> Option<Figure> {
+        if self.remote.is_none() {
+            self.fit_timed();
+            return Some(self.figures.figure(view, &mut self.lab, layout).clone());
+        }
+        if !computed_behind(view) {
+            return Some(
+                self.figures
+                    .figure_as_is(view, &mut self.lab, layout)
+                    .clone(),
+            );
+        }
+        let (id, figure) = self.remote_figure.as_ref()?;
+        let mut figure = (id == view.id()).then(|| figure.clone())?;
+        if let Figure::Chart(chart) = &mut figure {
+            if !chart.rug.is_empty() {
+                chart.highlight = self.lab.highlight;
+            }
+        }
+        Some(figure)
     }
 
     /// Fits if anything changed, timing it.

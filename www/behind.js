@@ -63,12 +63,23 @@ function restart() {
 // The plane's model, computed behind the page for `app()` (the scene on the left).
 // `painted(current)` runs when a picture arrived (current: for the scene as it stands);
 // `progress()` when the state of the request in flight changed.
+//
+// The open view's figure is computed there too, when `figureWanted()` names a view the worker
+// computes ({ view, width, height }, else null): it is asked for once the plane has caught up
+// (nothing in flight or waiting), so the plane is never a step behind a view, and
+// `figured()` runs when it arrived.
 export class FrameClient {
-  constructor(app, canvas, painted, progress) {
+  constructor(app, canvas, painted, progress, figureWanted = () => null, figured = () => {}) {
     this.app = app;
     this.canvas = canvas;
     this.painted = painted;
     this.progress = progress;
+    this.figureWanted = figureWanted;
+    this.figured = figured;
+    // The figure asked for last (its view, size and the scene's fingerprint) and whether its
+    // answer is still to come.
+    this.figureKey = null;
+    this.figureInFlight = null;
     this.edits = [];
     this.whole = true;
     this.inFlight = null;
@@ -80,6 +91,7 @@ export class FrameClient {
     this.cancelled = 0;
     on('frame', (m) => this.receive(m));
     on('inspect', (m) => this.answer(m));
+    on('figure', (m) => this.adoptFigure(m));
     this.cancelTimer = null;
     onRestart(() => {
       clearTimeout(this.cancelTimer);
@@ -87,6 +99,8 @@ export class FrameClient {
       this.inFlight = null;
       this.whole = true;
       this.edits = [];
+      this.figureKey = null;
+      this.figureInFlight = null;
     });
   }
 
@@ -115,9 +129,37 @@ export class FrameClient {
     }, Math.max(0, left));
   }
 
-  // Nothing waits: no request in flight and no edit unsent.
+  // Nothing waits: no request in flight, no edit unsent and no figure to come.
   get idle() {
-    return !this.inFlight && !this.wanted && !this.needed();
+    return !this.inFlight && !this.wanted && !this.needed() && !this.figureInFlight && !this.figureNeeded();
+  }
+
+  // The open view's figure to ask for, if the one asked for last is not for it as it stands.
+  figureNeeded() {
+    const want = this.figureWanted();
+    const app = this.app();
+    if (!want || !app) return null;
+    const key = `${want.view} ${want.width} ${want.height} ${app.fingerprint()}`;
+    return key === this.figureKey ? null : { ...want, key };
+  }
+
+  // Asks for the open view's figure when the plane has caught up.
+  requestFigure() {
+    if (this.inFlight || this.wanted || this.needed() || this.figureInFlight) return;
+    const want = this.figureNeeded();
+    if (!want) return;
+    this.figureKey = want.key;
+    this.figureInFlight = { id: ++this.lastId, view: want.view };
+    post({ kind: 'figure', id: this.figureInFlight.id, view: want.view, width: want.width, height: want.height });
+  }
+
+  adoptFigure(m) {
+    if (!this.figureInFlight || m.id !== this.figureInFlight.id) return;
+    const { view } = this.figureInFlight;
+    this.figureInFlight = null;
+    if (this.app() && m.bytes.byteLength > 0) this.app().adopt_figure(view, new Uint8Array(m.bytes));
+    this.figured();
+    this.requestFigure();
   }
 
   // How long the request in flight has run (ms) and what it is doing, or null.
@@ -140,7 +182,10 @@ export class FrameClient {
       this.armCancel();
       return;
     }
-    if (!this.needed()) return;
+    if (!this.needed()) {
+      this.requestFigure();
+      return;
+    }
     const app = this.app();
     const edits = this.whole ? [app.whole_scene()] : this.edits;
     this.whole = false;
@@ -175,6 +220,8 @@ export class FrameClient {
     if (this.wanted || this.needed()) {
       this.wanted = false;
       this.request();
+    } else {
+      this.requestFigure();
     }
     this.progress();
   }

@@ -164,9 +164,17 @@ function showProgress() {
   }
 }
 
+// The open view, if the worker computes its figure: its id and the view canvas's size.
+function figureWanted() {
+  const id = app && openView(app);
+  if (!id || $('view-wrap').hidden || !app.view_computed_behind(id)) return null;
+  const view = $('view');
+  return { view: id, width: view.width, height: view.height };
+}
+
 function startClient() {
   if (new URLSearchParams(location.search).has('sync') || !hasWorker()) return;
-  client = new FrameClient(() => app, canvas, workerPainted, showProgress);
+  client = new FrameClient(() => app, canvas, workerPainted, showProgress, figureWanted, () => app && guard(() => renderView(app)));
   // A worker that fails hands the plane back to the page.
   onFailure(() => {
     client = null;
@@ -394,6 +402,8 @@ function renderFrame() {
   guard(() => renderView(app));
   lastFrame.view_ms = performance.now() - viewStart;
   pumpView(app);
+  // The view's canvas has its size now: the worker can compute the figure for it.
+  if (client) client.requestFigure();
   updateStatus(lastFrame, statusLine);
   renderMessage(lastFrame);
   if (twin) {

@@ -4,6 +4,8 @@
 //   scene's fingerprint; this copy of the lab applies them, fits, and sends back the picture
 //   of the model (JSON) and the regions (one transferred RGBA buffer). When the fingerprints
 //   differ it asks for the whole scene instead. 'inspect' answers the tooltip's question.
+// - 'figure': the open view's figure (bytes, see `Figure::to_bytes`), for the views that are
+//   drawn from the model rather than from a background job.
 // - 'job': a view's background job (the cross-validation grid, the validation curve, the
 //   regularisation path) for the scene a URL hash describes, worked in slices of about 20 ms
 //   with what it has posted after each, so frame requests are answered in between. A newer
@@ -19,6 +21,7 @@ onmessage = async (ev) => {
   const message = ev.data;
   if (message.kind === 'frame') frame(message);
   else if (message.kind === 'inspect') inspect(message);
+  else if (message.kind === 'figure') figure(message);
   else startJob(message);
 };
 
@@ -39,6 +42,13 @@ function frame({ id, edits, fingerprint, width, height }) {
 function inspect({ id, x, y, radius }) {
   if (!lab) return;
   postMessage({ kind: 'inspect', id, json: lab.inspect(x, y, radius) });
+}
+
+// The open view's figure from this copy of the lab (which has the page's latest edits: the
+// page asks only once the plane has caught up).
+function figure({ id, view, width, height }) {
+  const bytes = lab ? lab.figure(view, width, height) : new Uint8Array(0);
+  postMessage({ kind: 'figure', id, bytes: bytes.buffer }, [bytes.buffer]);
 }
 
 function startJob({ id, hash, view, tuned }) {

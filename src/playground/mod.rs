@@ -115,6 +115,8 @@ pub struct Playground {
     pub orbit: Orbit,
     /// Bumped by every change that alters the picture other than the highlight and the pointer.
     version: u64,
+    /// How many fits this lab has made.
+    fits: u64,
     /// The last picture, by (version, width, height): hovering and highlighting redraw it
     /// without recomputing the field.
     scene_cache: Option<((u64, u32, u32), Scene)>,
@@ -159,6 +161,7 @@ impl Playground {
             pointer: None,
             orbit: Orbit::default(),
             version: 0,
+            fits: 0,
             scene_cache: None,
             status_cache: None,
             warnings: Vec::new(),
@@ -199,6 +202,12 @@ impl Playground {
     /// the pointer): views cache their figures by it.
     pub fn version(&self) -> u64 {
         self.version
+    }
+
+    /// How many fits this lab has made (with a worker behind the page, the page's own copy
+    /// makes none).
+    pub fn fits(&self) -> u64 {
+        self.fits
     }
 
     pub fn settings(&self) -> &Settings {
@@ -487,6 +496,7 @@ impl Playground {
         }
         self.needs_fit = false;
         self.version += 1;
+        self.fits += 1;
         let method = self.settings.method();
         if !self.warm.contains_key(method.id()) {
             if let Some(state) = method.warm_start() {

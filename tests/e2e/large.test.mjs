@@ -117,3 +117,41 @@ test('the worker behind the page draws exactly what the page draws by itself', a
   const numbers = (s) => s.status.replace(/ · fit .*$/, '');
   assert.equal(numbers(signatures[0]), numbers(signatures[1]));
 });
+
+test('the views beside the plane are computed behind the page, and draw what the page draws by itself', async () => {
+  const hash = '#preset=moons&n=300&noise=0.25&seed=4&kernel=rbf&C=3&gamma=2';
+  for (const view of ['loss', 'roc', 'gram', 'lift', 'trace']) {
+    const seen = [];
+    for (const address of [`${env.base}${hash}&views=${view}`, `${env.base}?sync${hash}&views=${view}`]) {
+      const { page, errors } = await openPage(env.browser, address);
+      await settle(page);
+      const before = await canvasSignature(page, 'view');
+      // A new γ: the view follows the model.
+      await page.evaluate(() => {
+        const el = document.getElementById('gamma');
+        el.value = '0.7';
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await settle(page);
+      const after = await canvasSignature(page, 'view');
+      seen.push({
+        before,
+        after,
+        note: await page.textContent('#view-note'),
+        frame: await page.evaluate(() => window.kernelPlayground.lastFrame),
+      });
+      assert.deepEqual(errors, [], view);
+      await page.close();
+    }
+    const [worker, page] = seen;
+    assert.equal(worker.frame.remote, true, view);
+    assert.equal(worker.frame.page_fits, 0, `${view}: the page's own copy of the lab never fits`);
+    assert.ok(page.frame.remote === undefined && page.frame.fit_ms !== undefined, view);
+    assert.deepEqual(worker.before, page.before, `${view}: the same pixels as the page's own`);
+    assert.deepEqual(worker.after, page.after, `${view}: the same pixels after a new γ`);
+    assert.equal(worker.note, page.note, view);
+    assert.ok(worker.note.length > 0 && !worker.note.includes('being computed'), `${view}: ${worker.note}`);
+    assert.ok(worker.after.colours > 2, view);
+    assert.notDeepEqual(worker.after, worker.before, `${view} follows γ`);
+  }
+});
