@@ -21,7 +21,10 @@ function spawn() {
     worker = false;
     return;
   }
-  worker.onmessage = (ev) => handlers[ev.data.kind] && handlers[ev.data.kind](ev.data);
+  worker.onmessage = (ev) => {
+    const key = ev.data.side ? `${ev.data.kind}/${ev.data.side}` : ev.data.kind;
+    if (handlers[key]) handlers[key](ev.data);
+  };
   worker.onerror = (ev) => {
     console.warn('The worker behind the page stopped:', ev.message);
     worker.terminate();
@@ -60,7 +63,8 @@ function restart() {
   for (const fn of restarted) fn();
 }
 
-// The plane's model, computed behind the page for `app()` (the scene on the left).
+// The plane's model, computed behind the page for `app()`: `side` 0 is the scene on the left,
+// 1 the one on the right when comparing (the worker keeps a copy of the lab for each).
 // `painted(current)` runs when a picture arrived (current: for the scene as it stands);
 // `progress()` when the state of the request in flight changed.
 //
@@ -69,7 +73,8 @@ function restart() {
 // (nothing in flight or waiting), so the plane is never a step behind a view, and
 // `figured()` runs when it arrived.
 export class FrameClient {
-  constructor(app, canvas, painted, progress, figureWanted = () => null, figured = () => {}) {
+  constructor(side, app, canvas, painted, progress, figureWanted = () => null, figured = () => {}) {
+    this.side = side;
     this.app = app;
     this.canvas = canvas;
     this.painted = painted;
@@ -89,9 +94,10 @@ export class FrameClient {
     this.query = null;
     // How many long requests edits have cancelled.
     this.cancelled = 0;
-    on('frame', (m) => this.receive(m));
-    on('inspect', (m) => this.answer(m));
-    on('figure', (m) => this.adoptFigure(m));
+    const kind = (k) => (side ? `${k}/${side}` : k);
+    on(kind('frame'), (m) => this.receive(m));
+    on(kind('inspect'), (m) => this.answer(m));
+    on(kind('figure'), (m) => this.adoptFigure(m));
     this.cancelTimer = null;
     onRestart(() => {
       clearTimeout(this.cancelTimer);
@@ -150,7 +156,7 @@ export class FrameClient {
     if (!want) return;
     this.figureKey = want.key;
     this.figureInFlight = { id: ++this.lastId, view: want.view };
-    post({ kind: 'figure', id: this.figureInFlight.id, view: want.view, width: want.width, height: want.height });
+    post({ kind: 'figure', side: this.side, id: this.figureInFlight.id, view: want.view, width: want.width, height: want.height });
   }
 
   adoptFigure(m) {
@@ -194,7 +200,7 @@ export class FrameClient {
     const id = ++this.lastId;
     this.posted = { fingerprint: app.fingerprint(), width: this.canvas.width, height: this.canvas.height };
     this.inFlight = { id, started: performance.now(), phase: 'sent' };
-    post({ kind: 'frame', id, edits: `[${edits.join(',')}]`, ...this.posted });
+    post({ kind: 'frame', side: this.side, id, edits: `[${edits.join(',')}]`, ...this.posted });
     this.progress();
   }
 
@@ -215,6 +221,8 @@ export class FrameClient {
       this.request();
       return;
     }
+    // The side may have gone meanwhile (compare turned off).
+    if (!this.app()) return;
     const current = this.app().adopt_frame(m.json, new Uint8Array(m.regions));
     this.painted(current);
     if (this.wanted || this.needed()) {
@@ -231,7 +239,7 @@ export class FrameClient {
   inspect(x, y, radius, answered) {
     if (!this.idle) return;
     this.query = { id: ++this.lastId, answered };
-    post({ kind: 'inspect', id: this.query.id, x, y, radius });
+    post({ kind: 'inspect', side: this.side, id: this.query.id, x, y, radius });
   }
 
   answer(m) {

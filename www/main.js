@@ -34,6 +34,8 @@ let lastFrameB = null;
 // The worker behind the page that fits the left-hand scene and computes its field (null: the
 // page does it itself, as without workers or with `?sync` in the address).
 let client = null;
+// The same for the right-hand side when comparing (its own copy of the lab in the worker).
+let clientB = null;
 
 // A hook for the browser tests and the benchmark: the last frame's status and timings, and
 // where a data point is on the screen.
@@ -64,7 +66,7 @@ window.kernelPlayground = {
   get cancelled() { return client ? client.cancelled : 0; },
   // Where the plane's model is computed ('worker' or 'page'), and whether nothing waits for it.
   get frames() { return client ? 'worker' : 'page'; },
-  get idle() { return !frameRequested && (!client || client.idle); },
+  get idle() { return !frameRequested && (!client || client.idle) && (!clientB || clientB.idle); },
   // Where the views' background work runs: 'worker' or, without one, 'page'.
   get background() { return background(); },
   // The files the page saves: CSV, LIBSVM's format, the scene, the plot as SVG.
@@ -134,14 +136,30 @@ function guard(action) {
 
 // ---- the worker behind the page -------------------------------------------------------------
 
-// An edit made on the left-hand scene, sent on to the worker's copy (a `playground::Edit`;
+// An edit made on side `lab`, sent on to the worker's copy of it (a `playground::Edit`;
 // anything not sent shows in the fingerprint and the whole scene goes instead).
+function sendEditTo(lab, edit) {
+  const c = lab === app ? client : lab === twin ? clientB : null;
+  if (c) c.edit(typeof edit === 'string' ? edit : JSON.stringify(edit));
+}
+
+// An edit made on both sides (the points and their settings are shared).
 function sendEdit(edit) {
-  if (client) client.edit(typeof edit === 'string' ? edit : JSON.stringify(edit));
+  for (const side of sides()) sendEditTo(side, edit);
 }
 
 function sendWhole() {
   if (client) client.resync();
+  if (clientB) clientB.resync();
+}
+
+// A new right-hand scene: behind the page, its copy in the worker starts from the whole scene.
+function setTwin(next) {
+  twin = next || null;
+  if (twin && clientB) {
+    twin.set_remote(true);
+    clientB.resync();
+  }
 }
 
 let progressTimer = null;
@@ -174,11 +192,14 @@ function figureWanted() {
 
 function startClient() {
   if (new URLSearchParams(location.search).has('sync') || !hasWorker()) return;
-  client = new FrameClient(() => app, canvas, workerPainted, showProgress, figureWanted, () => app && guard(() => renderView(app)));
+  client = new FrameClient(0, () => app, canvas, workerPainted, showProgress, figureWanted, () => app && guard(() => renderView(app)));
+  clientB = new FrameClient(1, () => twin, $('plot-b'), workerPainted, showProgress);
   // A worker that fails hands the plane back to the page.
   onFailure(() => {
     client = null;
+    clientB = null;
     if (app) app.set_remote(false);
+    if (twin) twin.set_remote(false);
     showProgress();
     requestRender();
   });
@@ -244,7 +265,7 @@ function openScene(hash) {
     app.set_remote(true);
     client.resync();
   }
-  twin = nextTwin || null;
+  setTwin(nextTwin);
   if (!twin) editSide = 0;
   dragging = null;
   highlighted = -1;
@@ -273,7 +294,7 @@ function showCompare() {
 function toggleCompare(on) {
   if (!app || on === (twin !== null)) return;
   if (on) {
-    twin = guard(() => new App('plot-b', '#' + app.hash()));
+    setTwin(guard(() => new App('plot-b', '#' + app.hash())));
     editSide = twin ? 1 : 0;
   } else {
     twin.free();
@@ -344,7 +365,7 @@ function onControl(el) {
   const targets = pointKeys.has(key) || key === 'views' ? sides() : [controlled()];
   guard(() => {
     for (const side of targets) side.set(key, controlValue(el));
-    if (targets.includes(app)) sendEdit({ op: 'set', key, value: controlValue(el) });
+    for (const side of targets) sendEditTo(side, { op: 'set', key, value: controlValue(el) });
     transientMessage = null;
   });
   showValue(el);
@@ -380,6 +401,7 @@ function resizeCanvas() {
 
 function requestRender() {
   if (client && app) client.request();
+  if (clientB && twin) clientB.request();
   if (frameRequested || !app) return;
   frameRequested = true;
   requestAnimationFrame(() => {
@@ -467,7 +489,7 @@ function stopPlaying() {
 
 function stepOnce() {
   const more = guard(() => controlled().step());
-  if (more && controlled() === app) sendEdit({ op: 'step' });
+  if (more) sendEditTo(controlled(), { op: 'step' });
   requestRender();
   if (!more) stopPlaying();
 }
@@ -565,7 +587,7 @@ function removeEverywhere(index) {
 
 // The pointer moved on `lab`: whether the picture changes (k-NN's lines to the neighbours).
 function pointerMoved(lab, changed) {
-  if (changed && lab === app) sendEdit(app.pointer_edit());
+  if (changed) sendEditTo(lab, lab.pointer_edit());
   return changed;
 }
 
@@ -670,9 +692,10 @@ function showTooltip(ev) {
   tooltip.hidden = false;
   // Behind the page, the model's facts come from the worker (the page has no model).
   const asked = ++tooltipAsked;
-  if (client && lab === app && info.predicted === null) {
-    const [x, y, r] = app.query(px, py, radius);
-    client.inspect(x, y, r, (full) => {
+  const behind = lab === app ? client : clientB;
+  if (behind && info.predicted === null) {
+    const [x, y, r] = lab.query(px, py, radius);
+    behind.inspect(x, y, r, (full) => {
       if (asked === tooltipAsked && !tooltip.hidden) tooltip.innerHTML = describe(full);
     });
   }
@@ -939,13 +962,13 @@ function wire() {
   $('step-reset').addEventListener('click', () => {
     stopPlaying();
     controlled().reset_steps();
-    if (controlled() === app) sendEdit({ op: 'reset_steps' });
+    sendEditTo(controlled(), { op: 'reset_steps' });
     requestRender();
   });
   $('step-finish').addEventListener('click', () => {
     stopPlaying();
     controlled().finish_steps();
-    if (controlled() === app) sendEdit({ op: 'finish_steps' });
+    sendEditTo(controlled(), { op: 'finish_steps' });
     requestRender();
   });
   canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());

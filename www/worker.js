@@ -1,9 +1,10 @@
 // The lab's one worker behind the page: a module worker on the same wasm that does the work
-// the page's thread must not wait for. It serves two kinds of request:
+// the page's thread must not wait for. It serves these requests:
 // - 'frame': the plane's model. The page sends its edits since the last request with its
 //   scene's fingerprint; this copy of the lab applies them, fits, and sends back the picture
 //   of the model (JSON) and the regions (one transferred RGBA buffer). When the fingerprints
 //   differ it asks for the whole scene instead. 'inspect' answers the tooltip's question.
+//   Each carries its side of the page (0, or 1 for the right-hand scene when comparing).
 // - 'figure': the open view's figure (bytes, see `Figure::to_bytes`), for the views that are
 //   drawn from the model rather than from a background job.
 // - 'job': a view's background job (the cross-validation grid, the validation curve, the
@@ -13,7 +14,8 @@
 import init, { FrameWorker, GridWorker } from './pkg/kernel_playground.js';
 
 const ready = init();
-let lab = null;
+// A copy of the lab for each side of the page (the right one when comparing).
+const labs = [null, null];
 let job = null;
 
 onmessage = async (ev) => {
@@ -25,30 +27,31 @@ onmessage = async (ev) => {
   else startJob(message);
 };
 
-function frame({ id, edits, fingerprint, width, height }) {
-  if (!lab) lab = new FrameWorker('');
+function frame({ side = 0, id, edits, fingerprint, width, height }) {
+  if (!labs[side]) labs[side] = new FrameWorker('');
+  const lab = labs[side];
   if (!lab.apply(edits, fingerprint)) {
-    postMessage({ kind: 'frame', id, resync: true });
+    postMessage({ kind: 'frame', side, id, resync: true });
     return;
   }
-  postMessage({ kind: 'frame', id, phase: 'fit' });
+  postMessage({ kind: 'frame', side, id, phase: 'fit' });
   const fitMs = lab.fit();
-  postMessage({ kind: 'frame', id, phase: 'picture', fitMs });
+  postMessage({ kind: 'frame', side, id, phase: 'picture', fitMs });
   const json = lab.frame(width, height, fitMs);
   const regions = lab.take_regions();
-  postMessage({ kind: 'frame', id, json, regions }, [regions.buffer]);
+  postMessage({ kind: 'frame', side, id, json, regions }, [regions.buffer]);
 }
 
-function inspect({ id, x, y, radius }) {
-  if (!lab) return;
-  postMessage({ kind: 'inspect', id, json: lab.inspect(x, y, radius) });
+function inspect({ side = 0, id, x, y, radius }) {
+  if (!labs[side]) return;
+  postMessage({ kind: 'inspect', side, id, json: labs[side].inspect(x, y, radius) });
 }
 
 // The open view's figure from this copy of the lab (which has the page's latest edits: the
 // page asks only once the plane has caught up).
-function figure({ id, view, width, height }) {
-  const bytes = lab ? lab.figure(view, width, height) : new Uint8Array(0);
-  postMessage({ kind: 'figure', id, bytes: bytes.buffer }, [bytes.buffer]);
+function figure({ side = 0, id, view, width, height }) {
+  const bytes = labs[side] ? labs[side].figure(view, width, height) : new Uint8Array(0);
+  postMessage({ kind: 'figure', side, id, bytes: bytes.buffer }, [bytes.buffer]);
 }
 
 function startJob({ id, hash, view, tuned }) {

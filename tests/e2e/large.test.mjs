@@ -118,6 +118,39 @@ test('the worker behind the page draws exactly what the page draws by itself', a
   assert.equal(numbers(signatures[0]), numbers(signatures[1]));
 });
 
+test('comparing, the right-hand side is computed behind the page too, and draws what the page draws by itself', async () => {
+  const hash = `#preset=moons&n=300&noise=0.25&seed=4&kernel=rbf&C=3&gamma=2&compare=${encodeURIComponent('kernel=poly&degree=3&C=10')}`;
+  const seen = [];
+  for (const address of [`${env.base}${hash}`, `${env.base}?sync${hash}`]) {
+    const { page, errors } = await openPage(env.browser, address);
+    await settle(page);
+    // A point dragged on the left moves on both sides, and both models follow.
+    const [sx, sy] = await page.evaluate(() => window.kernelPlayground.toClient(0.5, 0.25));
+    await page.mouse.move(sx, sy);
+    await page.mouse.down();
+    await page.mouse.move(sx + 30, sy + 20, { steps: 4 });
+    await page.mouse.up();
+    await settle(page);
+    seen.push({
+      frame: await page.evaluate(() => window.kernelPlayground.lastFrameB),
+      pixels: await canvasSignature(page, 'plot-b'),
+      left: await canvasSignature(page),
+      status: await page.textContent('#status-b'),
+    });
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+  const [worker, page] = seen;
+  assert.equal(worker.frame.remote, true);
+  assert.equal(worker.frame.page_fits, 0, "the right side's copy on the page never fits");
+  assert.equal(page.frame.remote, undefined);
+  assert.deepEqual(worker.pixels, page.pixels, 'the same pixels on the right');
+  assert.deepEqual(worker.left, page.left, 'and on the left');
+  assert.notDeepEqual(worker.pixels, worker.left, 'two different models');
+  const numbers = (text) => text.replace(/ · fit .*$/, '');
+  assert.equal(numbers(worker.status), numbers(page.status));
+});
+
 test('the views beside the plane are computed behind the page, and draw what the page draws by itself', async () => {
   const hash = '#preset=moons&n=300&noise=0.25&seed=4&kernel=rbf&C=3&gamma=2';
   for (const view of ['loss', 'roc', 'gram', 'lift', 'trace']) {
