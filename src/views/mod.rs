@@ -241,7 +241,12 @@ mod tests {
                 let bytes = figure.to_bytes();
                 assert!(!bytes.is_empty(), "{hash} {}", view.id());
                 let back = Figure::from_bytes(&bytes).expect("reads back");
-                assert_eq!(format!("{back:?}"), format!("{figure:?}"), "{hash} {}", view.id());
+                assert_eq!(
+                    format!("{back:?}"),
+                    format!("{figure:?}"),
+                    "{hash} {}",
+                    view.id()
+                );
                 assert!(Figure::from_bytes(&bytes[..bytes.len() / 2]).is_none());
             }
         }
