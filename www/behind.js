@@ -8,6 +8,9 @@
 // fit): the worker is stopped and started afresh with the whole scene.
 
 export const LONG_MS = 400;
+// A figure slower than SLOW_FIGURE_MS waits until no frame was asked for during QUIET_MS.
+const SLOW_FIGURE_MS = 60;
+const QUIET_MS = 250;
 
 let worker = null; // null: not started yet; false: this browser gives none (or it failed)
 const handlers = {};
@@ -85,6 +88,10 @@ export class FrameClient {
     // answer is still to come.
     this.figureKey = null;
     this.figureInFlight = null;
+    // How long the last figure took to come (ms), and when the plane was last asked for.
+    this.figureMs = 0;
+    this.lastRequest = -Infinity;
+    this.figureTimer = null;
     this.edits = [];
     this.whole = true;
     this.inFlight = null;
@@ -149,19 +156,28 @@ export class FrameClient {
     return key === this.figureKey ? null : { ...want, key };
   }
 
-  // Asks for the open view's figure when the plane has caught up.
+  // Asks for the open view's figure when the plane has caught up. A figure that took long last
+  // time (the ROC view's cross-validated fits at large n) waits until the plane's requests have
+  // paused for QUIET_MS, so that it does not hold the next model up in the middle of a drag.
   requestFigure() {
     if (this.inFlight || this.wanted || this.needed() || this.figureInFlight) return;
     const want = this.figureNeeded();
     if (!want) return;
+    const quiet = performance.now() - this.lastRequest;
+    if (this.figureMs > SLOW_FIGURE_MS && quiet < QUIET_MS) {
+      clearTimeout(this.figureTimer);
+      this.figureTimer = setTimeout(() => this.requestFigure(), QUIET_MS - quiet);
+      return;
+    }
     this.figureKey = want.key;
-    this.figureInFlight = { id: ++this.lastId, view: want.view };
+    this.figureInFlight = { id: ++this.lastId, view: want.view, started: performance.now() };
     post({ kind: 'figure', side: this.side, id: this.figureInFlight.id, view: want.view, width: want.width, height: want.height });
   }
 
   adoptFigure(m) {
     if (!this.figureInFlight || m.id !== this.figureInFlight.id) return;
-    const { view } = this.figureInFlight;
+    const { view, started } = this.figureInFlight;
+    this.figureMs = performance.now() - started;
     this.figureInFlight = null;
     if (this.app() && m.bytes.byteLength > 0) this.app().adopt_figure(view, new Uint8Array(m.bytes));
     this.figured();
@@ -198,6 +214,7 @@ export class FrameClient {
     this.edits = [];
     this.wanted = false;
     const id = ++this.lastId;
+    this.lastRequest = performance.now();
     this.posted = { fingerprint: app.fingerprint(), width: this.canvas.width, height: this.canvas.height };
     this.inFlight = { id, started: performance.now(), phase: 'sent' };
     post({ kind: 'frame', side: this.side, id, edits: `[${edits.join(',')}]`, ...this.posted });
