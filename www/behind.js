@@ -142,9 +142,14 @@ export class FrameClient {
     }, Math.max(0, left));
   }
 
-  // Nothing waits: no request in flight, no edit unsent and no figure to come.
+  // The plane's model is the scene's: no request in flight and no edit unsent.
+  get planeIdle() {
+    return !this.inFlight && !this.wanted && !this.needed();
+  }
+
+  // Nothing waits: the plane is idle and no figure is to come.
   get idle() {
-    return !this.inFlight && !this.wanted && !this.needed() && !this.figureInFlight && !this.figureNeeded();
+    return this.planeIdle && !this.figureInFlight && !this.figureNeeded();
   }
 
   // The open view's figure to ask for, if the one asked for last is not for it as it stands.
@@ -254,7 +259,7 @@ export class FrameClient {
   // Asks what is at data point (x, y) within `radius` of the model; `answered(info)` gets
   // the answer if it is for the scene as it stands when it comes.
   inspect(x, y, radius, answered) {
-    if (!this.idle) return;
+    if (!this.planeIdle) return;
     this.query = { id: ++this.lastId, answered };
     post({ kind: 'inspect', side: this.side, id: this.query.id, x, y, radius });
   }
