@@ -1,7 +1,8 @@
 //! The browser's door into the lab, and the only code that knows about wasm-bindgen, web-sys
 //! and js-sys. JavaScript holds an [`App`]; points and fits stay in wasm memory, and only small
 //! values cross: pixel positions in, short strings and JSON out. Errors cross once, as their
-//! message text.
+//! message text. The worker's side of the lab is in `web/worker.rs`, the stamped discs in
+//! `web/discs.rs`.
 
 use crate::field::PixelRect;
 use crate::params::PARAMS;
@@ -17,6 +18,9 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 mod discs;
+mod worker;
+
+use worker::{computed_behind, exact_nodes, WorkerFrame, WorkerState};
 
 fn js_error(e: impl ToString) -> JsValue {
     JsValue::from(e.to_string())
@@ -82,189 +86,6 @@ fn frame_fields(
     frame
 }
 
-/// The lab behind the page, in a Web Worker: the page sends it its edits (see
-/// `playground::Edit`) and it fits and computes the picture of the model, which the page draws
-/// over its own points. The regions travel as one RGBA image ([`FrameWorker::take_regions`]),
-/// the rest of the picture as JSON.
-#[wasm_bindgen]
-pub struct FrameWorker {
-    lab: Playground,
-    regions: Vec<u8>,
-    /// What was sent last: the lab's version, the size, and the pointer's lines (a picture
-    /// already sent is not sent again).
-    sent: Option<Sent>,
-    /// The figures of the views beside the plane, computed here for the page.
-    figures: Cache,
-}
-
-/// What a worker sent the page last: the lab's version, the canvas size, the pointer's lines.
-type Sent = (u64, u32, u32, Vec<(crate::data::Point, crate::data::Point)>);
-
-#[wasm_bindgen]
-impl FrameWorker {
-    #[wasm_bindgen(constructor)]
-    pub fn new(hash: &str) -> FrameWorker {
-        console_error_panic_hook::set_once();
-        FrameWorker {
-            lab: Playground::from_hash(hash),
-            regions: Vec::new(),
-            sent: None,
-            figures: Cache::default(),
-        }
-    }
-
-    /// This copy's fingerprint (decimal), as the page's `App.fingerprint`.
-    pub fn fingerprint(&self) -> String {
-        self.lab.fingerprint().to_string()
-    }
-
-    /// View `view_id`'s figure for a picture of `width` × `height`, from this copy of the lab,
-    /// as bytes ([`Figure::to_bytes`]); empty for the plane, for a view drawn from a
-    /// background job (the page draws those from the job's results) and for an unknown id.
-    pub fn figure(&mut self, view_id: &str, width: u32, height: u32) -> Vec<u8> {
-        match views::view(view_id) {
-            Ok(view) if computed_behind(view) => {
-                let layout = view.layout(width, height);
-                self.figures.figure(view, &mut self.lab, &layout).to_bytes()
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    /// Applies the page's edits (a JSON list) in order; returns whether this copy now has the
-    /// page's fingerprint (a decimal string). When it has not, the page sends the whole scene.
-    pub fn apply(&mut self, edits: &str, fingerprint: &str) -> bool {
-        let Ok(edits) = serde_json::from_str::<Vec<Edit>>(edits) else {
-            return false;
-        };
-        for edit in &edits {
-            if matches!(edit, Edit::Scene { .. }) {
-                self.sent = None;
-            }
-            if self.lab.apply(edit).is_err() {
-                return false;
-            }
-        }
-        self.lab.fingerprint().to_string() == fingerprint
-    }
-
-    /// Fits if anything changed; returns the fit's milliseconds (0 when nothing changed).
-    pub fn fit(&mut self) -> f64 {
-        if !self.lab.needs_fit() {
-            return 0.0;
-        }
-        let start = now_ms();
-        self.lab.fit();
-        now_ms() - start
-    }
-
-    /// The model's picture for a canvas of `width` × `height` and its status, as JSON:
-    /// `{"frame": {status, timings, fingerprint…}, "scene": the scene or null when the one
-    /// sent last still stands, "cols", "rows"}`; the regions image waits in
-    /// [`FrameWorker::take_regions`]. `fit_ms` is what [`FrameWorker::fit`] took.
-    pub fn frame(&mut self, width: u32, height: u32, fit_ms: f64) -> String {
-        let started = now_ms();
-        let layout = Layout::new(width, height);
-        let scene = self.lab.model_scene(&layout);
-        let computed = now_ms();
-        let key = (
-            self.lab.version(),
-            width,
-            height,
-            scene.neighbour_lines.clone(),
-        );
-        let fresh = self.sent.as_ref() != Some(&key);
-        let (mut cols, mut rows) = (0, 0);
-        self.regions.clear();
-        if fresh {
-            let layers = self.lab.settings().layers();
-            if let Some(grid) = scene::region_grid(&scene).filter(|_| layers.on("regions")) {
-                (cols, rows) = (grid.cols as u32, grid.rows as u32);
-                self.regions = scene::field_image_rgba(&scene, cols, rows);
-            }
-            self.sent = Some(key);
-        }
-        let imaged = now_ms();
-        let status = self.lab.status();
-        let statused = now_ms();
-        let timings = Timings {
-            fit_ms,
-            draw_ms: imaged - started,
-            status_ms: statused - imaged,
-            scene_ms: computed - started,
-            regions_ms: imaged - computed,
-            overlay_ms: 0.0,
-            refit: fit_ms > 0.0,
-            exact_nodes: exact_nodes(&scene),
-        };
-        let mut frame = frame_fields(&status, &timings, &self.lab.warnings);
-        frame.insert(
-            "fingerprint".into(),
-            json!(self.lab.fingerprint().to_string()),
-        );
-        frame.insert("follows_pointer".into(), json!(self.lab.follows_pointer()));
-        // The regions image (the page paints it: its `regions_ms` is that painting).
-        frame.insert("image_ms".into(), json!(imaged - computed));
-        let scene = match fresh {
-            true => serde_json::to_string(&scene).unwrap_or_else(|_| "null".into()),
-            false => "null".into(),
-        };
-        let serialised = now_ms();
-        frame.insert("json_ms".into(), json!(serialised - statused));
-        // The worker's whole frame: fit, picture, regions image, status and this JSON.
-        frame.insert("frame_ms".into(), json!(serialised - started + fit_ms));
-        // A `WorkerFrame`, with the scene written above.
-        format!(
-            r#"{{"frame":{},"scene":{scene},"cols":{cols},"rows":{rows}}}"#,
-            Value::Object(frame)
-        )
-    }
-
-    /// The regions image of the last [`FrameWorker::frame`] (RGBA, `cols` × `rows`; empty when
-    /// it sent no new picture or the regions are off).
-    pub fn take_regions(&mut self) -> Vec<u8> {
-        std::mem::take(&mut self.regions)
-    }
-
-    /// What is at data point (x₁, x₂) within `radius` (data units), as JSON (see
-    /// `App.inspect`).
-    /// The answer carries this copy's fingerprint, so the page uses it only for the scene
-    /// as it stands there.
-    pub fn inspect(&mut self, x: f64, y: f64, radius: f64) -> String {
-        self.lab.fit();
-        json!({
-            "fingerprint": self.lab.fingerprint().to_string(),
-            "info": self.lab.inspect([x, y], radius),
-        })
-        .to_string()
-    }
-}
-
-/// Whether a worker computes view `view`'s figure for the page: every view but the plane
-/// and those drawn from a background job.
-fn computed_behind(view: &dyn views::ViewKind) -> bool {
-    view.id() != VIEWS[0].id() && view.job().is_none()
-}
-
-/// A worker's answer to a frame request: its status and timings, the model's picture (none
-/// when the one sent last still stands) and the size of the regions image sent beside it.
-#[derive(serde::Deserialize)]
-struct WorkerFrame {
-    frame: Map<String, Value>,
-    scene: Option<scene::Scene>,
-    cols: u32,
-    rows: u32,
-}
-
-fn exact_nodes(scene: &scene::Scene) -> usize {
-    scene
-        .labels
-        .as_ref()
-        .map(|l| l.exact_nodes)
-        .or(scene.field.as_ref().map(|f| f.exact_nodes))
-        .unwrap_or(0)
-}
-
 /// The latest picture from the worker behind the page, drawn over the page's own points.
 struct Remote {
     scene: scene::Scene,
@@ -272,68 +93,6 @@ struct Remote {
     cols: u32,
     rows: u32,
     frame: Map<String, Value>,
-}
-
-/// A job's progress as a worker hands it to the page (the signature as text: JavaScript
-/// numbers would round a u64).
-#[derive(Serialize, serde::Deserialize)]
-struct WorkerState {
-    signature: String,
-    progress: crate::playground::JobProgress,
-    done: bool,
-}
-
-/// A lab without a canvas, in a Web Worker: it computes a view's background job (the
-/// cross-validation grid, the validation curve, the regularisation path) for the scene a URL hash describes, so that
-/// the page's thread stays free.
-#[wasm_bindgen]
-pub struct GridWorker {
-    lab: Playground,
-    which: usize,
-}
-
-#[wasm_bindgen]
-impl GridWorker {
-    /// The job of view `view_id` for the scene `hash` describes, where `last_tuned` was the
-    /// tuning parameter moved last on the page.
-    #[wasm_bindgen(constructor)]
-    pub fn new(hash: &str, view_id: &str, last_tuned: &str) -> Result<GridWorker, JsValue> {
-        console_error_panic_hook::set_once();
-        let which = views::view(view_id)
-            .map_err(js_error)?
-            .job()
-            .ok_or_else(|| js_error(format!("view '{view_id}' has no background job")))?;
-        let mut lab = Playground::from_hash(hash);
-        lab.set_last_tuned(last_tuned);
-        Ok(GridWorker { lab, which })
-    }
-
-    /// Works for about `budget_ms` milliseconds; returns whether work remains.
-    pub fn work(&mut self, budget_ms: f64) -> bool {
-        // A worker has no window: the clock is the global Date.
-        let now = js_sys::Date::now;
-        let start = now();
-        loop {
-            if !self.lab.work_on(self.which, 1) {
-                return false;
-            }
-            if now() - start >= budget_ms {
-                return true;
-            }
-        }
-    }
-
-    /// What has been computed, as JSON for `App.adopt`.
-    pub fn state(&mut self) -> String {
-        let (signature, progress) = self.lab.job_progress(self.which);
-        let done = progress.done();
-        serde_json::to_string(&WorkerState {
-            signature: signature.to_string(),
-            progress,
-            done,
-        })
-        .unwrap_or_default()
-    }
 }
 
 /// The lab on one canvas.
