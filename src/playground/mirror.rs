@@ -16,7 +16,50 @@ use crate::data::Point;
 use crate::error::Error;
 use crate::plane::{Mark, Scene};
 use serde::{Deserialize, Serialize};
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::{Hash, Hasher};
+
+/// The fingerprints' hasher: each 64-bit word w is folded in as h ← (rotl(h, 5) ⊕ w)·K with
+/// an odd K (the multiply-rotate step of rustc's FxHasher). Every step is a bijection of h for
+/// a given w, so a change in any one word always changes the fingerprint; it is a change
+/// detector, not a defence against crafted collisions. It is about ten times as fast as
+/// SipHash, which matters at 10⁵ points, where the page computes fingerprints every frame.
+#[derive(Default)]
+struct Fingerprinter(u64);
+
+impl Hasher for Fingerprinter {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64);
+    }
+
+    fn write_i32(&mut self, i: i32) {
+        self.write_u64(i as u32 as u64);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// One edit of the scene, as the page made it, with exact data coordinates.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -104,7 +147,7 @@ impl Playground {
     /// settings, the points to the last bit, their labels and roles, the steps on show and
     /// the pointer. Two copies with equal fingerprints fit the same model.
     pub fn fingerprint(&self) -> u64 {
-        let mut hasher = DefaultHasher::new();
+        let mut hasher = Fingerprinter::default();
         self.settings.to_hash(None).hash(&mut hasher);
         for p in &self.data.points {
             p[0].to_bits().hash(&mut hasher);
@@ -120,7 +163,7 @@ impl Playground {
     /// canvas `width` × `height`: the points, their labels and roles, the highlight and the
     /// layers on show, with `model`, a count of the pictures the worker has sent.
     pub fn picture_fingerprint(&self, width: u32, height: u32, model: u64) -> u64 {
-        let mut hasher = DefaultHasher::new();
+        let mut hasher = Fingerprinter::default();
         (width, height, model, self.highlight).hash(&mut hasher);
         for p in &self.data.points {
             p[0].to_bits().hash(&mut hasher);
