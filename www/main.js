@@ -164,10 +164,11 @@ function setTwin(next) {
 
 let progressTimer = null;
 
-// While a request runs long (a large fit), the plot says so; it stays live meanwhile, and an
-// edit then cancels the request.
+// While a request runs long (a large fit, on either side when comparing: the worker answers
+// them in turn), the plot says so; it stays live meanwhile, and an edit then cancels it.
 function showProgress() {
-  const running = client && client.running;
+  const running = [client, clientB].map((c) => c && c.running).filter(Boolean)
+    .sort((a, b) => b.ms - a.ms)[0] || null;
   const long = Boolean(running && running.ms > LONG_MS);
   const badge = $('working');
   badge.hidden = !long;
