@@ -127,7 +127,11 @@ impl Playground {
                 self.set_pointer(*at);
             }
             Edit::Scene { hash, steps } => {
+                // The version goes on from this copy's: what is cached by it (a worker's
+                // figures, the picture it sent last) must not take the new scene for the old.
+                let version = self.version;
                 *self = Playground::from_hash(hash);
+                self.version = version;
                 self.steps = *steps;
                 self.changed();
             }
@@ -322,5 +326,33 @@ mod tests {
         let far = page.over_points(Some(&sent));
         assert!(far.curves.is_empty());
         assert_eq!(far.points.len(), 62);
+    }
+
+    /// A whole new scene never gives a version the copy has had before, so a figure cached by
+    /// version (as a worker caches the open view's) is computed afresh for it.
+    #[test]
+    fn a_whole_scene_moves_the_version_on() {
+        use crate::views::{view, Cache};
+        // A worker's copy gets every scene whole, as after a resync.
+        let mut worker = Playground::from_hash("");
+        let mut figures = Cache::default();
+        let loss = view("loss").unwrap();
+        let layout = Layout::chart(600, 330);
+        worker.apply(&lab().whole_scene()).unwrap();
+        worker.fit();
+        let before = format!("{:?}", figures.figure(loss, &mut worker, &layout));
+        let seen = worker.version();
+        let mut other = Playground::from_hash("preset=xor&n=40&seed=9&kernel=rbf&gamma=3");
+        worker.apply(&other.whole_scene()).unwrap();
+        worker.fit();
+        assert!(worker.version() > seen);
+        let after = format!("{:?}", figures.figure(loss, &mut worker, &layout));
+        assert_ne!(
+            before, after,
+            "the figure of the new scene, not the old one's"
+        );
+        other.fit();
+        let want = format!("{:?}", Cache::default().figure(loss, &mut other, &layout));
+        assert_eq!(after, want);
     }
 }
