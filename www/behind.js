@@ -106,15 +106,32 @@ export class FrameClient {
     on(kind('inspect'), (m) => this.answer(m));
     on(kind('figure'), (m) => this.adoptFigure(m));
     this.cancelTimer = null;
+    // A restarted worker has lost every side's copy: each side sends its whole scene again.
     onRestart(() => {
-      clearTimeout(this.cancelTimer);
-      this.cancelTimer = null;
-      this.inFlight = null;
-      this.whole = true;
-      this.edits = [];
-      this.figureKey = null;
-      this.figureInFlight = null;
+      this.reset();
+      this.request();
     });
+  }
+
+  // Forgets what is in flight and what waits; the next request sends the whole scene.
+  reset() {
+    clearTimeout(this.cancelTimer);
+    clearTimeout(this.figureTimer);
+    this.cancelTimer = null;
+    this.figureTimer = null;
+    this.inFlight = null;
+    this.wanted = false;
+    this.whole = true;
+    this.edits = [];
+    this.figureKey = null;
+    this.figureInFlight = null;
+  }
+
+  // The side is gone (compare turned off, or a new scene): nothing in flight counts any
+  // more, and the worker drops its copy.
+  detach() {
+    this.reset();
+    post({ kind: 'drop', side: this.side });
   }
 
   // An edit the page made (JSON text of a `playground::Edit`).
@@ -128,17 +145,23 @@ export class FrameClient {
     this.edits = [];
   }
 
-  // Something waits behind the request in flight: if that request is still running LONG_MS
-  // after it started, it is cancelled (the worker restarts and the whole scene goes next).
+  // Something waits behind the request in flight: if the worker has been at that request
+  // (not queued behind another side's or a figure) for LONG_MS, it is cancelled (the worker
+  // restarts and every side sends its whole scene).
   armCancel() {
     if (this.cancelTimer) return;
-    const left = LONG_MS - (performance.now() - this.inFlight.started);
+    const began = this.inFlight.working;
+    const left = began === undefined ? LONG_MS : LONG_MS - (performance.now() - began);
     this.cancelTimer = setTimeout(() => {
       this.cancelTimer = null;
       if (!this.inFlight || !this.wanted) return;
-      restart();
+      const working = this.inFlight.working;
+      if (working === undefined || performance.now() - working < LONG_MS) {
+        this.armCancel();
+        return;
+      }
       this.cancelled += 1;
-      this.request();
+      restart();
     }, Math.max(0, left));
   }
 
@@ -175,16 +198,17 @@ export class FrameClient {
       return;
     }
     this.figureKey = want.key;
-    this.figureInFlight = { id: ++this.lastId, view: want.view, started: performance.now() };
+    this.figureInFlight = { id: ++this.lastId, view: want.view, started: performance.now(), app: this.app() };
     post({ kind: 'figure', side: this.side, id: this.figureInFlight.id, view: want.view, width: want.width, height: want.height });
   }
 
   adoptFigure(m) {
     if (!this.figureInFlight || m.id !== this.figureInFlight.id) return;
-    const { view, started } = this.figureInFlight;
+    const { view, started, app } = this.figureInFlight;
     this.figureMs = performance.now() - started;
     this.figureInFlight = null;
-    if (this.app() && m.bytes.byteLength > 0) this.app().adopt_figure(view, new Uint8Array(m.bytes));
+    // Only for the scene it was asked for (not one opened since).
+    if (this.app() === app && m.bytes.byteLength > 0) this.app().adopt_figure(view, new Uint8Array(m.bytes));
     this.figured();
     this.requestFigure();
   }
@@ -229,6 +253,8 @@ export class FrameClient {
   receive(m) {
     if (!this.inFlight || m.id !== this.inFlight.id) return;
     if (m.phase) {
+      // The worker has begun this request (it may have waited behind another).
+      if (this.inFlight.working === undefined) this.inFlight.working = performance.now();
       this.inFlight.phase = m.phase;
       this.progress();
       return;
@@ -244,7 +270,10 @@ export class FrameClient {
       return;
     }
     // The side may have gone meanwhile (compare turned off).
-    if (!this.app()) return;
+    if (!this.app()) {
+      this.wanted = false;
+      return;
+    }
     const current = this.app().adopt_frame(m.json, new Uint8Array(m.regions));
     this.painted(current);
     if (this.wanted || this.needed()) {

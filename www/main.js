@@ -156,7 +156,10 @@ function sendWhole() {
 // A new right-hand scene: behind the page, its copy in the worker starts from the whole scene.
 function setTwin(next) {
   twin = next || null;
-  if (twin && clientB) {
+  if (!clientB) return;
+  // Whatever the worker was doing for the side before is dropped.
+  clientB.detach();
+  if (twin) {
     twin.set_remote(true);
     clientB.resync();
   }
@@ -299,7 +302,7 @@ function toggleCompare(on) {
     editSide = twin ? 1 : 0;
   } else {
     twin.free();
-    twin = null;
+    setTwin(null);
     editSide = 0;
   }
   showCompare();
@@ -866,7 +869,14 @@ async function copyLink() {
 
 function toggleView(id) {
   if (!app) return;
-  guard(() => app.set('views', openView(app) === id ? '' : id));
+  const value = openView(app) === id ? '' : id;
+  // Shared by both sides, as the control's other settings of the views are.
+  guard(() => {
+    for (const side of sides()) {
+      side.set('views', value);
+      sendEditTo(side, { op: 'set', key: 'views', value });
+    }
+  });
   requestRender();
 }
 
@@ -921,7 +931,8 @@ function wire() {
   viewCanvas.addEventListener('pointerleave', () => { setHighlight(-1); $('view-hover').textContent = ''; });
   viewCanvas.addEventListener('click', (ev) => {
     if (!app || !guard(() => clickView(app, ev))) return;
-    sendWhole();
+    // The click set the left side's settings; its copy in the worker takes the whole scene.
+    if (client) client.resync();
     syncControls(controlled());
     settle();
   });

@@ -24,6 +24,7 @@ onmessage = async (ev) => {
   if (message.kind === 'frame') frame(message);
   else if (message.kind === 'inspect') inspect(message);
   else if (message.kind === 'figure') figure(message);
+  else if (message.kind === 'drop') drop(message);
   else startJob(message);
 };
 
@@ -52,6 +53,12 @@ function inspect({ side = 0, id, x, y, radius }) {
 function figure({ side = 0, id, view, width, height }) {
   const bytes = labs[side] ? labs[side].figure(view, width, height) : new Uint8Array(0);
   postMessage({ kind: 'figure', side, id, bytes: bytes.buffer }, [bytes.buffer]);
+}
+
+// A side of the page is gone: its copy of the lab goes too.
+function drop({ side = 0 }) {
+  if (labs[side]) labs[side].free();
+  labs[side] = null;
 }
 
 function startJob({ id, hash, view, tuned }) {

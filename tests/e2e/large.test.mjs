@@ -159,6 +159,15 @@ test('the views beside the plane are computed behind the page, and draw what the
       const { page, errors } = await openPage(env.browser, address);
       await settle(page);
       const before = await canvasSignature(page, 'view');
+      // Whole new scenes (Clear and Regenerate send the worker the whole scene): the view
+      // follows each, and Regenerate brings the same points back.
+      await page.click('#clear');
+      await settle(page);
+      const cleared = await canvasSignature(page, 'view');
+      const clearedNote = await page.textContent('#view-note');
+      await page.click('#regenerate');
+      await settle(page);
+      const regenerated = await canvasSignature(page, 'view');
       // A new γ: the view follows the model.
       await page.evaluate(() => {
         const el = document.getElementById('gamma');
@@ -167,10 +176,14 @@ test('the views beside the plane are computed behind the page, and draw what the
       });
       await settle(page);
       const after = await canvasSignature(page, 'view');
+      const note = await page.textContent('#view-note');
       seen.push({
         before,
         after,
-        note: await page.textContent('#view-note'),
+        cleared,
+        clearedNote,
+        regenerated,
+        note,
         frame: await page.evaluate(() => window.kernelPlayground.lastFrame),
       });
       assert.deepEqual(errors, [], view);
@@ -183,6 +196,11 @@ test('the views beside the plane are computed behind the page, and draw what the
     assert.deepEqual(worker.before, page.before, `${view}: the same pixels as the page's own`);
     assert.deepEqual(worker.after, page.after, `${view}: the same pixels after a new γ`);
     assert.equal(worker.note, page.note, view);
+    assert.deepEqual(worker.cleared, page.cleared, `${view}: the same pixels after Clear`);
+    assert.equal(worker.clearedNote, page.clearedNote, `${view} after Clear`);
+    assert.notDeepEqual(worker.cleared, worker.before, `${view} follows Clear`);
+    assert.deepEqual(worker.regenerated, worker.before, `${view}: Regenerate brings the same figure back`);
+    assert.deepEqual(page.regenerated, page.before, view);
     assert.ok(worker.note.length > 0 && !worker.note.includes('being computed'), `${view}: ${worker.note}`);
     assert.ok(worker.after.colours > 2, view);
     assert.notDeepEqual(worker.after, worker.before, `${view} follows γ`);
