@@ -53,6 +53,7 @@ pub mod roc;
 pub mod scene;
 pub mod solvers;
 pub mod spectrum;
+pub mod sprites;
 pub mod standardise;
 pub mod state;
 pub mod svg;

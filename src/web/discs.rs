@@ -7,12 +7,22 @@
 //! While a point is dragged, only its disc differs from one frame to the next: the layer then
 //! holds every other disc, and the dragged one is stamped over it, so a drag repaints one
 //! disc per frame (the dragged point is drawn above its neighbours, as the hand holds it).
+//!
+//! A layer of many discs (from [`RASTER_FROM`] on) is composited in wasm memory from the
+//! stamps' pixels (`sprites`) and put on its canvas in one call: a canvas call per disc costs
+//! a few microseconds without a GPU, which is seconds at a million points.
 
 use super::js_error;
 use crate::scene::{self, Layout};
+use crate::sprites::{self, Sprite};
 use plotters_canvas::CanvasBackend;
+use wasm_bindgen::Clamped;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+
+/// From this many discs on, a stale layer is composited in wasm memory rather than stamped
+/// disc by disc on its canvas.
+pub const RASTER_FROM: usize = 5000;
 
 /// A disc: its centre's pixel (x, y) and its class colour index.
 pub type Disc = (i32, i32, usize);
@@ -23,6 +33,8 @@ pub struct DiscPainter {
     /// The disc radius (pixels) the stamps are drawn for.
     radius: i32,
     stamps: Vec<Option<HtmlCanvasElement>>,
+    /// The stamps' pixels, read back once each when a layer is first composited in memory.
+    sprites: Vec<Option<Sprite>>,
     layer: Option<Layer>,
 }
 
@@ -85,6 +97,7 @@ impl DiscPainter {
         if radius != self.radius {
             self.radius = radius;
             self.stamps.clear();
+            self.sprites.clear();
             self.layer = None;
         }
         let half = radius + 3;
@@ -137,9 +150,25 @@ impl DiscPainter {
             layer
                 .context
                 .clear_rect(0.0, 0.0, width as f64, height as f64);
-            for (i, &disc) in discs.iter().enumerate() {
-                if Some(i) != left_out {
-                    stamp(&layer.context, disc)?;
+            if discs.len() >= RASTER_FROM {
+                let sprites = sprites_of(&mut self.sprites, stamps, half)?;
+                let mut raster = sprites::Layer::new(width as usize, height as usize);
+                let stamped: Vec<(&Sprite, (i32, i32))> = (discs.iter().enumerate())
+                    .filter(|&(i, _)| Some(i) != left_out)
+                    .filter_map(|(_, &(x, y, colour))| {
+                        Some((sprites.get(colour)?.as_ref()?, (x, y)))
+                    })
+                    .collect();
+                raster.stamp_all(stamped.into_iter());
+                let rgba = raster.to_straight_rgba();
+                let image =
+                    ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), width, height)?;
+                layer.context.put_image_data(&image, 0.0, 0.0)?;
+            } else {
+                for (i, &disc) in discs.iter().enumerate() {
+                    if Some(i) != left_out {
+                        stamp(&layer.context, disc)?;
+                    }
                 }
             }
             layer.left_out = left_out;
@@ -152,4 +181,28 @@ impl DiscPainter {
         }
         Ok(())
     }
+}
+
+/// The stamps' pixels as sprites centred on (half, half), read from their canvases once.
+fn sprites_of<'a>(
+    sprites: &'a mut Vec<Option<Sprite>>,
+    stamps: &[Option<HtmlCanvasElement>],
+    half: i32,
+) -> Result<&'a [Option<Sprite>], JsValue> {
+    sprites.resize(stamps.len(), None);
+    for (sprite, stamp) in sprites.iter_mut().zip(stamps) {
+        if let (None, Some(canvas)) = (&sprite, stamp) {
+            let side = (2 * half) as u32;
+            let data =
+                super::context(canvas)?.get_image_data(0.0, 0.0, side as f64, side as f64)?;
+            let rgba = data.data();
+            *sprite = Some(Sprite::from_straight_rgba(
+                &rgba,
+                side as usize,
+                side as usize,
+                (half, half),
+            ));
+        }
+    }
+    Ok(sprites)
 }
