@@ -26,7 +26,8 @@
 //!    the fitted model, what a frame shows).
 //! 6. Views and drawing — [`views`] (the plane and the figures beside it), [`regions`] and
 //!    [`scene`] (plotters drawing shared by the canvas, SVG and PNG; [`inset`] its SMO
-//!    sub-problem corner).
+//!    sub-problem corner), [`sprites`] (one small image stamped many times: a large scene's
+//!    discs).
 //!
 //! The browser sees only `web` (wasm32 builds): an `App` handle over a
 //! [`playground::Playground`]. The command line is `src/bin/kernel-playground`.

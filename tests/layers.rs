@@ -40,7 +40,7 @@ const LAYERS: &[&[&str]] = &[
         "reg_path",
     ],
     &["state", "playground"],
-    &["views", "regions", "scene", "inset", "svg"],
+    &["views", "regions", "scene", "inset", "svg", "sprites"],
     &["web"],
 ];
 
