@@ -275,9 +275,12 @@ impl Playground {
         true
     }
 
-    /// Shows the whole run again.
+    /// Shows the whole run again: the scene's own fit, from α = 0, which is what its link
+    /// reopens to the last digit (going on from the step on show would stop elsewhere within
+    /// the solver's tolerance).
     pub fn finish_steps(&mut self) {
         self.steps = None;
+        self.warm.values_mut().for_each(|w| w.forget());
         self.changed();
     }
 
