@@ -5,7 +5,7 @@
 import init, { App } from './pkg/kernel_playground.js';
 import { buildControls, controlValue, enableControls, fmt, keyed, showValue, syncControls } from './controls.js';
 import { FrameClient, LONG_MS, hasWorker, onFailure } from './behind.js';
-import { MessageLine, errorText } from './messages.js';
+import { MessageLine, errorText, partsLeftOut, refusedLink } from './messages.js';
 import {
   background, buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, openView, pointInView, pumpView,
   renderView, startDrag,
@@ -120,9 +120,6 @@ function renderMessage(frame) {
     state.push(`${lastFrame ? lastFrame.points : 'These'} points are too many for a link (a link holds about 60 000): the address no longer follows the scene; "Save scene" keeps all of it in a file.`);
   }
   if (frame && frame.message) state.push(frame.message);
-  if (frame && frame.warnings && frame.warnings.length) {
-    state.push('Parts of the link could not be read: ' + frame.warnings.join('; '));
-  }
   const text = messages.text(state);
   messageBox.hidden = text === '';
   messageBox.textContent = text;
@@ -248,25 +245,28 @@ function sceneHash() {
   return app.hash() + (twin ? `&compare=${encodeURIComponent(ownSettings(twin))}` : '');
 }
 
-// Splits a hash into the left side's part and the right side's settings (or null).
-function splitCompare(hash) {
-  const parts = hash.replace(/^#/, '').split('&');
-  const compare = parts.find((p) => p.startsWith('compare='));
-  const base = parts.filter((p) => !p.startsWith('compare=')).join('&');
-  let own = null;
-  if (compare !== undefined) {
-    try { own = decodeURIComponent(compare.slice('compare='.length)); } catch { own = ''; }
-  }
-  return [base, own];
-}
-
-// Opens a whole scene from its link, both sides; whether it could.
+// Opens a whole scene from its link, both sides, or nothing of it; whether a scene opened. The
+// link is read whole first (`App.read_link`, both sides); one that cannot be is refused with
+// a message naming why, and the scene on screen stays (on a first visit, the default opens).
 function openScene(hash) {
-  const [base, own] = splitCompare(hash);
-  const next = guard(() => new App('plot', '#' + base));
+  let link;
+  try {
+    link = JSON.parse(App.read_link(hash));
+  } catch (e) {
+    const hadScene = app !== null;
+    const opened = !hadScene && openScene('');
+    showMessage(refusedLink(errorText(e), hadScene), 'link');
+    return opened;
+  }
+  const next = guard(() => new App('plot', link.left));
   if (!next) return false;
-  const nextTwin = own === null ? null : guard(() => new App('plot-b', `#${base}&${own}`));
+  const nextTwin = link.right === null ? null : guard(() => new App('plot-b', link.right));
+  if (link.right !== null && !nextTwin) {
+    next.free();
+    return false;
+  }
   messages.sceneChanged();
+  messages.set('link', partsLeftOut(link.warnings));
   if (app) app.free();
   if (twin) twin.free();
   app = next;
@@ -543,8 +543,10 @@ function writeHash() {
   }
 }
 
+// A link typed or followed in the address bar; refused, the address shows the scene again.
 function openFromHash() {
   if (openScene(location.hash)) remember();
+  else writeHash();
 }
 
 // ---- pointer: mouse, pen and touch --------------------------------------------------------
