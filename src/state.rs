@@ -258,24 +258,23 @@ impl std::fmt::Display for Refusal {
 
 impl std::error::Error for Refusal {}
 
-/// At most 120 characters of `text`, on one line, for a message that quotes it.
+/// At most 120 characters of `text`, for a message that quotes it, its line breaks and other
+/// control characters escaped (`\n`, `\u{2028}`) as every message's are, so it stays one line.
 fn shown(text: &str) -> String {
     const MOST: usize = 120;
-    let one_line: String = text
-        .chars()
-        .map(|c| {
-            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect();
-    if one_line.chars().count() <= MOST {
-        one_line
-    } else {
-        one_line.chars().take(MOST - 1).collect::<String>() + "…"
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == MOST - 1 && text.chars().nth(MOST).is_some() {
+            out.push('…');
+            break;
+        }
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
     }
+    out
 }
 
 fn decode_points(text: &str) -> Result<LinkedPoints, String> {
@@ -572,6 +571,16 @@ mod tests {
             .to_string();
         assert!(text.len() < 400, "{} characters", text.len());
         assert!(text.ends_with('…'), "{text}");
+        // A line break in a point is escaped, as in every message.
+        let text = Settings::from_hash("points=0,0,0;1%0A,1,1")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            text,
+            "its points are damaged: point 2 ('1\\n,1,1') is not x,y,label"
+        );
+        let (_, _, warnings) = Settings::from_hash("a%E2%80%A8b=1").unwrap();
+        assert_eq!(warnings, ["'a\\u{2028}b' is not a setting this lab knows"]);
     }
 
     /// Short links as the lab writes them (and people trim them) read without a warning.
