@@ -22,8 +22,9 @@
 //!    [`registry`] (the list of methods), [`picture`] (what any model shows on the plane),
 //!    [`validation`] (folds, cross-validation and parameter grids), [`reg_path`] (the SVM's
 //!    α(C) along C, by warm starts).
-//! 5. The lab — [`state`] (settings and their URL form), [`playground`] (points, settings,
-//!    the fitted model, what a frame shows).
+//! 5. The lab — [`state`] (settings and their URL form), [`link`] (a shared link read whole,
+//!    both sides of a comparison), [`playground`] (points, settings, the fitted model, what a
+//!    frame shows).
 //! 6. Views and drawing — [`views`] (the plane and the figures beside it), [`regions`] and
 //!    [`scene`] (plotters drawing shared by the canvas, SVG and PNG; [`inset`] its SMO
 //!    sub-problem corner), [`sprites`] (one small image stamped many times: a large scene's
@@ -40,6 +41,7 @@ pub mod gauss_transform;
 pub mod hull;
 pub mod inset;
 pub mod kernel;
+pub mod link;
 pub mod model;
 pub mod monomials;
 pub mod multiclass;

@@ -203,7 +203,9 @@ mod tests {
         use crate::solvers::svm::SvmModel;
         let data = Preset::Moons.generate(400, 0.3, 2);
         for (gamma, threshold) in [(1.0, 0.0), (8.0, 0.0), (2.0, 0.4)] {
-            let settings = Settings::from_hash(&format!("kernel=rbf&gamma={gamma}&C=1")).0;
+            let settings = Settings::from_hash(&format!("kernel=rbf&gamma={gamma}&C=1"))
+                .unwrap()
+                .0;
             let model = fitted(&settings, &data);
             let svm = model.as_any().downcast_ref::<SvmModel>().expect("an SVM");
             let layout = Layout::new(700, 700);

@@ -97,7 +97,7 @@ impl Settings {
         match key {
             "model" => Some(self.model.clone()),
             "views" => Some(self.views.join(",")),
-            "v" => Some("1".into()),
+            "v" => Some(LINK_VERSION.to_string()),
             _ => self.values.text(key),
         }
     }
@@ -157,36 +157,131 @@ impl Settings {
         parts.join("&")
     }
 
-    /// Reads a hash written by [`Settings::to_hash`] (a leading '#' is fine). Unknown keys are
-    /// ignored; a bad value keeps its default and adds a warning, so a damaged link still opens.
-    pub fn from_hash(hash: &str) -> (Settings, Option<LinkedPoints>, Vec<String>) {
+    /// Reads a hash written by [`Settings::to_hash`] (a leading '#' is fine) whole, or refuses
+    /// it: a link whose version is newer than [`LINK_VERSION`], or with any part that cannot
+    /// be read (a bad value of a known key, damaged points), is a [`Refusal`] naming every
+    /// such part, so nothing of it is half applied. A key this lab does not know (a later
+    /// version's optional setting, say) is left out with a warning. `compare`, the right-hand
+    /// side's settings when comparing, is read with the whole link (the `link` module) and is
+    /// passed over here.
+    pub fn from_hash(hash: &str) -> Result<(Settings, Option<LinkedPoints>, Vec<String>), Refusal> {
+        let parts: Vec<(String, String)> = hash
+            .trim_start_matches('#')
+            .split('&')
+            .filter(|p| !p.is_empty())
+            .map(|part| {
+                let (key, value) = part.split_once('=').unwrap_or((part, ""));
+                (percent_decode(key), percent_decode(value))
+            })
+            .collect();
+        let mut damaged = Vec::new();
+        // The version first: a newer link is refused as such, whatever else it holds.
+        for (_, version) in parts.iter().filter(|(k, _)| *k == "v") {
+            let version = version.trim();
+            match version.parse::<u64>() {
+                Ok(v) if v == LINK_VERSION => {}
+                Ok(v) if v > LINK_VERSION => return Err(Refusal::Newer(v.to_string())),
+                Err(_) if !version.is_empty() && version.bytes().all(|b| b.is_ascii_digit()) => {
+                    return Err(Refusal::Newer(shown(version)))
+                }
+                _ => damaged.push((
+                    "version v".to_string(),
+                    format!("'{}' is not a version of the lab", shown(version)),
+                )),
+            }
+        }
         let mut settings = Settings::default();
         let mut warnings = Vec::new();
         let mut points = None;
-        let hash = hash.trim_start_matches('#');
-        for part in hash.split('&').filter(|p| !p.is_empty()) {
-            let (key, value) = part.split_once('=').unwrap_or((part, ""));
-            let value = percent_decode(value);
-            if key == "points" {
-                match decode_points(&value) {
+        for (key, value) in &parts {
+            match key.as_str() {
+                "v" | "compare" => {}
+                "points" => match decode_points(value) {
                     Ok(data) => points = Some(data),
-                    Err(e) => warnings.push(e.to_string()),
+                    Err(e) => damaged.push(("points".into(), e)),
+                },
+                _ if Self::keys().any(|k| k == key) => {
+                    if let Err(e) = settings.set(key, value) {
+                        damaged.push((key.to_string(), e.to_string()));
+                    }
                 }
-            } else if Self::keys().any(|k| k == key) {
-                if let Err(e) = settings.set(key, &value) {
-                    warnings.push(format!("{key}: {e}"));
-                }
+                _ => warnings.push(format!("'{}' is not a setting this lab knows", shown(key))),
             }
         }
-        (settings, points, warnings)
+        if !damaged.is_empty() {
+            return Err(Refusal::Damaged(damaged));
+        }
+        Ok((settings, points, warnings))
     }
 }
 
-fn decode_points(text: &str) -> Result<LinkedPoints, Error> {
+/// The version of the link format this lab writes and reads (`v=1`).
+pub const LINK_VERSION: u64 = 1;
+
+/// Why a link was not opened.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// It says it is of a newer format version (as written) than [`LINK_VERSION`].
+    Newer(String),
+    /// These parts of it cannot be read: each as (what, why), e.g. ("C", "C <= 0").
+    Damaged(Vec<(String, String)>),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Newer(v) => write!(
+                f,
+                "it is from a newer version of the lab (link version {v}; this lab reads version {LINK_VERSION})"
+            ),
+            Refusal::Damaged(parts) => {
+                // The first few, so that the line stays a line whatever the link holds.
+                const NAMED: usize = 3;
+                let mut said: Vec<String> = parts
+                    .iter()
+                    .take(NAMED)
+                    .map(|(what, why)| {
+                        let verb = if what.ends_with("points") { "are" } else { "is" };
+                        format!("its {what} {verb} damaged: {}", shown(why))
+                    })
+                    .collect();
+                match parts.len().saturating_sub(NAMED) {
+                    0 => {}
+                    1 => said.push("and 1 more damaged part".into()),
+                    more => said.push(format!("and {more} more damaged parts")),
+                }
+                write!(f, "{}", said.join("; "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// At most 120 characters of `text`, for a message that quotes it, its line breaks and other
+/// control characters escaped (`\n`, `\u{2028}`) as every message's are, so it stays one line.
+fn shown(text: &str) -> String {
+    const MOST: usize = 120;
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == MOST - 1 && text.chars().nth(MOST).is_some() {
+            out.push('…');
+            break;
+        }
+        if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn decode_points(text: &str) -> Result<LinkedPoints, String> {
     let mut data = Dataset::new();
     let mut test = Vec::new();
     for (i, row) in text.split(';').filter(|r| !r.is_empty()).enumerate() {
-        let bad = || Error::State(format!("point {} ('{row}') is not x,y,label", i + 1));
+        let bad = || format!("point {} ('{}') is not x,y,label", i + 1, shown(row));
         let fields: Vec<&str> = row.split(',').collect();
         match fields.get(3) {
             None if fields.len() == 3 => test.push(false),
@@ -292,7 +387,7 @@ impl Settings {
 }
 
 /// Undoes the escaping browsers apply to a hash (%2C for ',' and the like).
-fn percent_decode(text: &str) -> String {
+pub(crate) fn percent_decode(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -394,28 +489,122 @@ mod tests {
         data.push([0.1234, -0.9876], 0).unwrap();
         data.push([1.5, 2.0], 1).unwrap();
         let hash = s.to_hash(Some((&data, &[false, true])));
-        let (back, points, warnings) = Settings::from_hash(&format!("#{hash}"));
+        let (back, points, warnings) = Settings::from_hash(&format!("#{hash}")).unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!(back, s);
         assert_eq!(points.unwrap(), (data, vec![false, true]));
-        let (_, none, _) = Settings::from_hash(&s.to_hash(None));
+        let (_, none, _) = Settings::from_hash(&s.to_hash(None)).unwrap();
         assert!(none.is_none());
     }
 
     #[test]
-    fn damaged_links_open_with_warnings() {
-        let (s, points, warnings) =
-            Settings::from_hash("C=-1&gamma=abc&kernel=rbf&points=1,2&model=nope");
-        assert_eq!(s, Settings::default());
+    fn a_damaged_link_is_refused_naming_every_damaged_part() {
+        let refusal =
+            Settings::from_hash("C=-1&gamma=abc&kernel=rbf&points=0,0,0;1,2;3,4,1&model=nope")
+                .unwrap_err();
+        let Refusal::Damaged(parts) = &refusal else {
+            panic!("{refusal:?}")
+        };
+        let named: Vec<&str> = parts.iter().map(|(what, _)| what.as_str()).collect();
+        assert_eq!(named, ["C", "gamma", "points", "model"]);
+        let text = refusal.to_string();
+        assert!(
+            text.starts_with("its C is damaged: C <= 0; its gamma is damaged: "),
+            "{text}"
+        );
+        assert!(
+            text.contains("its points are damaged: point 2 ('1,2') is not x,y,label"),
+            "{text}"
+        );
+        assert!(text.ends_with("; and 1 more damaged part"), "{text}");
+        let text = Settings::from_hash("model=nope").unwrap_err().to_string();
+        assert!(
+            text.starts_with("its model is damaged: unknown model 'nope'"),
+            "{text}"
+        );
+        assert!(!text.contains('\n'));
+        // Points damaged halfway: refused too, not cut short.
+        let half = "kernel=poly&points=0,0,0;1,1,1;0.5,abc,0;2,2,1";
+        let text = Settings::from_hash(half).unwrap_err().to_string();
+        assert_eq!(
+            text,
+            "its points are damaged: point 3 ('0.5,abc,0') is not x,y,label"
+        );
+    }
+
+    #[test]
+    fn a_newer_link_is_refused_as_newer() {
+        for v in ["2", "17", "99999999999999999999999"] {
+            let refusal = Settings::from_hash(&format!("C=2&v={v}&gamma=abc")).unwrap_err();
+            assert_eq!(refusal, Refusal::Newer(v.into()));
+            assert_eq!(
+                refusal.to_string(),
+                format!("it is from a newer version of the lab (link version {v}; this lab reads version 1)")
+            );
+        }
+        for v in ["0", "x", "-1", ""] {
+            let refusal = Settings::from_hash(&format!("v={v}")).unwrap_err();
+            assert!(
+                matches!(&refusal, Refusal::Damaged(p) if p[0].0 == "version v"),
+                "{v}: {refusal:?}"
+            );
+        }
+        assert!(Settings::from_hash("v=1&C=2").is_ok());
+        assert!(Settings::from_hash("v=01").is_ok());
+    }
+
+    #[test]
+    fn unknown_keys_open_with_a_warning_and_long_values_are_cut() {
+        let (s, points, warnings) = Settings::from_hash("C=2&labels=a,b&colour&compare=x").unwrap();
+        assert_eq!(s.get("C").unwrap(), "2");
         assert!(points.is_none());
-        assert_eq!(warnings.len(), 4, "{warnings:?}");
-        assert!(warnings[0].contains("C <= 0"));
-        assert!(warnings[3].contains("unknown model 'nope'"));
+        assert_eq!(
+            warnings,
+            [
+                "'labels' is not a setting this lab knows",
+                "'colour' is not a setting this lab knows"
+            ]
+        );
+        let long = "z".repeat(5000);
+        let text = Settings::from_hash(&format!("kernel={long}"))
+            .unwrap_err()
+            .to_string();
+        assert!(text.len() < 400, "{} characters", text.len());
+        assert!(text.ends_with('…'), "{text}");
+        // A line break in a point is escaped, as in every message.
+        let text = Settings::from_hash("points=0,0,0;1%0A,1,1")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            text,
+            "its points are damaged: point 2 ('1\\n,1,1') is not x,y,label"
+        );
+        let (_, _, warnings) = Settings::from_hash("a%E2%80%A8b=1").unwrap();
+        assert_eq!(warnings, ["'a\\u{2028}b' is not a setting this lab knows"]);
+    }
+
+    /// Short links as the lab writes them (and people trim them) read without a warning.
+    #[test]
+    fn short_links_of_todays_form_read_without_a_warning() {
+        let written = [
+            "model=svm&kernel=rbf&svm_solver=smo&mc=ovr&C=1&hard=0&gamma=1&degree=3&coef0=0&tol=0.001",
+            "",
+            "#preset=moons&n=40&kernel=rbf&gamma=2&C=10&views=trace",
+            "points=",
+            "points=0.5,0.25,0;-1e-7,3,1,t&v=1&views=",
+        ];
+        for hash in written {
+            let (settings, points, warnings) = Settings::from_hash(hash).unwrap();
+            assert!(warnings.is_empty(), "{hash}: {warnings:?}");
+            let again = settings.to_hash(points.as_ref().map(|(d, t)| (d, t.as_slice())));
+            assert_eq!(Settings::from_hash(&again).unwrap().0, settings, "{hash}");
+        }
     }
 
     #[test]
     fn escaped_hashes_decode() {
-        let (_, points, warnings) = Settings::from_hash("points=0.5%2C-0.25%2C1%3B0%2C0%2C0");
+        let (_, points, warnings) =
+            Settings::from_hash("points=0.5%2C-0.25%2C1%3B0%2C0%2C0").unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!(points.unwrap().0.points, vec![[0.5, -0.25], [0.0, 0.0]]);
     }

@@ -141,7 +141,8 @@ type ViewPainted = (
 #[wasm_bindgen]
 impl App {
     /// Opens the scene described by `hash` (a URL hash; empty for the default scene) on the
-    /// canvas with id `canvas_id`.
+    /// canvas with id `canvas_id`; a hash that cannot be read whole is refused, its message
+    /// naming why (see [`App::read_link`]).
     #[wasm_bindgen(constructor)]
     pub fn new(canvas_id: &str, hash: &str) -> Result<App, JsValue> {
         console_error_panic_hook::set_once();
@@ -157,8 +158,9 @@ impl App {
             .create_element("canvas")?
             .dyn_into::<HtmlCanvasElement>()
             .map_err(|_| js_error("cannot create a canvas"))?;
+        let lab = Playground::open(hash).map_err(js_error)?;
         Ok(App {
-            lab: Playground::from_hash(hash),
+            lab,
             context: context(&canvas)?,
             field_context: context(&field_canvas)?,
             canvas,
@@ -387,6 +389,15 @@ impl App {
             "warnings": warnings,
         })
         .to_string())
+    }
+
+    /// A shared link read whole before anything of it is opened: `{"left": …, "right": … or
+    /// null, "warnings": […]}`, the hashes each side opens and the parts left out; a link that
+    /// cannot be read (a damaged part on either side, a newer version) is an error whose
+    /// message names why.
+    pub fn read_link(hash: &str) -> Result<String, JsValue> {
+        let link = crate::link::read(hash).map_err(js_error)?;
+        Ok(json!(link).to_string())
     }
 
     /// The pointer is at canvas pixel (px, py): whether the picture changes (k-NN draws lines

@@ -39,7 +39,7 @@ const LAYERS: &[&[&str]] = &[
         "validation",
         "reg_path",
     ],
-    &["state", "playground"],
+    &["state", "link", "playground"],
     &["views", "regions", "scene", "inset", "svg", "sprites"],
     &["web"],
 ];

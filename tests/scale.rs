@@ -90,7 +90,7 @@ fn a_link_restores_loaded_points_bit_for_bit() {
         let data = Dataset::from_csv(case["csv"].as_str().unwrap()).unwrap();
         let test: Vec<bool> = (0..data.len()).map(|i| i % 7 == 0).collect();
         let hash = Settings::default().to_hash(Some((&data, &test)));
-        let (_, points, warnings) = Settings::from_hash(&hash);
+        let (_, points, warnings) = Settings::from_hash(&hash).unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
         let (back, back_test) = points.expect("points in the link");
         assert_eq!(back.points, data.points);

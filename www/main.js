@@ -5,6 +5,7 @@
 import init, { App } from './pkg/kernel_playground.js';
 import { buildControls, controlValue, enableControls, fmt, keyed, showValue, syncControls } from './controls.js';
 import { FrameClient, LONG_MS, hasWorker, onFailure } from './behind.js';
+import { MessageLine, errorText, partsLeftOut, refusedLink } from './messages.js';
 import {
   background, buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, openView, pointInView, pumpView,
   renderView, startDrag,
@@ -27,7 +28,7 @@ let dragging = null;     // index of the point being dragged
 let highlighted = -1;
 let frameRequested = false;
 let hashTimer = null;
-let transientMessage = null;
+const messages = new MessageLine();
 let keyboardCursor = [0, 0];
 let lastFrame = null;
 let lastFrameB = null;
@@ -106,30 +107,30 @@ window.kernelPlayground = {
 
 // ---- messages -----------------------------------------------------------------------------
 
-function showMessage(text) {
-  transientMessage = text;
+// The message line is `messages`' (www/messages.js): what is kept by cause, with what the
+// state says (a scene too large for a link, the model's message), each said once.
+function showMessage(text, cause = 'action') {
+  messages.set(cause, text);
   renderMessage(lastFrame);
 }
 
 function renderMessage(frame) {
-  const parts = [];
-  if (transientMessage) parts.push(transientMessage);
+  const state = [];
   if (linkTooLong) {
-    parts.push(`${lastFrame ? lastFrame.points : 'These'} points are too many for a link (a link holds about 60 000): the address no longer follows the scene; "Save scene" keeps all of it in a file.`);
+    state.push(`${lastFrame ? lastFrame.points : 'These'} points are too many for a link (a link holds about 60 000): the address no longer follows the scene; "Save scene" keeps all of it in a file.`);
   }
-  if (frame && frame.message) parts.push(frame.message);
-  if (frame && frame.warnings && frame.warnings.length) {
-    parts.push('Parts of the link could not be read: ' + frame.warnings.join('; '));
-  }
-  messageBox.hidden = parts.length === 0;
-  messageBox.textContent = parts.join(' — ');
+  if (frame && frame.message) state.push(frame.message);
+  const text = messages.text(state);
+  messageBox.hidden = text === '';
+  messageBox.textContent = text;
 }
 
-function guard(action) {
+// Runs `action`; an error is said under `cause`, after `prefix` (a file's name).
+function guard(action, cause = 'action', prefix = '') {
   try {
     return action();
   } catch (e) {
-    showMessage(typeof e === 'string' ? e : 'Something went wrong: ' + (e && e.message ? e.message : e));
+    showMessage(prefix + errorText(e), cause);
     return undefined;
   }
 }
@@ -219,7 +220,7 @@ function settle() {
   app.settle();
   sendEdit({ op: 'settle' });
   if (twin) twin.settle();
-  remember();
+  if (remember()) messages.sceneChanged();
   requestRender();
 }
 
@@ -244,24 +245,28 @@ function sceneHash() {
   return app.hash() + (twin ? `&compare=${encodeURIComponent(ownSettings(twin))}` : '');
 }
 
-// Splits a hash into the left side's part and the right side's settings (or null).
-function splitCompare(hash) {
-  const parts = hash.replace(/^#/, '').split('&');
-  const compare = parts.find((p) => p.startsWith('compare='));
-  const base = parts.filter((p) => !p.startsWith('compare=')).join('&');
-  let own = null;
-  if (compare !== undefined) {
-    try { own = decodeURIComponent(compare.slice('compare='.length)); } catch { own = ''; }
-  }
-  return [base, own];
-}
-
-// Opens a whole scene from its link, both sides; whether it could.
+// Opens a whole scene from its link, both sides, or nothing of it; whether a scene opened. The
+// link is read whole first (`App.read_link`, both sides); one that cannot be is refused with
+// a message naming why, and the scene on screen stays (on a first visit, the default opens).
 function openScene(hash) {
-  const [base, own] = splitCompare(hash);
-  const next = guard(() => new App('plot', '#' + base));
+  let link;
+  try {
+    link = JSON.parse(App.read_link(hash));
+  } catch (e) {
+    const hadScene = app !== null;
+    const opened = !hadScene && openScene('');
+    showMessage(refusedLink(errorText(e), hadScene), 'link');
+    return opened;
+  }
+  const next = guard(() => new App('plot', link.left));
   if (!next) return false;
-  const nextTwin = own === null ? null : guard(() => new App('plot-b', `#${base}&${own}`));
+  const nextTwin = link.right === null ? null : guard(() => new App('plot-b', link.right));
+  if (link.right !== null && !nextTwin) {
+    next.free();
+    return false;
+  }
+  messages.sceneChanged();
+  messages.set('link', partsLeftOut(link.warnings));
   if (app) app.free();
   if (twin) twin.free();
   app = next;
@@ -327,10 +332,11 @@ const undoStack = [];
 const redoStack = [];
 let currentScene = null;
 
+// Whether the scene changed (and was remembered).
 function remember() {
   const scene = sceneHash();
   if (currentScene === null) currentScene = scene;
-  if (scene === currentScene) return;
+  if (scene === currentScene) return false;
   undoStack.push(currentScene);
   // 200 steps, or fewer of a large scene (its every step is a link of all its points).
   const size = () => undoStack.reduce((sum, step) => sum + step.length, 0);
@@ -338,6 +344,7 @@ function remember() {
   redoStack.length = 0;
   currentScene = scene;
   showHistory();
+  return true;
 }
 
 function showHistory() {
@@ -370,7 +377,7 @@ function onControl(el) {
   guard(() => {
     for (const side of targets) side.set(key, controlValue(el));
     for (const side of targets) sendEditTo(side, { op: 'set', key, value: controlValue(el) });
-    transientMessage = null;
+    messages.clear('action');
   });
   showValue(el);
   enableControls(controlled());
@@ -536,8 +543,10 @@ function writeHash() {
   }
 }
 
+// A link typed or followed in the address bar; refused, the address shows the scene again.
 function openFromHash() {
   if (openScene(location.hash)) remember();
+  else writeHash();
 }
 
 // ---- pointer: mouse, pen and touch --------------------------------------------------------
@@ -838,18 +847,16 @@ async function loadFile(file) {
   let ok;
   let warnings = [];
   if (isScene) {
-    const opened = guard(() => JSON.parse(App.scene_hash(text)));
+    const opened = guard(() => JSON.parse(App.scene_hash(text)), 'file', `${file.name}: `);
     ok = opened && replaceScene(opened.hash);
     if (ok) warnings = opened.warnings;
   } else {
-    ok = guard(() => { for (const side of sides()) side.load_csv(text); return true; });
+    ok = guard(() => { for (const side of sides()) side.load_csv(text); return true; }, 'file', `${file.name}: `);
     if (ok) sendWhole();
   }
   if (ok) {
-    transientMessage = warnings.length ? `${file.name}: ${warnings.join('; ')}` : null;
     settle();
-  } else {
-    showMessage(`${file.name}: ${messageBox.textContent.replace(/^Something went wrong: /, '')}`);
+    showMessage(warnings.length ? `${file.name}: ${warnings.join('; ')}` : null, 'file');
   }
 }
 
@@ -858,8 +865,8 @@ async function copyLink() {
   if (linkTooLong) return;
   try {
     await navigator.clipboard.writeText(location.href);
-    showMessage('Link copied: it opens this exact scene.');
-    setTimeout(() => { transientMessage = null; renderMessage(lastFrame); }, 2500);
+    showMessage('Link copied: it opens this exact scene.', 'notice');
+    setTimeout(() => showMessage(null, 'notice'), 2500);
   } catch {
     window.prompt('Copy this link:', location.href);
   }

@@ -13,7 +13,7 @@ use crate::field::View;
 use crate::model::{Fact, FitOptions, Model, Trace, WarmStart};
 use crate::params::Effect;
 use crate::plane::{Layout, Mark, Scene};
-use crate::state::Settings;
+use crate::state::{Refusal, Settings};
 
 mod jobs;
 mod mirror;
@@ -174,9 +174,10 @@ impl Playground {
         playground
     }
 
-    /// The scene a URL hash describes; a damaged hash opens with warnings, never fails.
-    pub fn from_hash(hash: &str) -> Playground {
-        let (settings, points, warnings) = Settings::from_hash(hash);
+    /// The scene a link describes, read whole: one that cannot be (damaged, or from a newer
+    /// version) is refused, naming why, and nothing of it is applied.
+    pub fn open(hash: &str) -> Result<Playground, Refusal> {
+        let (settings, points, warnings) = Settings::from_hash(hash)?;
         let mut playground = Playground::new(settings);
         if let Some((data, test)) = points {
             playground.replace_data(data);
@@ -186,7 +187,18 @@ impl Playground {
             }
         }
         playground.warnings = warnings;
-        playground
+        Ok(playground)
+    }
+
+    /// The scene a URL hash this lab wrote describes (tests, a worker's copy of the page's
+    /// scene). Never half of one: a hash that cannot be read whole opens the default scene,
+    /// with the reason as its warning.
+    pub fn from_hash(hash: &str) -> Playground {
+        Playground::open(hash).unwrap_or_else(|refusal| {
+            let mut playground = Playground::new(Settings::default());
+            playground.warnings = vec![format!("the scene was not opened: {refusal}")];
+            playground
+        })
     }
 
     /// The URL hash of the current scene.
@@ -275,9 +287,12 @@ impl Playground {
         true
     }
 
-    /// Shows the whole run again.
+    /// Shows the whole run again: the scene's own fit, from α = 0, which is what its link
+    /// reopens to the last digit (going on from the step on show would stop elsewhere within
+    /// the solver's tolerance).
     pub fn finish_steps(&mut self) {
         self.steps = None;
+        self.warm.values_mut().for_each(|w| w.forget());
         self.changed();
     }
 

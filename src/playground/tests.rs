@@ -406,3 +406,35 @@ fn updates(lab: &mut Playground) -> usize {
     let trainer = warm.as_any().downcast_mut::<PerceptronTrainer>().unwrap();
     trainer.updates
 }
+
+/// Run to end after a few steps leaves the scene's own fit: what reopening its link shows,
+/// bit for bit (a warm continuation of the stepped run stops elsewhere within the tolerance).
+#[test]
+fn run_to_end_is_the_fit_the_link_reopens() {
+    for hash in [
+        "preset=moons&n=40&kernel=rbf&gamma=2&C=10",
+        "preset=overlapping&n=60&kernel=linear&C=1",
+        "preset=xor&n=50&kernel=rbf&gamma=3&C=100&svm_solver=dca",
+    ] {
+        let mut lab = Playground::from_hash(hash);
+        lab.fit();
+        lab.reset_steps();
+        lab.fit();
+        for _ in 0..3 {
+            assert!(lab.step());
+            lab.fit();
+        }
+        lab.finish_steps();
+        lab.fit();
+        let mut fresh = Playground::from_hash(&lab.hash());
+        fresh.fit();
+        let (ended, cold) = (
+            lab.model_as::<SvmModel>().unwrap(),
+            fresh.model_as::<SvmModel>().unwrap(),
+        );
+        assert!(!cold.report.warm_start);
+        assert_eq!(ended.alpha, cold.alpha, "{hash}: α");
+        assert_eq!(ended.bias.to_bits(), cold.bias.to_bits(), "{hash}: b");
+        assert_eq!(ended.report.iterations, cold.report.iterations, "{hash}");
+    }
+}

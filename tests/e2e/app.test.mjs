@@ -193,9 +193,9 @@ test('problems are messages, never a blank canvas or an exception', async () => 
   await page.waitForFunction(() => document.getElementById('message').textContent.includes('line 3'));
   assert.equal((await lastFrame(page)).points, 2);
 
-  // A damaged link still opens, with a warning.
+  // A damaged link is refused, naming its damaged parts, and the default scene opens.
   const damaged = await openPage(env.browser, `${env.base}#C=-5&gamma=zzz`);
-  assert.match(await damaged.page.textContent('#message'), /could not be read/);
+  assert.match(await damaged.page.textContent('#message'), /could not be opened: its C is damaged: C <= 0; its gamma is damaged: .*; the default scene is shown instead/);
   assert.deepEqual(damaged.errors, []);
   await damaged.page.close();
   assert.deepEqual(errors, []);

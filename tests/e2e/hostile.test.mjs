@@ -51,7 +51,7 @@ test('a CSV with markup in its fields and its name is reported as text', async (
   await page.close();
 });
 
-test('a link with markup in every kind of value opens with the warnings as text', async () => {
+test('a link with markup in every kind of value is refused, its parts named as text', async () => {
   const hostile = encodeURIComponent(IMG);
   const hash = [
     `kernel=${hostile}`,
@@ -60,15 +60,16 @@ test('a link with markup in every kind of value opens with the warnings as text'
     'model=%22%3E%3Cimg%20src%3Dx%20onerror%3Dwindow.__pwned%3D3%3E',
     `views=${hostile}`,
     `points=0,0,0;1,1,1;${hostile},2,1`,
+    `${hostile}=1`,
   ].join('&');
   const { page, errors } = await openPage(env.browser, `${env.base}#${hash}`);
   await page.waitForFunction(() => !document.getElementById('message').hidden);
   const message = await page.textContent('#message');
-  assert.ok(message.includes('Parts of the link could not be read'), message);
-  assert.ok(message.includes(`unknown kernel '${IMG}'`), message);
-  assert.ok(message.includes(`C '${SCRIPT}' is not a number`), message);
-  assert.ok(message.includes(`('${IMG},2,1') is not x,y,label`), message);
-  // The defaults stand in for what could not be read, and the page still draws.
+  assert.ok(message.startsWith('This link could not be opened: '), message);
+  assert.ok(message.includes(`its kernel is damaged: unknown kernel '${IMG}'`), message);
+  assert.ok(message.includes(`its C is damaged: C '${SCRIPT}' is not a number`), message);
+  assert.ok(message.endsWith('; and 3 more damaged parts; the default scene is shown instead.'), message);
+  // The default scene stands in for the whole link, and the page still draws.
   const frame = await page.evaluate(() => window.kernelPlayground.lastFrame);
   assert.equal(frame.points, 100);
   await assertNothingInjected(page);
@@ -76,6 +77,16 @@ test('a link with markup in every kind of value opens with the warnings as text'
   const box = await page.locator('#plot').boundingBox();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await settle(page);
+  await assertNothingInjected(page);
+
+  // Markup in the points alone, and in a key this lab does not know.
+  await page.evaluate((h) => { location.hash = h; }, `points=0,0,0;1,1,1;${hostile},2,1`);
+  await page.waitForFunction(() => document.getElementById('message').textContent.includes('points are damaged'));
+  assert.ok((await page.textContent('#message')).includes(`point 3 ('${IMG},2,1') is not x,y,label`));
+  await assertNothingInjected(page);
+  await page.evaluate((h) => { location.hash = h; }, `preset=xor&${hostile}=1`);
+  await page.waitForFunction(() => document.getElementById('message').textContent.includes('leaving out'));
+  assert.ok((await page.textContent('#message')).includes(`'${IMG}' is not a setting this lab knows`));
   await assertNothingInjected(page);
   assert.deepEqual(errors, []);
   await page.close();

@@ -1,5 +1,6 @@
 // End-to-end: stepping through SMO (the working pair ringed, the inset, the violation in the
-// status) and the training-trace view, whose click steps to the iteration under the pointer.
+// status) and the training-trace view, whose click steps to the iteration under the pointer;
+// Run to end leaves the model the scene's link reopens.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -102,4 +103,37 @@ test('choosing dual coordinate ascent in the page and stepping it', async () => 
   await page.waitForFunction(() => document.getElementById('view-note').textContent.includes('Pegasos'));
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+// The status line without the timings, which differ from frame to frame.
+const numbers = (status) => status.replace(/ · fit [\d.]+ ms of a [\d.]+ ms frame$/, '');
+
+test('Run to end leaves the model the link reopens, to the last digit', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=40&kernel=rbf&gamma=2&C=10`);
+  await page.click('#step-reset');
+  await settle(page);
+  for (let i = 1; i <= 3; i++) {
+    await page.click('#step');
+    await settle(page);
+    assert.equal((await lastFrame(page)).steps, i);
+  }
+  await page.click('#step-finish');
+  await settle(page);
+  const ended = await lastFrame(page);
+  assert.equal(ended.steps ?? null, null, 'the whole run');
+  const status = numbers(await page.textContent('#status'));
+  assert.match(status, /b = -?[\d.]+/);
+  const link = await page.evaluate(() => window.kernelPlayground.link);
+
+  const copy = await openPage(env.browser, `${env.base}${link}`);
+  await settle(copy.page);
+  const reopened = await lastFrame(copy.page);
+  assert.equal(reopened.bias, ended.bias, 'b, to the last digit');
+  assert.equal(reopened.iterations, ended.iterations, 'the same run');
+  assert.equal(reopened.objective, ended.objective);
+  assert.equal(numbers(await copy.page.textContent('#status')), status, 'the same status line');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(copy.errors, []);
+  await page.close();
+  await copy.page.close();
 });

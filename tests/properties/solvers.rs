@@ -353,7 +353,7 @@ proptest! {
 /// Fits the scene of a link as the properties do: the regressions below are cases they found,
 /// kept as the links they print.
 fn replay(link: &str) {
-    let (mut settings, points, warnings) = Settings::from_hash(link);
+    let (mut settings, points, warnings) = Settings::from_hash(link).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
     settings.max_iter = Some(MAX_ITER);
     let (data, _) = points.expect("the link has points");
@@ -369,7 +369,7 @@ fn regression_overflowing_kernel_is_refused() {
     let link = "#model=svm&kernel=poly&C=1&gamma=893.195504277467&degree=10&coef0=0&tol=0.1\
         &points=1000000000000000,1000000000000000,0;1000000000000000,1000000000000000,1";
     replay(link);
-    let (settings, points, _) = Settings::from_hash(link);
+    let (settings, points, _) = Settings::from_hash(link).unwrap();
     let (data, _) = points.unwrap();
     let error = registry::fit(
         settings.method(),
@@ -425,7 +425,7 @@ fn regression_overflow_within_the_view_is_refused() {
     ];
     for link in links {
         replay(&link);
-        let (settings, points, _) = Settings::from_hash(&link);
+        let (settings, points, _) = Settings::from_hash(&link).unwrap();
         let (data, _) = points.unwrap();
         let options = FitOptions {
             max_iter: Some(MAX_ITER),
