@@ -5,66 +5,17 @@
 // The plane's client keeps at most one frame request in flight. Edits made meanwhile wait and
 // go together with the next request, so a stale picture is never computed: only the latest
 // scene counts. A request that edits wait behind is cancelled once it has run LONG_MS (a large
-// fit): the worker is stopped and started afresh with the whole scene.
+// fit): the worker is stopped and started afresh with the whole scene. The worker itself is
+// watched (watch.js): one that stops or fails is restarted, and every side sends its scene again.
+
+import { on, onRestart, post, restart } from './watch.js';
+
+export { hasWorker, on, onFailure, onNote, onRestart, post, workerNote, workerState } from './watch.js';
 
 export const LONG_MS = 400;
 // A figure slower than SLOW_FIGURE_MS waits until no frame was asked for during QUIET_MS.
 const SLOW_FIGURE_MS = 60;
 const QUIET_MS = 250;
-
-let worker = null; // null: not started yet; false: this browser gives none (or it failed)
-const handlers = {};
-const restarted = [];
-const failed = [];
-
-function spawn() {
-  try {
-    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-  } catch {
-    worker = false;
-    return;
-  }
-  worker.onmessage = (ev) => {
-    const key = ev.data.side ? `${ev.data.kind}/${ev.data.side}` : ev.data.kind;
-    if (handlers[key]) handlers[key](ev.data);
-  };
-  worker.onerror = (ev) => {
-    console.warn('The worker behind the page stopped:', ev.message);
-    worker.terminate();
-    worker = false;
-    for (const fn of failed) fn();
-  };
-}
-
-// Whether there is a worker (started on first use).
-export function hasWorker() {
-  if (worker === null && typeof Worker !== 'undefined') spawn();
-  return Boolean(worker);
-}
-
-export function post(message, transfer = []) {
-  if (hasWorker()) worker.postMessage(message, transfer);
-}
-
-export function on(kind, handler) {
-  handlers[kind] = handler;
-}
-
-// `fn` runs after the worker was stopped and started afresh (its jobs must be sent again).
-export function onRestart(fn) {
-  restarted.push(fn);
-}
-
-// `fn` runs when the worker failed: the page then does the work itself.
-export function onFailure(fn) {
-  failed.push(fn);
-}
-
-function restart() {
-  if (worker) worker.terminate();
-  spawn();
-  for (const fn of restarted) fn();
-}
 
 // The plane's model, computed behind the page for `app()`: `side` 0 is the scene on the left,
 // 1 the one on the right when comparing (the worker keeps a copy of the lab for each).
@@ -160,8 +111,7 @@ export class FrameClient {
         this.armCancel();
         return;
       }
-      this.cancelled += 1;
-      restart();
+      if (restart()) this.cancelled += 1;
     }, Math.max(0, left));
   }
 
