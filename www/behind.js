@@ -50,6 +50,8 @@ export class FrameClient {
     this.posted = null;
     this.lastId = 0;
     this.query = null;
+    // A new scene was sent from this request id on (its first picture is still to come), or null.
+    this.preparingFrom = null;
     // How many long requests edits have cancelled.
     this.cancelled = 0;
     const kind = (k) => (side ? `${k}/${side}` : k);
@@ -94,6 +96,12 @@ export class FrameClient {
   resync() {
     this.whole = true;
     this.edits = [];
+    this.preparingFrom = this.lastId + 1;
+  }
+
+  // Whether the picture of a new scene (resync) is still to come: what is shown is an older one.
+  get preparing() {
+    return this.preparingFrom !== null;
   }
 
   // Something waits behind the request in flight: if the worker has been at that request
@@ -214,6 +222,7 @@ export class FrameClient {
     // From posting the request to its answer: the worker's frame and the messages' way.
     this.requestMs = performance.now() - this.inFlight.started;
     this.inFlight = null;
+    if (!m.resync && this.preparingFrom !== null && m.id >= this.preparingFrom) this.preparingFrom = null;
     if (m.resync) {
       this.whole = true;
       this.request();

@@ -461,14 +461,16 @@ function renderFrame() {
   pumpView(app);
   // The view's canvas has its size now: the worker can compute the figure for it.
   if (client) client.requestFigure();
-  updateStatus(lastFrame, statusLine);
+  if (client && client.preparing) pendingStatus(app, client, statusLine);
+  else updateStatus(lastFrame, statusLine);
   renderMessage(lastFrame);
   if (twin) {
     const jsonB = guard(() => twin.render());
-    if (!jsonB) pendingStatus(twin, clientB, $('status-b'));
+    const preparingB = Boolean(clientB && clientB.preparing);
+    if (!jsonB || preparingB) pendingStatus(twin, clientB, $('status-b'));
     if (jsonB) {
       lastFrameB = JSON.parse(jsonB);
-      updateStatus(lastFrameB, $('status-b'));
+      if (!preparingB) updateStatus(lastFrameB, $('status-b'));
       $('message-b').hidden = !lastFrameB.message;
       $('message-b').textContent = lastFrameB.message || '';
     }

@@ -3,7 +3,7 @@
 // itself, restarts the worker within seconds, says so in one line (gone once all is well), and
 // the next edit is fitted in the worker, with no long task on the page's thread meanwhile. When
 // no worker can run at all, the page says so, fits small scenes itself and leaves a large one
-// unfitted rather than freezing.
+// unfitted rather than freezing. A new scene's status line never shows the last scene's numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start, openPage, settle, waitForFrame, lastFrame } from './browser.mjs';
@@ -238,5 +238,23 @@ test('when no worker can run the page says so, fits small scenes itself and leav
   await page.click('#regenerate');
   await page.waitForFunction(() => /^100 points · training accuracy/.test(document.getElementById('status').textContent), null, { timeout: 10000 });
   assert.deepEqual(errors.filter((e) => !e.includes('kernel_playground_bg.wasm')), []);
+  await page.close();
+});
+
+test("a new scene's status line says it is being prepared, never the last scene's numbers", async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}${SCENE}`);
+  await settle(page);
+  assert.match(await page.textContent('#status'), /^100 points · training accuracy/);
+  await page.evaluate(() => {
+    window.__statuses = [];
+    const line = document.getElementById('status');
+    new MutationObserver(() => window.__statuses.push(line.textContent)).observe(line, { childList: true, characterData: true, subtree: true });
+  });
+  await page.setInputFiles('#load-csv', { name: 'random.csv', mimeType: 'text/csv', buffer: randomCsv(5000) });
+  await page.waitForFunction(() => /^5000 points · training accuracy/.test(document.getElementById('status').textContent), null, { timeout: 60000 });
+  const statuses = await page.evaluate(() => window.__statuses);
+  assert.ok(statuses.includes('5000 points · preparing the new scene…'), JSON.stringify(statuses));
+  assert.deepEqual(statuses.filter((s) => !s.startsWith('5000 points')), [], 'every line is about the new scene');
+  assert.deepEqual(errors, []);
   await page.close();
 });
