@@ -8,7 +8,7 @@
 // fit): the worker is stopped and started afresh with the whole scene. The worker itself is
 // watched (watch.js): one that stops or fails is restarted, and every side sends its scene again.
 
-import { on, onRestart, post, restart } from './watch.js';
+import { busyMs, on, onRestart, post, restart } from './watch.js';
 
 export { hasWorker, on, onFailure, onNote, onRestart, post, workerNote, workerState } from './watch.js';
 
@@ -60,14 +60,17 @@ export class FrameClient {
     on(kind('figure'), (m) => this.adoptFigure(m));
     this.cancelTimer = null;
     // A restarted worker has lost every side's copy: each side sends its whole scene again.
-    onRestart(() => {
+    this.resend = () => {
       this.reset();
       this.request();
-    });
+    };
+    onRestart(this.resend);
   }
 
   // Forgets what is in flight and what waits; the next request sends the whole scene.
   reset() {
+    // A figure cut short took at least as long as it ran: next time it waits for a pause.
+    if (this.figureInFlight) this.figureMs = Math.max(this.figureMs, performance.now() - this.figureInFlight.started);
     clearTimeout(this.cancelTimer);
     clearTimeout(this.figureTimer);
     this.cancelTimer = null;
@@ -104,23 +107,23 @@ export class FrameClient {
     return this.preparingFrom !== null;
   }
 
-  // Something waits behind the request in flight: if the worker has been at that request
-  // (not queued behind another side's or a figure) for LONG_MS, it is cancelled (the worker
-  // restarts and every side sends its whole scene).
+  // Something waits behind the request in flight: once the worker has been at that request for
+  // LONG_MS, or (not begun yet) at the piece of work it waits behind (the other side's request,
+  // a figure, a job), that is cancelled: the worker restarts, this side sends its whole scene
+  // first and the others theirs after it.
   armCancel() {
     if (this.cancelTimer) return;
-    const began = this.inFlight.working;
-    const left = began === undefined ? LONG_MS : LONG_MS - (performance.now() - began);
+    const working = () => {
+      const began = this.inFlight.working;
+      return began === undefined ? busyMs() : performance.now() - began;
+    };
     this.cancelTimer = setTimeout(() => {
       this.cancelTimer = null;
-      if (!this.inFlight || !this.wanted) return;
-      const working = this.inFlight.working;
-      if (working === undefined || performance.now() - working < LONG_MS) {
-        this.armCancel();
-        return;
-      }
-      if (restart()) this.cancelled += 1;
-    }, Math.max(0, left));
+      // Only a change of the scene cancels (not a hover that asked for a render).
+      if (!this.inFlight || !this.wanted || !this.needed()) return;
+      if (working() < LONG_MS) this.armCancel();
+      else if (restart(this.resend)) this.cancelled += 1;
+    }, Math.max(0, LONG_MS - working()));
   }
 
   // The plane's model is the scene's: no request in flight and no edit unsent.

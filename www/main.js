@@ -63,7 +63,7 @@ window.kernelPlayground = {
     return window.kernelPlayground.toClient(x, y);
   },
   // How often a long request in the worker was cancelled by an edit (the worker restarted).
-  get cancelled() { return client ? client.cancelled : 0; },
+  get cancelled() { return (client ? client.cancelled : 0) + (clientB ? clientB.cancelled : 0); },
   // Where the plane's model is computed ('worker' or 'page'), and whether nothing waits for it.
   get frames() { return client ? 'worker' : 'page'; },
   get idle() { return !frameRequested && (!client || client.idle) && (!clientB || clientB.idle); },

@@ -178,19 +178,21 @@ function stop() {
   pingSent = null;
 }
 
-// Starts a worker afresh; every side sends its scene again.
-function respawn() {
+// Starts a worker afresh; every side sends its scene again (`first`, one of the `onRestart`
+// functions, before the others).
+function respawn(first = null) {
   spawn();
   if (status === 'failed') return;
-  for (const fn of restarted) fn();
+  if (first) first();
+  for (const fn of restarted) if (fn !== first) fn();
 }
 
-// Stops the worker on purpose (an edit cancels a long request) and starts another at once.
-// Whether it did (not while a failed worker waits to restart).
-export function restart() {
+// Stops the worker on purpose (an edit cancels a long request) and starts another at once;
+// `first` resends before the others. Whether it did (not while a failed worker waits).
+export function restart(first = null) {
   if (status !== 'ready' && status !== 'starting') return false;
   stop();
-  respawn();
+  respawn(first);
   return true;
 }
 

@@ -241,6 +241,57 @@ test('when no worker can run the page says so, fits small scenes itself and leav
   await page.close();
 });
 
+test("comparing, an edit on one side cancels the other side's long fit it waits behind", async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}${SCENE}&compare=${encodeURIComponent('C=2')}`);
+  await settle(page);
+  await page.setInputFiles('#load-csv', { name: 'random.csv', mimeType: 'text/csv', buffer: randomCsv(20000) });
+  // The left side's long fit is under way; the right side's waits behind it.
+  await page.waitForFunction(() => !document.getElementById('working').hidden, null, { timeout: 10000 });
+  await page.click('[data-edit-side="1"]');
+  const before = await page.evaluate(() => window.kernelPlayground.cancelled);
+  // The C slider dragged on the right (an input event; no change event yet, which would end
+  // the interaction on both sides).
+  const since = Date.now();
+  await page.evaluate(() => {
+    const el = document.getElementById('C');
+    el.value = String(Number(el.value) + Number(el.step || 0.1) * 5);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  const c = Number(await page.textContent('#C-value'));
+  await page.waitForFunction((n) => window.kernelPlayground.cancelled > n, before, { timeout: 5000 });
+  assert.ok(Date.now() - since < 3000, `cancelled after ${Date.now() - since} ms`);
+  // Back to a small scene: the right side has its new C, fitted in the worker.
+  await page.click('#regenerate');
+  await settle(page);
+  const right = await page.evaluate(() => window.kernelPlayground.lastFrameB);
+  assert.equal(right.points, 100);
+  assert.equal(right.C, c);
+  assert.equal(right.remote, true);
+  assert.equal(right.page_fits, 0);
+  assert.equal((await lastFrame(page)).C, 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('hovering the points during a long fit does not cancel it', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}${SCENE}`);
+  await settle(page);
+  await page.setInputFiles('#load-csv', { name: 'random.csv', mimeType: 'text/csv', buffer: randomCsv(20000) });
+  await page.waitForFunction(() => !document.getElementById('working').hidden, null, { timeout: 10000 });
+  // The pointer sweeps over the points (highlighting them asks for renders, not for a model).
+  const box = await page.locator('#plot').boundingBox();
+  for (let i = 0; i <= 20; i += 1) {
+    await page.mouse.move(box.x + box.width * (0.2 + 0.03 * i), box.y + box.height * 0.5);
+    await page.waitForTimeout(50);
+  }
+  await page.waitForTimeout(600);
+  assert.equal(await page.evaluate(() => window.kernelPlayground.cancelled), 0);
+  await page.click('#regenerate');
+  await settle(page);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a new scene's status line says it is being prepared, never the last scene's numbers", async () => {
   const { page, errors } = await openPage(env.browser, `${env.base}${SCENE}`);
   await settle(page);
