@@ -183,6 +183,26 @@ test('a worker that cannot load its wasm is started again, and the page then fit
   await page.close();
 });
 
+test('a worker that never finishes starting is given up on after 10 s and started again', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  await page.addInitScript({ content: `document.addEventListener('DOMContentLoaded', ${installWatch})` });
+  // The worker's request for the wasm (the second) is never answered.
+  let requests = 0;
+  await page.route(WASM, (route) => {
+    requests += 1;
+    return requests === 2 ? undefined : route.continue();
+  });
+  await page.goto(`${env.base}${SCENE}`);
+  // Meanwhile the points are drawn, and the status line says the scene is being prepared.
+  await page.waitForFunction(() => document.getElementById('status').textContent === '100 points · preparing the new scene…', null, { timeout: 5000 });
+  await page.waitForFunction(() => window.__messages.some((m) => /^The background worker did not start: restart/.test(m)), null, { timeout: 15000 });
+  await recovery(page, 1, Date.now());
+  await waitForFrame(page);
+  await settle(page);
+  await assertEditFittedBehind(page);
+  await page.close();
+});
+
 test('a throw and an unhandled rejection inside the worker each restart it', async () => {
   const { page } = await openPage(env.browser, `${env.base}${SCENE}`);
   await settle(page);
