@@ -154,6 +154,25 @@ test('a worker killed in the middle of a long fit is restarted with the scene, a
   await page.close();
 });
 
+test("a view's background job cut short by the worker's stop is sent again and finishes", async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=200&noise=0.3&views=cv&folds=3`);
+  await watch(page);
+  // Part of the grid is done.
+  await page.waitForFunction(() => {
+    const bar = document.getElementById('view-progress');
+    return !bar.hidden && Number(bar.value) > 0;
+  }, null, { timeout: 20000 });
+  await page.workers().at(-1).evaluate(() => self.close());
+  await recovery(page, 1, Date.now());
+  await page.waitForFunction(() => {
+    const note = document.getElementById('view-note').textContent;
+    return note.includes('best') && !note.includes('cells done');
+  }, null, { timeout: 30000 });
+  assert.equal(await page.evaluate(() => window.kernelPlayground.background), 'worker');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a worker that cannot load its wasm is started again, and the page then fits in it', async () => {
   const page = await env.browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const errors = [];
