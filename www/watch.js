@@ -7,13 +7,14 @@
 // How a stop is noticed:
 // - start: the worker says 'ready' once its wasm runs (or 'error' if it could not load it)
 //   within START_MS;
-// - death: the worker holds a Web Lock named after it for its whole life; the page asks for the
-//   same lock and is granted it the moment the worker is gone (closed or killed), with no
-//   event needed;
+// - death: the worker holds a Web Lock named after it for its whole life (it says so in its
+//   'ready'); the page asks for the same lock and is granted it the moment the worker is gone
+//   (closed or killed), with no event needed;
 // - silence: every PING_MS the page pings a worker that is not busy; one that stays silent for
 //   SILENT_MS has stopped. A worker announces each piece of work ('busy' … 'free'): a large fit
-//   may legitimately take a minute, during which it cannot answer. Where Web Locks are missing,
-//   a worker busy for over BUSY_MS counts as stopped;
+//   may legitimately take a minute, during which it cannot answer (its lock says it lives, and
+//   an edit cancels the work: behind.js). Where Web Locks are missing, a worker busy for over
+//   BUSY_MS counts as stopped;
 // - errors: `onerror`, `onmessageerror`, and a 'fault' message (a throw while working).
 
 const START_MS = 10_000;
@@ -123,7 +124,7 @@ function heard(m, name) {
   if (m.kind === 'ready') {
     clearTimeout(startTimer);
     status = 'ready';
-    watchLock(name);
+    if (m.locked) watchLock(name);
     // The line about a restart goes once the new worker has been well for a moment.
     if (note) noteTimer = setTimeout(() => setNote(null), NOTE_MS);
   } else if (m.kind === 'error') {
@@ -151,7 +152,12 @@ function watchLock(name) {
 }
 
 function tick() {
-  if (status !== 'ready' || document.visibilityState === 'hidden') return;
+  if (status !== 'ready') return;
+  // A hidden page's timers are slowed down: its silences mean nothing.
+  if (document.visibilityState === 'hidden') {
+    pingSent = null;
+    return;
+  }
   const now = performance.now();
   if (busySince !== null) {
     if (!navigator.locks && now - busySince > BUSY_MS) fail('stopped answering');

@@ -19,11 +19,12 @@ import init, { FrameWorker, GridWorker } from './pkg/kernel_playground.js';
 
 const text = (e) => String(e && e.message ? e.message : e);
 // The lock is held until the worker is gone; the page is granted it then.
-const alive = self.name && navigator.locks
+const locked = Boolean(self.name && navigator.locks);
+const alive = locked
   ? new Promise((held) => { navigator.locks.request(self.name, () => { held(); return new Promise(() => {}); }); })
   : Promise.resolve();
 const ready = Promise.all([init(), alive]);
-ready.then(() => postMessage({ kind: 'ready' }), (e) => postMessage({ kind: 'error', message: text(e) }));
+ready.then(() => postMessage({ kind: 'ready', locked }), (e) => postMessage({ kind: 'error', message: text(e) }));
 addEventListener('unhandledrejection', (ev) => postMessage({ kind: 'fault', message: text(ev.reason) }));
 addEventListener('messageerror', () => postMessage({ kind: 'fault', message: 'a message from the page could not be read' }));
 
