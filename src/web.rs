@@ -354,6 +354,11 @@ impl App {
         self.lab.load_csv(text).map_err(js_error)
     }
 
+    /// How many points the scene has (training and test).
+    pub fn point_count(&self) -> usize {
+        self.lab.data().len()
+    }
+
     /// The points as `x,y,label` CSV.
     pub fn csv(&self) -> String {
         self.lab.data().to_csv()

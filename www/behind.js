@@ -5,66 +5,17 @@
 // The plane's client keeps at most one frame request in flight. Edits made meanwhile wait and
 // go together with the next request, so a stale picture is never computed: only the latest
 // scene counts. A request that edits wait behind is cancelled once it has run LONG_MS (a large
-// fit): the worker is stopped and started afresh with the whole scene.
+// fit): the worker is stopped and started afresh with the whole scene. The worker itself is
+// watched (watch.js): one that stops or fails is restarted, and every side sends its scene again.
+
+import { busyMs, on, onRestart, post, restart } from './watch.js';
+
+export { hasWorker, on, onFailure, onNote, onRestart, post, workerNote, workerState } from './watch.js';
 
 export const LONG_MS = 400;
 // A figure slower than SLOW_FIGURE_MS waits until no frame was asked for during QUIET_MS.
 const SLOW_FIGURE_MS = 60;
 const QUIET_MS = 250;
-
-let worker = null; // null: not started yet; false: this browser gives none (or it failed)
-const handlers = {};
-const restarted = [];
-const failed = [];
-
-function spawn() {
-  try {
-    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-  } catch {
-    worker = false;
-    return;
-  }
-  worker.onmessage = (ev) => {
-    const key = ev.data.side ? `${ev.data.kind}/${ev.data.side}` : ev.data.kind;
-    if (handlers[key]) handlers[key](ev.data);
-  };
-  worker.onerror = (ev) => {
-    console.warn('The worker behind the page stopped:', ev.message);
-    worker.terminate();
-    worker = false;
-    for (const fn of failed) fn();
-  };
-}
-
-// Whether there is a worker (started on first use).
-export function hasWorker() {
-  if (worker === null && typeof Worker !== 'undefined') spawn();
-  return Boolean(worker);
-}
-
-export function post(message, transfer = []) {
-  if (hasWorker()) worker.postMessage(message, transfer);
-}
-
-export function on(kind, handler) {
-  handlers[kind] = handler;
-}
-
-// `fn` runs after the worker was stopped and started afresh (its jobs must be sent again).
-export function onRestart(fn) {
-  restarted.push(fn);
-}
-
-// `fn` runs when the worker failed: the page then does the work itself.
-export function onFailure(fn) {
-  failed.push(fn);
-}
-
-function restart() {
-  if (worker) worker.terminate();
-  spawn();
-  for (const fn of restarted) fn();
-}
 
 // The plane's model, computed behind the page for `app()`: `side` 0 is the scene on the left,
 // 1 the one on the right when comparing (the worker keeps a copy of the lab for each).
@@ -99,6 +50,8 @@ export class FrameClient {
     this.posted = null;
     this.lastId = 0;
     this.query = null;
+    // A new scene was sent from this request id on (its first picture is still to come), or null.
+    this.preparingFrom = null;
     // How many long requests edits have cancelled.
     this.cancelled = 0;
     const kind = (k) => (side ? `${k}/${side}` : k);
@@ -107,14 +60,17 @@ export class FrameClient {
     on(kind('figure'), (m) => this.adoptFigure(m));
     this.cancelTimer = null;
     // A restarted worker has lost every side's copy: each side sends its whole scene again.
-    onRestart(() => {
+    this.resend = () => {
       this.reset();
       this.request();
-    });
+    };
+    onRestart(this.resend);
   }
 
   // Forgets what is in flight and what waits; the next request sends the whole scene.
   reset() {
+    // A figure cut short took at least as long as it ran: next time it waits for a pause.
+    if (this.figureInFlight) this.figureMs = Math.max(this.figureMs, performance.now() - this.figureInFlight.started);
     clearTimeout(this.cancelTimer);
     clearTimeout(this.figureTimer);
     this.cancelTimer = null;
@@ -143,26 +99,31 @@ export class FrameClient {
   resync() {
     this.whole = true;
     this.edits = [];
+    this.preparingFrom = this.lastId + 1;
   }
 
-  // Something waits behind the request in flight: if the worker has been at that request
-  // (not queued behind another side's or a figure) for LONG_MS, it is cancelled (the worker
-  // restarts and every side sends its whole scene).
+  // Whether the picture of a new scene (resync) is still to come: what is shown is an older one.
+  get preparing() {
+    return this.preparingFrom !== null;
+  }
+
+  // Something waits behind the request in flight: once the worker has been at that request for
+  // LONG_MS, or (not begun yet) at the piece of work it waits behind (the other side's request,
+  // a figure, a job), that is cancelled: the worker restarts, this side sends its whole scene
+  // first and the others theirs after it.
   armCancel() {
     if (this.cancelTimer) return;
-    const began = this.inFlight.working;
-    const left = began === undefined ? LONG_MS : LONG_MS - (performance.now() - began);
+    const working = () => {
+      const began = this.inFlight.working;
+      return began === undefined ? busyMs() : performance.now() - began;
+    };
     this.cancelTimer = setTimeout(() => {
       this.cancelTimer = null;
-      if (!this.inFlight || !this.wanted) return;
-      const working = this.inFlight.working;
-      if (working === undefined || performance.now() - working < LONG_MS) {
-        this.armCancel();
-        return;
-      }
-      this.cancelled += 1;
-      restart();
-    }, Math.max(0, left));
+      // Only a change of the scene cancels (not a hover that asked for a render).
+      if (!this.inFlight || !this.wanted || !this.needed()) return;
+      if (working() < LONG_MS) this.armCancel();
+      else if (restart(this.resend)) this.cancelled += 1;
+    }, Math.max(0, LONG_MS - working()));
   }
 
   // The plane's model is the scene's: no request in flight and no edit unsent.
@@ -264,6 +225,7 @@ export class FrameClient {
     // From posting the request to its answer: the worker's frame and the messages' way.
     this.requestMs = performance.now() - this.inFlight.started;
     this.inFlight = null;
+    if (!m.resync && this.preparingFrom !== null && m.id >= this.preparingFrom) this.preparingFrom = null;
     if (m.resync) {
       this.whole = true;
       this.request();

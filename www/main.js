@@ -4,7 +4,7 @@
 
 import init, { App } from './pkg/kernel_playground.js';
 import { buildControls, controlValue, enableControls, fmt, keyed, showValue, syncControls } from './controls.js';
-import { FrameClient, LONG_MS, hasWorker, onFailure } from './behind.js';
+import { FrameClient, LONG_MS, hasWorker, onFailure, onNote, workerNote, workerState } from './behind.js';
 import { MessageLine, errorText, partsLeftOut, refusedLink } from './messages.js';
 import {
   background, buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, openView, pointInView, pumpView,
@@ -64,10 +64,12 @@ window.kernelPlayground = {
     return window.kernelPlayground.toClient(x, y);
   },
   // How often a long request in the worker was cancelled by an edit (the worker restarted).
-  get cancelled() { return client ? client.cancelled : 0; },
+  get cancelled() { return (client ? client.cancelled : 0) + (clientB ? clientB.cancelled : 0); },
   // Where the plane's model is computed ('worker' or 'page'), and whether nothing waits for it.
   get frames() { return client ? 'worker' : 'page'; },
   get idle() { return !frameRequested && (!client || client.idle) && (!clientB || clientB.idle); },
+  // The worker's state ({ status, restarts, busy }: see watch.js).
+  get worker() { return workerState(); },
   // Where the views' background work runs: 'worker' or, without one, 'page'.
   get background() { return background(); },
   // The files the page saves: CSV, LIBSVM's format, the scene, the plot as SVG.
@@ -116,6 +118,7 @@ function showMessage(text, cause = 'action') {
 
 function renderMessage(frame) {
   const state = [];
+  if (workerNote()) state.push(workerNote());
   if (linkTooLong) {
     state.push(`${lastFrame ? lastFrame.points : 'These'} points are too many for a link (a link holds about 60 000): the address no longer follows the scene; "Save scene" keeps all of it in a file.`);
   }
@@ -195,14 +198,37 @@ function figureWanted() {
   return { view: id, width: view.width, height: view.height };
 }
 
+// Without a worker (none could run), the page fits scenes of up to PAGE_POINTS points itself;
+// a larger one shows its points only, so that no edit waits seconds for a fit it cannot cancel.
+const PAGE_POINTS = 2000;
+let pageFits = false;
+const unfitted = new WeakSet();
+
+function boundPageFits() {
+  if (!pageFits) return;
+  for (const lab of sides()) {
+    const large = lab.point_count() > PAGE_POINTS;
+    if (large === unfitted.has(lab)) continue;
+    lab.set_remote(large);
+    if (large) unfitted.add(lab);
+    else unfitted.delete(lab);
+  }
+}
+
 function startClient() {
-  if (new URLSearchParams(location.search).has('sync') || !hasWorker()) return;
+  onNote(() => renderMessage(lastFrame));
+  if (new URLSearchParams(location.search).has('sync')) return;
+  if (!hasWorker()) {
+    pageFits = true;
+    return;
+  }
   client = new FrameClient(0, () => app, canvas, workerPainted, showProgress, figureWanted, () => app && guard(() => renderView(app)));
   clientB = new FrameClient(1, () => twin, $('plot-b'), workerPainted, showProgress);
-  // A worker that fails hands the plane back to the page.
+  // When no worker can run, the page fits (scenes up to PAGE_POINTS points) itself.
   onFailure(() => {
     client = null;
     clientB = null;
+    pageFits = true;
     if (app) app.set_remote(false);
     if (twin) twin.set_remote(false);
     showProgress();
@@ -424,9 +450,14 @@ function requestRender() {
 // as they are), the open view, the status and the message.
 function renderFrame() {
   frameRequested = false;
+  boundPageFits();
   const json = guard(() => app.render());
-  // Empty: the worker has not sent its first picture yet (the points are drawn).
-  if (!json) return;
+  // Empty: no model yet (the worker's first picture is to come, or the page does not fit a
+  // scene this large by itself); the points are drawn.
+  if (!json) {
+    pendingStatus(app, client, statusLine);
+    return;
+  }
   lastFrame = JSON.parse(json);
   if (client) lastFrame.request_ms = client.requestMs;
   // For the benchmark and the tests: a frame with a model was painted.
@@ -437,13 +468,16 @@ function renderFrame() {
   pumpView(app);
   // The view's canvas has its size now: the worker can compute the figure for it.
   if (client) client.requestFigure();
-  updateStatus(lastFrame, statusLine);
+  if (client && client.preparing) pendingStatus(app, client, statusLine);
+  else updateStatus(lastFrame, statusLine);
   renderMessage(lastFrame);
   if (twin) {
     const jsonB = guard(() => twin.render());
+    const preparingB = Boolean(clientB && clientB.preparing);
+    if (!jsonB || preparingB) pendingStatus(twin, clientB, $('status-b'));
     if (jsonB) {
       lastFrameB = JSON.parse(jsonB);
-      updateStatus(lastFrameB, $('status-b'));
+      if (!preparingB) updateStatus(lastFrameB, $('status-b'));
       $('message-b').hidden = !lastFrameB.message;
       $('message-b').textContent = lastFrameB.message || '';
     }
@@ -461,6 +495,16 @@ function factText(fact) {
   else if (Array.isArray(v)) value = `(${v.map((x) => fmt(x, 4)).join(', ')})`;
   else value = String(v);
   return [fact.label, value, fact.note].filter(Boolean).join(' ');
+}
+
+// The status of a scene whose model is not shown: a new scene whose picture is still to come
+// (`behind` the worker behind the page), or one too large for the page to fit by itself.
+function pendingStatus(lab, behind, line) {
+  const why = behind ? 'preparing the new scene…' : `not fitted: without a background worker the page fits up to ${PAGE_POINTS} points`;
+  line.title = '';
+  line.classList.add('behind');
+  line.setAttribute('aria-busy', String(Boolean(behind)));
+  line.textContent = `${lab.point_count()} points · ${why}`;
 }
 
 function updateStatus(f, line) {

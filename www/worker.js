@@ -11,22 +11,53 @@
 //   regularisation path) for the scene a URL hash describes, worked in slices of about 20 ms
 //   with what it has posted after each, so frame requests are answered in between. A newer
 //   job replaces the one under way: only the latest counts.
+//
+// The page watches it (watch.js): it says 'ready' once its wasm runs ('error' if that failed),
+// holds a Web Lock named after it while it lives, answers 'ping' when free, and brackets each
+// piece of work with 'busy' and 'free' (a throw while working is a 'fault': the page restarts it).
 import init, { FrameWorker, GridWorker } from './pkg/kernel_playground.js';
 
-const ready = init();
+const text = (e) => String(e && e.message ? e.message : e);
+// The lock is held until the worker is gone; the page is granted it then.
+const locked = Boolean(self.name && navigator.locks);
+const alive = locked
+  ? new Promise((held) => { navigator.locks.request(self.name, () => { held(); return new Promise(() => {}); }); })
+  : Promise.resolve();
+const ready = Promise.all([init(), alive]);
+ready.then(() => postMessage({ kind: 'ready', locked }), (e) => postMessage({ kind: 'error', message: text(e) }));
+addEventListener('unhandledrejection', (ev) => postMessage({ kind: 'fault', message: text(ev.reason) }));
+addEventListener('messageerror', () => postMessage({ kind: 'fault', message: 'a message from the page could not be read' }));
+
 // A copy of the lab for each side of the page (the right one when comparing).
 const labs = [null, null];
 let job = null;
 
 onmessage = async (ev) => {
-  await ready;
+  try {
+    await ready;
+  } catch {
+    return;
+  }
   const message = ev.data;
-  if (message.kind === 'frame') frame(message);
-  else if (message.kind === 'inspect') inspect(message);
-  else if (message.kind === 'figure') figure(message);
-  else if (message.kind === 'drop') drop(message);
-  else startJob(message);
+  if (message.kind === 'ping') postMessage({ kind: 'pong' });
+  else if (message.kind === 'frame') busy(() => frame(message));
+  else if (message.kind === 'inspect') busy(() => inspect(message));
+  else if (message.kind === 'figure') busy(() => figure(message));
+  else if (message.kind === 'drop') busy(() => drop(message));
+  else busy(() => startJob(message));
 };
+
+// A piece of work the worker cannot answer pings during.
+function busy(work) {
+  postMessage({ kind: 'busy' });
+  try {
+    work();
+  } catch (e) {
+    postMessage({ kind: 'fault', message: text(e) });
+    return;
+  }
+  postMessage({ kind: 'free' });
+}
 
 function frame({ side = 0, id, edits, fingerprint, width, height }) {
   if (!labs[side]) labs[side] = new FrameWorker('');
@@ -77,5 +108,5 @@ function run(task) {
   if (job !== task) return;
   const more = task.work.work(20);
   postMessage({ kind: 'job', id: task.id, state: task.work.state() });
-  if (more) setTimeout(() => run(task), 0);
+  if (more) setTimeout(() => busy(() => run(task)), 0);
 }
