@@ -352,11 +352,9 @@ fn read_test(args: &ArgMatches, path: &Path, train: &Dataset) -> Result<Dataset,
         .map_err(|e| in_file(path, e))
 }
 
+/// A file's error with its path: a line of it, or the columns asked of it.
 fn in_file(path: &Path, e: Error) -> Error {
-    match e {
-        Error::Csv { .. } => Error::Parameter(format!("{}: {e}", path.display())),
-        other => other,
-    }
+    Error::Parameter(format!("{}: {e}", path.display()))
 }
 
 fn fit(args: &ArgMatches) -> Result<String, Error> {
