@@ -239,11 +239,12 @@ impl Dataset {
     ) -> Result<Dataset, Error> {
         let table = Table::read(text)?;
         let layout = table.layout(columns, true)?;
-        let rows = table.data_rows(&layout, false)?;
+        let rows = table.data_rows(&layout)?;
         let label = layout.label.expect("a label column");
         // Row by row, so the error named is the first bad row's.
         let mut points = Vec::with_capacity(rows.len());
         for row in rows {
+            table.check_width(row, &layout, false)?;
             points.push(row_point(row, layout.x, layout.y)?);
             if let Some(message) = labels::problem(&row.fields[label], known) {
                 return Err(Error::Csv {
@@ -365,7 +366,7 @@ impl Dataset {
 }
 
 /// Whether text is in LIBSVM's format: the first line with content has a `:` and no comma.
-fn is_libsvm(text: &str) -> bool {
+pub fn is_libsvm(text: &str) -> bool {
     let first = text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
@@ -436,9 +437,12 @@ fn points_from_table(text: &str, columns: Option<&[ColumnRef]>) -> Result<Vec<Po
     let table = Table::read(text)?;
     let layout = table.layout(columns, false)?;
     table
-        .data_rows(&layout, true)?
+        .data_rows(&layout)?
         .iter()
-        .map(|row| row_point(row, layout.x, layout.y).map(|(p, _)| p))
+        .map(|row| {
+            table.check_width(row, &layout, true)?;
+            row_point(row, layout.x, layout.y).map(|(p, _)| p)
+        })
         .collect()
 }
 
@@ -694,6 +698,14 @@ mod tests {
         assert_eq!(
             Dataset::from_csv("\u{feff}0.5,1,0\n2,3,1\n").unwrap().len(),
             2
+        );
+        // The first bad row is the one named, whatever is wrong with later ones.
+        let err = Dataset::from_csv("0,0,1\n1,x,0\n2,\n").unwrap_err();
+        assert_eq!(err.to_string(), "line 2: y 'x' is not a number");
+        let err = Dataset::from_csv("0,0,1\n1,2\n2,x,0\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: expected 3 fields (as line 1) but found 2"
         );
         let err = Dataset::from_csv("0,0,1\n1e305,0,0\n").unwrap_err();
         assert_eq!(err.to_string(), "line 2: x '1e305' lies outside ±1e15");

@@ -425,28 +425,9 @@ impl Table {
         }
     }
 
-    /// The data rows under `layout`, every one as wide as the first row. `lenient` (query
-    /// points) accepts rows of other widths that reach the columns read.
-    pub fn data_rows(&self, layout: &Layout, lenient: bool) -> Result<&[Row], Error> {
+    /// The data rows under `layout` (the rows after a header). Fails when there are none.
+    pub fn data_rows(&self, layout: &Layout) -> Result<&[Row], Error> {
         let rows = &self.rows[usize::from(layout.header)..];
-        let needed = layout.x.max(layout.y).max(layout.label.unwrap_or(0)) + 1;
-        for row in rows {
-            let found = row.fields.len();
-            let fits = if lenient {
-                found >= needed
-            } else {
-                found == self.width
-            };
-            if !fits {
-                return Err(Error::Csv {
-                    line: row.line,
-                    message: format!(
-                        "expected {} fields (as line {}) but found {found}",
-                        self.width, self.rows[0].line
-                    ),
-                });
-            }
-        }
         if rows.is_empty() {
             return Err(Error::Csv {
                 line: self.rows[0].line,
@@ -454,6 +435,70 @@ impl Table {
             });
         }
         Ok(rows)
+    }
+
+    /// Whether `row` is as wide as the first row; `lenient` (query points) accepts any row
+    /// that reaches the columns read. Callers check row by row, so the error named is the
+    /// first bad row's.
+    pub fn check_width(&self, row: &Row, layout: &Layout, lenient: bool) -> Result<(), Error> {
+        let needed = layout.x.max(layout.y).max(layout.label.unwrap_or(0)) + 1;
+        let found = row.fields.len();
+        let fits = if lenient {
+            found >= needed
+        } else {
+            found == self.width
+        };
+        if fits {
+            return Ok(());
+        }
+        Err(Error::Csv {
+            line: row.line,
+            message: format!(
+                "expected {} fields (as line {}) but found {found}",
+                self.width, self.rows[0].line
+            ),
+        })
+    }
+}
+
+/// What the page's column dialog shows of a file: its columns, the first rows, and the
+/// columns the lab would read by default.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Preview {
+    pub delimiter: &'static str,
+    /// Fields a row.
+    pub width: usize,
+    /// The first row's fields when it is a header under the default columns.
+    pub header: Option<Vec<String>>,
+    /// The first data rows (at most [`Preview::ROWS`]).
+    pub rows: Vec<Vec<String>>,
+    /// The default x, y and label columns, 0-based (the label `None` when there is none).
+    pub x: usize,
+    pub y: usize,
+    pub label: Option<usize>,
+}
+
+impl Preview {
+    pub const ROWS: usize = 5;
+
+    /// The preview of CSV text (in any dialect of this module).
+    pub fn of(text: &str) -> Result<Preview, Error> {
+        let table = Table::read(text)?;
+        let layout = table.layout(None, false)?;
+        let rows = &table.rows[usize::from(layout.header)..];
+        Ok(Preview {
+            delimiter: table.delimiter.name(),
+            width: table.width,
+            header: layout.header.then(|| table.rows[0].fields.clone()),
+            rows: rows
+                .iter()
+                .take(Preview::ROWS)
+                .map(|r| r.fields.clone())
+                .collect(),
+            x: layout.x,
+            y: layout.y,
+            label: layout.label,
+        })
     }
 }
 
