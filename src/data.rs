@@ -391,10 +391,10 @@ fn row_point(row: &table::Row, x: usize, y: usize) -> Result<(Point, Written), E
 
 impl Dataset {
     /// Query points from a file's bytes: the x and y columns of `columns` (the defaults when
-    /// `None`); a label column is not needed and is ignored.
+    /// `None`); a label column is not needed, and one named in `columns` is not read.
     pub fn read_points(bytes: &[u8], columns: Option<&[ColumnRef]>) -> Result<Vec<Point>, Error> {
         let text = table::decode(bytes)?;
-        points_from_table(&text, columns)
+        points_from_table(&text, columns.map(|c| &c[..c.len().min(2)]))
     }
 }
 

@@ -182,6 +182,39 @@ fn columns_are_chosen_by_number_or_name() {
     assert_eq!(a.points[0], [1.4, 0.2]);
     assert_eq!(a.points[5], [1.9, 0.2]);
     assert_eq!(a.labels, [0, 1, 2, 0, 2, 1]);
+    // Query points in the same layout, without the label column: x and y are what is read.
+    let dir = std::env::temp_dir().join(format!("kp-columns-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let query = dir.join("petals.csv");
+    std::fs::write(
+        &query,
+        "a,b,petal_length,petal_width\n0,0,1.4,0.2\n0,0,1.9,0.2\n",
+    )
+    .unwrap();
+    let out = run(&[
+        "fit",
+        "--data",
+        iris.to_str().unwrap(),
+        "--model",
+        "knn",
+        "--k",
+        "1",
+        "--columns",
+        "3,4,5",
+        "--query",
+        query.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json["predicted"],
+        serde_json::json!([0, 1]),
+        "setosa, versicolor"
+    );
     // The name column as labels: six classes, numbered in sorted order of their texts.
     let extra = dialects().join("extra_columns.csv");
     let out = run(&[
