@@ -365,14 +365,16 @@ impl Dataset {
     }
 }
 
-/// Whether text is in LIBSVM's format: the first line with content has a `:` and no comma.
+/// Whether text is in LIBSVM's format: the first line with content has no comma and is a
+/// label followed by `index:value` tokens (at least one).
 pub fn is_libsvm(text: &str) -> bool {
     let first = text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .find(|l| !l.is_empty())
         .unwrap_or("");
-    first.contains(':') && !first.contains(',')
+    let mut features = first.split_whitespace().skip(1).peekable();
+    !first.contains(',') && features.peek().is_some() && features.all(|t| t.contains(':'))
 }
 
 /// The point of a data row and the text of its coordinates, or the row's error.
@@ -730,6 +732,10 @@ mod tests {
         assert_eq!(Dataset::from_libsvm(&data.to_libsvm()).unwrap(), data);
         assert_eq!(Dataset::from_text(text).unwrap(), data);
         assert_eq!(Dataset::from_text("x,y,label\n1,2,0\n").unwrap().len(), 1);
+        // A `:` in a header or a label does not make a file LIBSVM's.
+        let semicolons = Dataset::from_text("time:s;x;y;label\n1;2;3;a:b\n").unwrap();
+        assert_eq!(semicolons.points, [[1.0, 2.0]]);
+        assert_eq!(semicolons.to_csv(), "x,y,label\n1,2,a:b\n");
         assert_eq!(
             Dataset::from_libsvm("1.0 1:1 2:2\n").unwrap().labels,
             vec![1]

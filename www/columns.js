@@ -6,6 +6,8 @@
 // number of columns). Reading the file stays in Rust (`App.file_preview`, `load_file`), so the
 // page reads every file as the command line's `--columns` does.
 
+// Also here: the class buttons take the names a file gave its classes (`setosa` for class 0).
+
 const STORE_PREFIX = 'kernel-playground:columns:';
 
 // What the preview's header or width identifies: files alike share a remembered choice.
@@ -121,4 +123,21 @@ export function chooseColumns(filePreview, bytes, fileName) {
     dialog.addEventListener('cancel', (ev) => { ev.preventDefault(); finish(null); });
     dialog.showModal();
   });
+}
+
+// Names the class buttons after the classes' texts (`texts`: JSON from `App.class_texts`, a
+// name or null per button), restoring a button's own label where there is none.
+let namedAs = null;
+export function nameClassButtons(texts) {
+  if (texts === namedAs) return;
+  namedAs = texts;
+  const names = JSON.parse(texts);
+  for (const button of document.querySelectorAll('.class-button')) {
+    const label = [...button.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.data.trim());
+    if (!label) continue;
+    if (button.dataset.ownLabel === undefined) button.dataset.ownLabel = label.data;
+    const name = names[Number(button.dataset.label)];
+    label.data = name ? `${name} ` : button.dataset.ownLabel;
+    button.title = name ? `class ${Number(button.dataset.label) + 1}: ${name}` : '';
+  }
 }

@@ -5,7 +5,7 @@
 import init, { App } from './pkg/kernel_playground.js';
 import { buildControls, controlValue, enableControls, fmt, keyed, showValue, syncControls } from './controls.js';
 import { FrameClient, LONG_MS, hasWorker, onFailure } from './behind.js';
-import { chooseColumns } from './columns.js';
+import { chooseColumns, nameClassButtons } from './columns.js';
 import {
   background, buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, openView, pointInView, pumpView,
   renderView, startDrag,
@@ -433,6 +433,7 @@ function renderFrame() {
   if (client) client.requestFigure();
   updateStatus(lastFrame, statusLine);
   renderMessage(lastFrame);
+  nameClassButtons(app.class_texts());
   if (twin) {
     const jsonB = guard(() => twin.render());
     if (jsonB) {

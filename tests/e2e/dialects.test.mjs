@@ -3,7 +3,7 @@
 // command line: its "Save CSV" text is the fixture's expected reading, which
 // tests/dialects.rs checks the library and the command line against. A file with more than
 // three columns asks which to use, and remembers the choice; a refused file is one message
-// naming its line; a link keeps the classes' texts.
+// naming its line; a link keeps the classes' texts, and the class buttons show them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -90,6 +90,9 @@ test('a wide file asks for its columns, remembers them, and its link keeps the c
     + '1.7,0.2,setosa\n1.8,0.2,virginica\n1.9,0.2,versicolor\n';
   await csvBecomes(page, petals, 'petal columns');
   await settle(page);
+  // The class buttons take the classes' names.
+  await page.waitForFunction(() => document.querySelector('.class-button[data-label="2"]').textContent.includes('virginica'));
+  assert.match(await page.textContent('.class-button[data-label="0"]'), /^setosa\s*1$/);
   // The link carries the texts of the classes: it reopens as setosa, not as 0.
   const link = await page.evaluate(() => window.kernelPlayground.link);
   assert.match(link, /&names=0:setosa;1:versicolor;2:virginica/);
@@ -107,6 +110,9 @@ test('a wide file asks for its columns, remembers them, and its link keeps the c
   await page.click('#columns-cancel');
   await page.waitForSelector('#columns-dialog', { state: 'detached' });
   assert.equal(await page.evaluate(() => window.kernelPlayground.csv()), petals);
+  // Cleared, the buttons are numbered again.
+  await page.click('#clear');
+  await page.waitForFunction(() => document.querySelector('.class-button[data-label="0"]').textContent.startsWith('class 1'));
   assert.deepEqual(errors, []);
   await page.close();
 });
