@@ -1276,6 +1276,18 @@ fn write_errors_are_one_line_naming_the_path() {
         stderr.starts_with("error: cannot write <stdout>: "),
         "{stderr}"
     );
+    // Help goes the same way.
+    let full = std::fs::File::options()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_kernel-playground"))
+        .args(["fit", "--help"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: cannot write <stdout>: "));
     // A figure written to a full device, or where no directory is: the path is named.
     let good = scratch("good-for-figures.csv", SEPARABLE);
     let dir = good.parent().unwrap();

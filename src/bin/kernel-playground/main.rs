@@ -660,7 +660,20 @@ fn render(args: &ArgMatches) -> Result<String, Error> {
 }
 
 fn main() -> ExitCode {
-    let matches = cli().get_matches();
+    // Help and the version are output like any other: a closed pipe or a full disk is handled
+    // by `print`, not left to clap (which ignores a failed write).
+    let matches = match cli().try_get_matches() {
+        Ok(matches) => matches,
+        Err(e)
+            if matches!(
+                e.kind(),
+                clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion
+            ) =>
+        {
+            return print(e.render().to_string().trim_end());
+        }
+        Err(e) => e.exit(),
+    };
     let result = match matches.subcommand() {
         Some(("fit", args)) => fit(args),
         Some(("render", args)) => render(args),
