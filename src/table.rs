@@ -15,7 +15,8 @@
 //! **Delimiter** ([`Delimiter`]): tab, semicolon, comma or whitespace (runs of spaces and
 //! tabs). Each is tried on the first [`SAMPLE_ROWS`] content rows; one qualifies when every
 //! sampled row splits into at least two fields. Among those the one whose rows all have the
-//! same number of fields wins, then the one giving the most numbers, then the order above.
+//! same number of fields wins, then the one giving the most numbers, then the one leaving the
+//! fewest numbers inside fields between spaces, then the order above.
 //!
 //! **Fields**: trimmed of spaces; a field may be quoted, RFC 4180 style (`"1.5"`,
 //! `"a ""b"""`), and then holds the delimiter too. A quote must close on its line. A number
@@ -33,6 +34,7 @@
 //! page) overrides this: 1-based numbers or header names.
 
 use crate::error::Error;
+use std::cmp::Reverse;
 
 /// Content rows read to choose the delimiter.
 pub const SAMPLE_ROWS: usize = 50;
@@ -505,14 +507,24 @@ impl Preview {
 /// The delimiter for these content rows (see the module docs).
 fn choose_delimiter(content: &[(usize, &str)]) -> Delimiter {
     let sample = &content[..content.len().min(SAMPLE_ROWS)];
-    let mut best: Option<((bool, usize), Delimiter)> = None;
+    // Same widths, numbers, fewest numbers hidden inside fields.
+    type Score = (bool, usize, Reverse<usize>);
+    let mut best: Option<(Score, Delimiter)> = None;
     for delimiter in Delimiter::ALL {
         let mut widths = Vec::with_capacity(sample.len());
         let mut numbers = 0;
+        let mut hidden = 0;
         for (_, row) in sample {
             match split(row, delimiter) {
                 Ok(fields) if fields.len() >= 2 => {
                     numbers += fields.iter().filter(|f| number(f).is_some()).count();
+                    // Numbers inside a field, between spaces: a sign of the wrong delimiter.
+                    hidden += fields
+                        .iter()
+                        .filter(|f| f.contains([' ', '\t']))
+                        .flat_map(|f| f.split_whitespace())
+                        .filter(|t| number(t).is_some())
+                        .count();
                     widths.push(fields.len());
                 }
                 _ => break,
@@ -521,7 +533,8 @@ fn choose_delimiter(content: &[(usize, &str)]) -> Delimiter {
         if widths.len() < sample.len() {
             continue;
         }
-        let score = (widths.iter().all(|&w| w == widths[0]), numbers);
+        let consistent = widths.iter().all(|&w| w == widths[0]);
+        let score = (consistent, numbers, Reverse(hidden));
         if best.as_ref().is_none_or(|(b, _)| score > *b) {
             best = Some((score, delimiter));
         }
@@ -655,6 +668,12 @@ mod tests {
         );
         assert_eq!(fields("1,5;-2,25e3;0\n"), [["1.5", "-2.25e3", "0"]]);
         assert_eq!(fields("1,5 2,5 a b\n"), [["1.5", "2.5", "a", "b"]]);
+        // As many numbers split by commas (0, 45) as by spaces, but commas leave two inside
+        // the field `50 setosa -27`.
+        assert_eq!(
+            fields("0,50 setosa -27,45\n"),
+            [["0.50", "setosa", "-27.45"]]
+        );
         assert_eq!(
             fields("\"1,5\",\"2\",\"a \"\"b\"\"\"\n"),
             [["1.5", "2", "a \"b\""]]
@@ -664,6 +683,7 @@ mod tests {
             [["1", "2", "0"], ["3", "4", "1"]]
         );
         assert_eq!(fields("a\tb\t\tc\n"), [["a", "b", "", "c"]]);
+        assert_eq!(fields("0\t0\ta b\n"), [["0", "0", "a b"]]);
     }
 
     #[test]
