@@ -369,7 +369,12 @@ impl App {
         if crate::data::is_libsvm(&text) {
             return Ok("null".into());
         }
-        let preview = crate::table::Preview::of(&text).map_err(js_error)?;
+        // The first rows decide the delimiter, the header and the default columns.
+        let end = text
+            .match_indices('\n')
+            .nth(200)
+            .map_or(text.len(), |(at, _)| at);
+        let preview = crate::table::Preview::of(&text[..end]).map_err(js_error)?;
         Ok(serde_json::to_string(&preview).unwrap_or_default())
     }
 

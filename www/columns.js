@@ -137,7 +137,8 @@ export function nameClassButtons(texts) {
     if (!label) continue;
     if (button.dataset.ownLabel === undefined) button.dataset.ownLabel = label.data;
     const name = names[Number(button.dataset.label)];
-    label.data = name ? `${name} ` : button.dataset.ownLabel;
+    const shown = name && name.length > 20 ? `${name.slice(0, 19)}…` : name;
+    label.data = name ? `${shown} ` : button.dataset.ownLabel;
     button.title = name ? `class ${Number(button.dataset.label) + 1}: ${name}` : '';
   }
 }
