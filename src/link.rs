@@ -22,7 +22,7 @@ pub struct Link {
 /// Whether `key` belongs to both sides, so the right-hand side's own settings may not hold
 /// it: the points, the settings that make them, the views and the version.
 fn shared(key: &str) -> bool {
-    matches!(key, "points" | "views" | "v" | "compare")
+    matches!(key, "points" | "names" | "views" | "v" | "compare")
         || PARAMS
             .iter()
             .any(|row| row.key == key && row.group == Group::Points)
