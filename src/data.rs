@@ -1,7 +1,10 @@
 //! Training points and their labels: the dataset a scene is made of, reading and writing it as
-//! CSV (`x,y,label`), and the seeded presets a lecture starts from.
+//! CSV (`x,y,label`), and the seeded presets a lecture starts from. Files as people have them
+//! (other delimiters, more columns, encodings, labels that are texts) are split into rows by
+//! [`crate::table`], whose rules they follow; [`Dataset::read`] reads a file's bytes so.
 //!
-//! Labels are small integers. For a two-class problem the larger label is the positive class,
+//! Labels are small integers, each class keeping the text it was written as
+//! ([`crate::labels`]). For a two-class problem the larger label is the positive class,
 //! y = +1, and the smaller one y = −1 (scikit-learn's convention), so numbers printed here can be
 //! compared with `SVC.decision_function` directly.
 //!
@@ -12,6 +15,8 @@
 //! place their points on a grid of 10⁻⁴ ([`on_preset_grid`]) only to keep their links short.
 
 use crate::error::Error;
+use crate::labels::{self, LabelTexts};
+use crate::table::{self, ColumnRef, Table};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -53,6 +58,9 @@ pub struct Dataset {
     /// `written[i]`: the text point i was read from, if it was read and not moved since (may
     /// be shorter than `points`; a missing entry means none).
     pub written: Vec<Option<Written>>,
+    /// The text each class was written as in the file or link it came from (a class without
+    /// one is written as its integer).
+    pub label_texts: LabelTexts,
 }
 
 /// Two datasets are equal when their points and labels are: how a number was written does not
@@ -73,7 +81,7 @@ impl Dataset {
         Dataset {
             points,
             labels,
-            written: Vec::new(),
+            ..Dataset::default()
         }
     }
 
@@ -146,6 +154,14 @@ impl Dataset {
         }
     }
 
+    /// How class `label` is written: as its file wrote it, else as the integer.
+    pub fn label_text(&self, label: i32) -> std::borrow::Cow<'_, str> {
+        match self.label_texts.get(&label) {
+            Some(text) => std::borrow::Cow::Borrowed(text),
+            None => std::borrow::Cow::Owned(label.to_string()),
+        }
+    }
+
     /// The distinct labels, in increasing order.
     pub fn classes(&self) -> Vec<i32> {
         let mut classes = self.labels.clone();
@@ -189,12 +205,65 @@ impl Dataset {
         best
     }
 
-    /// Parses `x,y,label` rows. A first line that does not start with a number is a header.
-    /// Blank lines and lines starting with `#` are skipped. Errors name the 1-based line.
+    /// Reads a file of points, CSV in any dialect of [`crate::table`] or LIBSVM's format, from
+    /// its bytes, with the columns `columns` (the defaults when `None`). Errors name the
+    /// 1-based line where there is one.
+    pub fn read(bytes: &[u8], columns: Option<&[ColumnRef]>) -> Result<Dataset, Error> {
+        Dataset::read_against(bytes, columns, &LabelTexts::new())
+    }
+
+    /// [`Dataset::read`] for held-out points: labels that are texts take the classes they
+    /// have in `known`, the training data's [`Dataset::label_texts`].
+    pub fn read_against(
+        bytes: &[u8],
+        columns: Option<&[ColumnRef]>,
+        known: &LabelTexts,
+    ) -> Result<Dataset, Error> {
+        let text = table::decode(bytes)?;
+        if is_libsvm(&text) {
+            Dataset::from_libsvm(&text)
+        } else {
+            Dataset::from_table(&text, columns, known)
+        }
+    }
+
+    /// Reads CSV text in any dialect of [`crate::table`], with the default columns.
     pub fn from_csv(text: &str) -> Result<Dataset, Error> {
-        let mut data = Dataset::new();
-        for (point, label, written) in parse_rows(text, true)? {
-            data.push_written(point, label.unwrap_or_default(), Some(written))?;
+        Dataset::from_table(text, None, &LabelTexts::new())
+    }
+
+    fn from_table(
+        text: &str,
+        columns: Option<&[ColumnRef]>,
+        known: &LabelTexts,
+    ) -> Result<Dataset, Error> {
+        let table = Table::read(text)?;
+        let layout = table.layout(columns, true)?;
+        let rows = table.data_rows(&layout)?;
+        let label = layout.label.expect("a label column");
+        // Row by row, so the error named is the first bad row's.
+        let mut points = Vec::with_capacity(rows.len());
+        for row in rows {
+            table.check_width(row, &layout, false)?;
+            points.push(row_point(row, layout.x, layout.y)?);
+            if let Some(message) = labels::problem(&row.fields[label], known) {
+                return Err(Error::Csv {
+                    line: row.line,
+                    message,
+                });
+            }
+        }
+        let texts: Vec<(usize, &str)> = rows
+            .iter()
+            .map(|r| (r.line, r.fields[label].as_str()))
+            .collect();
+        let (classes, label_texts) = labels::code(&texts, known)?;
+        let mut data = Dataset {
+            label_texts,
+            ..Dataset::default()
+        };
+        for ((point, written), class) in points.into_iter().zip(classes) {
+            data.push_written(point, class, Some(written))?;
         }
         Ok(data)
     }
@@ -215,8 +284,11 @@ impl Dataset {
             }
             let mut tokens = row.split_whitespace();
             let label_text = tokens.next().unwrap_or("");
-            let label = parse_label(label_text)
+            let label = labels::integer(label_text)
                 .ok_or_else(|| csv_error(format!("label '{label_text}' is not an integer")))?;
+            data.label_texts
+                .entry(label)
+                .or_insert_with(|| label_text.into());
             let mut written: [Box<str>; 2] = ["0".into(), "0".into()];
             let mut point = [0.0; 2];
             let mut seen = [false; 2];
@@ -257,9 +329,15 @@ impl Dataset {
     /// both features).
     pub fn to_libsvm(&self) -> String {
         let mut out = String::new();
-        for (i, l) in self.labels.iter().enumerate() {
+        for (i, &l) in self.labels.iter().enumerate() {
             let (x, y) = (self.coordinate_text(i, 0), self.coordinate_text(i, 1));
-            out.push_str(&format!("{l} 1:{x} 2:{y}\n"));
+            // LIBSVM's labels are numbers: a class named by a text is written as its integer.
+            let text = self.label_text(l);
+            let label = match labels::integer(&text) {
+                Some(_) => text,
+                None => std::borrow::Cow::Owned(l.to_string()),
+            };
+            out.push_str(&format!("{label} 1:{x} 2:{y}\n"));
         }
         out
     }
@@ -267,26 +345,56 @@ impl Dataset {
     /// Points in either format a person may bring: LIBSVM's `label 1:x 2:y` when the first
     /// line with content has a `:` in it, else CSV.
     pub fn from_text(text: &str) -> Result<Dataset, Error> {
-        let first = text
-            .lines()
-            .map(|l| l.split('#').next().unwrap_or("").trim())
-            .find(|l| !l.is_empty())
-            .unwrap_or("");
-        if first.contains(':') && !first.contains(',') {
+        if is_libsvm(text) {
             Dataset::from_libsvm(text)
         } else {
             Dataset::from_csv(text)
         }
     }
 
-    /// Writes `x,y,label` rows with a header.
+    /// Writes `x,y,label` rows with a header, each label as its class is written
+    /// ([`Dataset::label_text`], quoted when it must be).
     pub fn to_csv(&self) -> String {
         let mut out = String::from("x,y,label\n");
-        for (i, l) in self.labels.iter().enumerate() {
+        for (i, &l) in self.labels.iter().enumerate() {
             let (x, y) = (self.coordinate_text(i, 0), self.coordinate_text(i, 1));
-            out.push_str(&format!("{x},{y},{l}\n"));
+            let label = self.label_text(l);
+            out.push_str(&format!("{x},{y},{}\n", labels::csv_field(&label)));
         }
         out
+    }
+}
+
+/// Whether text is in LIBSVM's format: the first line with content has a `:` and no comma.
+pub fn is_libsvm(text: &str) -> bool {
+    let first = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    first.contains(':') && !first.contains(',')
+}
+
+/// The point of a data row and the text of its coordinates, or the row's error.
+fn row_point(row: &table::Row, x: usize, y: usize) -> Result<(Point, Written), Error> {
+    let csv_error = |message: String| Error::Csv {
+        line: row.line,
+        message,
+    };
+    let (tx, ty) = (row.fields[x].as_str(), row.fields[y].as_str());
+    let point = [
+        parse_coordinate("x", tx).map_err(csv_error)?,
+        parse_coordinate("y", ty).map_err(csv_error)?,
+    ];
+    Ok((point, [tx.into(), ty.into()]))
+}
+
+impl Dataset {
+    /// Query points from a file's bytes: the x and y columns of `columns` (the defaults when
+    /// `None`); a label column is not needed, and one named in `columns` is not read.
+    pub fn read_points(bytes: &[u8], columns: Option<&[ColumnRef]>) -> Result<Vec<Point>, Error> {
+        let text = table::decode(bytes)?;
+        points_from_table(&text, columns.map(|c| &c[..c.len().min(2)]))
     }
 }
 
@@ -319,65 +427,23 @@ pub fn stratified_split(labels: &[i32], fraction: f64, seed: u64) -> Vec<bool> {
     test
 }
 
-/// Query points for the CLI: rows `x,y` or `x,y,label` (a label is ignored).
+/// Query points for the CLI: rows `x,y` or `x,y,label` (a label is ignored), in any dialect
+/// of [`crate::table`].
 pub fn points_from_csv(text: &str) -> Result<Vec<Point>, Error> {
-    Ok(parse_rows(text, false)?
-        .into_iter()
-        .map(|(p, _, _)| p)
-        .collect())
+    points_from_table(text, None)
 }
 
-/// The one CSV reader: rows of `x,y,label` (label required or optional), a header allowed on
-/// the first line that has content, `#` comments and blank lines skipped.
-fn parse_rows(text: &str, need_label: bool) -> Result<Vec<(Point, Option<i32>, Written)>, Error> {
-    let mut rows = Vec::new();
-    let mut seen_content = false;
-    // A byte-order mark (spreadsheets write one) is not part of the first field.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
-        let row = raw.trim();
-        if row.is_empty() || row.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = row.split(',').map(str::trim).collect();
-        if !seen_content {
-            seen_content = true;
-            if !starts_numeric(fields[0]) {
-                continue; // header
-            }
-        }
-        let csv_error = |message: String| Error::Csv { line, message };
-        let expected = if need_label {
-            "3 fields x,y,label"
-        } else {
-            "x,y or x,y,label"
-        };
-        if fields.len() != 3 && (need_label || fields.len() != 2) {
-            return Err(csv_error(format!(
-                "expected {expected} but found {} field{}",
-                fields.len(),
-                if fields.len() == 1 { "" } else { "s" }
-            )));
-        }
-        let coordinate = |name: &str, s: &str| parse_coordinate(name, s).map_err(csv_error);
-        let point = [coordinate("x", fields[0])?, coordinate("y", fields[1])?];
-        let label = match fields.get(2) {
-            Some(l) => Some(
-                l.parse::<i32>()
-                    .map_err(|_| csv_error(format!("label '{l}' is not an integer")))?,
-            ),
-            None => None,
-        };
-        rows.push((point, label, [fields[0].into(), fields[1].into()]));
-    }
-    if rows.is_empty() {
-        return Err(Error::Csv {
-            line: text.lines().count().max(1),
-            message: "no data rows".into(),
-        });
-    }
-    Ok(rows)
+fn points_from_table(text: &str, columns: Option<&[ColumnRef]>) -> Result<Vec<Point>, Error> {
+    let table = Table::read(text)?;
+    let layout = table.layout(columns, false)?;
+    table
+        .data_rows(&layout)?
+        .iter()
+        .map(|row| {
+            table.check_width(row, &layout, true)?;
+            row_point(row, layout.x, layout.y).map(|(p, _)| p)
+        })
+        .collect()
 }
 
 /// A coordinate as a file gives it: a finite number within ±[`MAX_COORDINATE`], or what is
@@ -393,21 +459,6 @@ fn parse_coordinate(name: &str, s: &str) -> Result<f64, String> {
         return Err(format!("{name} '{s}' lies outside ±{MAX_COORDINATE:e}"));
     }
     Ok(v)
-}
-
-/// A class label: an integer, also written `+1` or `1.0` (LIBSVM writes labels as reals).
-fn parse_label(s: &str) -> Option<i32> {
-    s.parse::<i32>().ok().or_else(|| {
-        let v: f64 = s.parse().ok()?;
-        (v.fract() == 0.0 && v.abs() <= i32::MAX as f64).then_some(v as i32)
-    })
-}
-
-fn starts_numeric(field: &str) -> bool {
-    field
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_digit() || matches!(c, '-' | '+' | '.'))
 }
 
 /// The largest coordinate accepted: data in any units a person measures (10⁻⁶ to 10⁹ and
@@ -634,7 +685,7 @@ mod tests {
         let err = Dataset::from_csv("x,y,label\n0,0\n").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "line 2: expected 3 fields x,y,label but found 2 fields"
+            "line 2: expected 3 fields (as line 1) but found 2"
         );
         assert_eq!(
             points_from_csv("x,y\n1,2\n3,4,0\n").unwrap(),
@@ -643,15 +694,25 @@ mod tests {
         assert!(points_from_csv("1\n")
             .unwrap_err()
             .to_string()
-            .starts_with("line 1: expected x,y"));
+            .starts_with("line 1: one column only"));
         assert_eq!(
             Dataset::from_csv("\u{feff}0.5,1,0\n2,3,1\n").unwrap().len(),
             2
         );
+        // The first bad row is the one named, whatever is wrong with later ones.
+        let err = Dataset::from_csv("0,0,1\n1,x,0\n2,\n").unwrap_err();
+        assert_eq!(err.to_string(), "line 2: y 'x' is not a number");
+        let err = Dataset::from_csv("0,0,1\n1,2\n2,x,0\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2: expected 3 fields (as line 1) but found 2"
+        );
         let err = Dataset::from_csv("0,0,1\n1e305,0,0\n").unwrap_err();
         assert_eq!(err.to_string(), "line 2: x '1e305' lies outside ±1e15");
-        let err = Dataset::from_csv("0,0,1.5\n").unwrap_err();
-        assert!(err.to_string().contains("not an integer"));
+        // A label that is not an integer is a text: its class is its rank.
+        let data = Dataset::from_csv("0,0,1.5\n1,1,0.5\n").unwrap();
+        assert_eq!(data.labels, [1, 0]);
+        assert_eq!(data.to_csv(), "x,y,label\n0,0,1.5\n1,1,0.5\n");
         assert!(Dataset::from_csv("x,y,label\n").is_err());
     }
 
@@ -661,9 +722,10 @@ mod tests {
         let data = Dataset::from_libsvm(text).unwrap();
         assert_eq!(data.points, vec![[0.5, -0.25], [0.0, 3.0], [1e-3, 0.0]]);
         assert_eq!(data.labels, vec![1, -1, 3]);
+        // Labels keep their text (`+1`); a missing feature is written 0.
         assert_eq!(
             data.to_libsvm(),
-            "1 1:0.5 2:-0.25\n-1 1:0 2:3\n3 1:1e-3 2:0\n"
+            "+1 1:0.5 2:-0.25\n-1 1:0 2:3\n3 1:1e-3 2:0\n"
         );
         assert_eq!(Dataset::from_libsvm(&data.to_libsvm()).unwrap(), data);
         assert_eq!(Dataset::from_text(text).unwrap(), data);

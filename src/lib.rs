@@ -4,7 +4,9 @@
 //!
 //! The modules form layers; each imports only from the layers before it
 //! (`tests/layers.rs` checks it):
-//! 1. Data and geometry — [`data`] (points, CSV, seeded presets), [`error`], [`kernel`] (the
+//! 1. Data and geometry — [`data`] (points, CSV, seeded presets), [`table`] (files as people
+//!    have them: encodings, delimiters, columns), [`labels`] (classes written as integers or
+//!    texts), [`error`], [`kernel`] (the
 //!    kernels in LIBSVM's parameterisation, the Gram-column cache), [`field`] (a function on
 //!    a pixel grid, pixel ↔ data maps), [`gauss_transform`] (an RBF expansion on a grid at a
 //!    cost independent of its terms, with an error bound), [`monomials`] (a polynomial or
@@ -40,6 +42,7 @@ pub mod gauss_transform;
 pub mod hull;
 pub mod inset;
 pub mod kernel;
+pub mod labels;
 pub mod model;
 pub mod monomials;
 pub mod multiclass;
@@ -58,6 +61,7 @@ pub mod sprites;
 pub mod standardise;
 pub mod state;
 pub mod svg;
+pub mod table;
 pub mod validation;
 pub mod views;
 pub mod voronoi;

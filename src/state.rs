@@ -8,6 +8,9 @@
 //! link restores every point bit for bit. Clicks snap to the view's pixel grid and presets lie
 //! on a 10⁻⁴ grid, which keeps their links short. An untouched preset
 //! is stored by its name, size, noise and seed alone, which regenerate the same points.
+//! Classes a file wrote other than as their integers (`setosa`, `1.0`) follow the points as
+//! `&names=0:setosa;1:versicolor` ([`crate::labels::to_link`]); a link without it reads as
+//! before.
 
 use crate::data::{stratified_split, Dataset, Preset};
 use crate::error::Error;
@@ -153,6 +156,10 @@ impl Settings {
                 })
                 .collect();
             parts.push(format!("points={}", encoded.join(";")));
+            let names = written_names(data);
+            if !names.is_empty() {
+                parts.push(format!("names={}", crate::labels::to_link(&names)));
+            }
         }
         parts.join("&")
     }
@@ -162,10 +169,19 @@ impl Settings {
     pub fn from_hash(hash: &str) -> (Settings, Option<LinkedPoints>, Vec<String>) {
         let mut settings = Settings::default();
         let mut warnings = Vec::new();
-        let mut points = None;
+        let mut points: Option<LinkedPoints> = None;
+        let mut names = None;
         let hash = hash.trim_start_matches('#');
         for part in hash.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').unwrap_or((part, ""));
+            if key == "names" {
+                // Split before decoding: a class's text may hold an escaped ';'.
+                match crate::labels::from_link(value) {
+                    Ok(texts) => names = Some(texts),
+                    Err(e) => warnings.push(e.to_string()),
+                }
+                continue;
+            }
             let value = percent_decode(value);
             if key == "points" {
                 match decode_points(&value) {
@@ -178,8 +194,20 @@ impl Settings {
                 }
             }
         }
+        if let (Some((data, _)), Some(names)) = (points.as_mut(), names) {
+            data.label_texts = names;
+        }
         (settings, points, warnings)
     }
+}
+
+/// The texts of `data`'s classes that are written other than as their integers.
+fn written_names(data: &Dataset) -> crate::labels::LabelTexts {
+    data.label_texts
+        .iter()
+        .filter(|(class, text)| class.to_string() != ***text)
+        .map(|(&class, text)| (class, text.clone()))
+        .collect()
 }
 
 fn decode_points(text: &str) -> Result<LinkedPoints, Error> {
@@ -212,6 +240,9 @@ struct SceneFile {
     version: u32,
     settings: BTreeMap<String, String>,
     points: Vec<ScenePoint>,
+    /// The texts of classes written other than as their integers (`"0": "setosa"`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    classes: BTreeMap<i32, String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -242,6 +273,10 @@ impl Settings {
                     label: data.labels[i],
                     test: test.get(i).copied().unwrap_or(false),
                 })
+                .collect(),
+            classes: written_names(data)
+                .into_iter()
+                .map(|(class, text)| (class, text.into()))
                 .collect(),
         };
         serde_json::to_string_pretty(&file).unwrap_or_default() + "\n"
@@ -286,6 +321,13 @@ impl Settings {
             data.push([p.x, p.y], p.label)
                 .map_err(|e| Error::State(format!("point {}: {e}", i + 1)))?;
             test.push(p.test);
+        }
+        for (class, text) in file.classes {
+            if text.is_empty() || text.contains(char::is_control) {
+                warnings.push(format!("class {class}: its name is empty or not one line"));
+            } else {
+                data.label_texts.insert(class, text.into());
+            }
         }
         Ok((settings, (data, test), warnings))
     }
@@ -333,6 +375,34 @@ mod tests {
         assert_eq!(points.labels, data.labels);
         assert_eq!(roles, test);
         assert_eq!(back.to_scene_json(&points, &roles), text);
+    }
+
+    #[test]
+    fn class_texts_follow_the_points() {
+        let data = Dataset::read(b"x;y;species\n1,5;2;Iris setosa\n3;4;v&r;s\n", None);
+        assert!(data.is_err(), "a ';' in an unquoted label splits the row");
+        let data =
+            Dataset::read(b"x,y,species\n1.5,2,Iris setosa\n3,4,\"v&r;s#%\"\n", None).unwrap();
+        let s = Settings::default();
+        let hash = s.to_hash(Some((&data, &[false, false])));
+        assert!(
+            hash.ends_with("&points=1.5,2,0;3,4,1&names=0:Iris%20setosa;1:v%26r%3Bs%23%25"),
+            "{hash}"
+        );
+        let (_, points, warnings) = Settings::from_hash(&hash);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let (back, _) = points.unwrap();
+        assert_eq!(back.to_csv(), data.to_csv());
+        assert_eq!(back.to_csv(), "x,y,label\n1.5,2,Iris setosa\n3,4,v&r;s#%\n");
+        // Integer labels add nothing: such links read and write as before.
+        let plain = Dataset::read(b"1,2,0\n3,4,1\n", None).unwrap();
+        assert!(!s.to_hash(Some((&plain, &[]))).contains("names"));
+        // The scene file carries the texts too.
+        let json = s.to_scene_json(&data, &[false, false]);
+        assert!(json.contains("\"0\": \"Iris setosa\""), "{json}");
+        let (_, (back, _), _) = Settings::from_scene_json(&json).unwrap();
+        assert_eq!(back.to_csv(), data.to_csv());
+        assert!(!s.to_scene_json(&plain, &[]).contains("classes"));
     }
 
     #[test]

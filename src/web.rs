@@ -352,6 +352,27 @@ impl App {
         self.lab.load_csv(text).map_err(js_error)
     }
 
+    /// Replaces the points by a file's bytes (any encoding, delimiter and columns the command
+    /// line reads, or LIBSVM's format), with `columns` as `--columns` takes them (`1,2,5`;
+    /// empty for the defaults); on error (with its line number) nothing changes.
+    pub fn load_file(&mut self, bytes: &[u8], columns: &str) -> Result<(), JsValue> {
+        let columns = crate::table::ColumnRef::parse_list(columns).map_err(js_error)?;
+        self.lab
+            .load_file(bytes, columns.as_deref())
+            .map_err(js_error)
+    }
+
+    /// What the column dialog shows of a file's bytes, as JSON ([`crate::table::Preview`]),
+    /// or `null` for a file in LIBSVM's format (it has no columns to choose).
+    pub fn file_preview(bytes: &[u8]) -> Result<String, JsValue> {
+        let text = crate::table::decode(bytes).map_err(js_error)?;
+        if crate::data::is_libsvm(&text) {
+            return Ok("null".into());
+        }
+        let preview = crate::table::Preview::of(&text).map_err(js_error)?;
+        Ok(serde_json::to_string(&preview).unwrap_or_default())
+    }
+
     /// The points as `x,y,label` CSV.
     pub fn csv(&self) -> String {
         self.lab.data().to_csv()

@@ -1220,3 +1220,99 @@ fn fit_trains_the_svm_by_dca_and_pegasos() {
         "unknown solver 'dca' (use newton, gd)",
     );
 }
+
+/// Output that is larger than a pipe holds (about 400 kB of JSON), so the program is still
+/// writing when its reader goes away.
+fn large_fit_args() -> Vec<String> {
+    let mut csv = String::from("x,y,label\n");
+    for i in 0..8000 {
+        csv.push_str(&format!("{},{},{}\n", i % 97, i % 89, i % 2));
+    }
+    let data = scratch("large.csv", &csv);
+    ["fit", "--data", data.to_str().unwrap(), "--model", "knn"]
+        .map(String::from)
+        .to_vec()
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_program_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // `fit … | head -c 1`: one byte read, then the pipe closed.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kernel-playground"))
+        .args(large_fit_args())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut byte = [0u8; 1];
+    stdout.read_exact(&mut byte).unwrap();
+    assert_eq!(&byte, b"{");
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
+fn write_errors_are_one_line_naming_the_path() {
+    let full = std::fs::File::options().write(true).open("/dev/full");
+    let Ok(full) = full else {
+        eprintln!("no /dev/full here: skipped");
+        return;
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_kernel-playground"))
+        .args(large_fit_args())
+        .stdout(full)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("error: cannot write <stdout>: "),
+        "{stderr}"
+    );
+    // A figure written to a full device, or where no directory is: the path is named.
+    let good = scratch("good-for-figures.csv", SEPARABLE);
+    let dir = good.parent().unwrap();
+    for extension in ["png", "svg"] {
+        let link = dir.join(format!("full.{extension}"));
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink("/dev/full", &link).unwrap();
+        let path = link.to_str().unwrap();
+        fails_with(
+            &[
+                "render",
+                "--data",
+                good.to_str().unwrap(),
+                "--out",
+                path,
+                "--width",
+                "64",
+                "--height",
+                "64",
+            ],
+            &format!("cannot write {path}: No space left on device"),
+        );
+        let missing = dir.join(format!("no-such-dir/figure.{extension}"));
+        let missing = missing.to_str().unwrap();
+        fails_with(
+            &[
+                "render",
+                "--data",
+                good.to_str().unwrap(),
+                "--out",
+                missing,
+                "--width",
+                "64",
+                "--height",
+                "64",
+            ],
+            &format!("cannot write {missing}: "),
+        );
+    }
+}

@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     &[
         "data",
+        "table",
+        "labels",
         "error",
         "kernel",
         "field",

@@ -5,6 +5,7 @@
 import init, { App } from './pkg/kernel_playground.js';
 import { buildControls, controlValue, enableControls, fmt, keyed, showValue, syncControls } from './controls.js';
 import { FrameClient, LONG_MS, hasWorker, onFailure } from './behind.js';
+import { chooseColumns } from './columns.js';
 import {
   background, buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, openView, pointInView, pumpView,
   renderView, startDrag,
@@ -830,10 +831,13 @@ function download(name, blob) {
 }
 
 // A file chosen or dropped on the plot: a scene (.json) opens whole, as a link does; points
-// (CSV, or LIBSVM's `label 1:x 2:y`) replace the points and keep the settings.
+// (CSV in any dialect, or LIBSVM's `label 1:x 2:y`) replace the points and keep the settings.
+// Points go to Rust as bytes, read as the command line reads them; a file with more than three
+// columns first asks which are x, y and the label (columns.js).
 async function loadFile(file) {
   if (!app) return;
-  const text = await file.text();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const text = new TextDecoder().decode(bytes);
   const isScene = /\.json$/i.test(file.name) || text.trimStart().startsWith('{');
   let ok;
   let warnings = [];
@@ -842,7 +846,9 @@ async function loadFile(file) {
     ok = opened && replaceScene(opened.hash);
     if (ok) warnings = opened.warnings;
   } else {
-    ok = guard(() => { for (const side of sides()) side.load_csv(text); return true; });
+    const columns = await chooseColumns(App.file_preview, bytes, file.name);
+    if (columns === null) return;
+    ok = guard(() => { for (const side of sides()) side.load_file(bytes, columns); return true; });
     if (ok) sendWhole();
   }
   if (ok) {

@@ -387,6 +387,19 @@ impl Playground {
         Ok(())
     }
 
+    /// Replaces the points with those of a file's bytes, read as the command line reads them
+    /// ([`Dataset::read`]), from `columns` (the defaults when `None`); on error the current
+    /// points stay.
+    pub fn load_file(
+        &mut self,
+        bytes: &[u8],
+        columns: Option<&[crate::table::ColumnRef]>,
+    ) -> Result<(), Error> {
+        let data = Dataset::read(bytes, columns)?;
+        self.replace_data(data);
+        Ok(())
+    }
+
     pub fn clear(&mut self) {
         self.replace_data(Dataset::new());
     }

@@ -20,9 +20,10 @@ test("LIBSVM's format loads, and saves back", async () => {
   assert.equal(frame.points, 4);
   assert.equal(frame.classes, 2);
   assert.equal(await page.evaluate(() => window.kernelPlayground.csv()),
-    'x,y,label\n0.5,0.25,1\n-0.5,-0.125,-1\n0.75,-0.5,1\n0,0.625,-1\n');
+    'x,y,label\n0.5,0.25,+1\n-0.5,-0.125,-1\n0.75,-0.5,+1\n0,0.625,-1\n');
+  // Labels keep their text (`+1`), as the file wrote them.
   assert.equal(await page.evaluate(() => window.kernelPlayground.libsvm()),
-    '1 1:0.5 2:0.25\n-1 1:-0.5 2:-0.125\n1 1:0.75 2:-0.5\n-1 1:0 2:0.625\n');
+    '+1 1:0.5 2:0.25\n-1 1:-0.5 2:-0.125\n+1 1:0.75 2:-0.5\n-1 1:0 2:0.625\n');
   // A bad line is a message naming it, and the points stay.
   await page.setInputFiles('#load-csv', { name: 'bad.libsvm', mimeType: 'text/plain', buffer: Buffer.from('1 1:0 2:0\n-1 1:2 3:1\n') });
   await page.waitForFunction(() => document.getElementById('message').textContent.includes('line 2'));

@@ -39,13 +39,14 @@ test('a CSV with markup in its fields and its name is reported as text', async (
   assert.ok(message.startsWith(`${IMG}.csv: `), message);
   await assertNothingInjected(page);
 
-  // A label that is markup, and a line break smuggled into a field: one line of text.
+  // A coordinate that is markup, and a line break smuggled into a field: one line of text.
+  // (A label may be any text: a class named by markup is a class, shown nowhere as markup.)
   await page.setInputFiles('#load-csv', {
-    name: 'labels.csv', mimeType: 'text/csv', buffer: Buffer.from(`0,0,0\n1,1,${SCRIPT}\n2,\r${IMG},1\n`),
+    name: 'labels.csv', mimeType: 'text/csv', buffer: Buffer.from(`0,0,${SCRIPT}\n1,${SCRIPT},1\n2,\r${IMG},1\n`),
   });
   await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('labels.csv'));
   const second = await page.textContent('#message');
-  assert.ok(second.includes(`label '${SCRIPT}' is not an integer`), second);
+  assert.ok(second.includes(`line 2: y '${SCRIPT}' is not a number`), second);
   await assertNothingInjected(page);
   assert.deepEqual(errors, []);
   await page.close();

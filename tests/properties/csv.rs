@@ -92,13 +92,14 @@ proptest! {
     fn hostile_rows_fail_on_the_first_bad_row(
         rows in prop::collection::vec((coordinate_text(), coordinate_text(), label_text()), 1..20),
     ) {
-        // Hostile text may hold separators of its own; only rows that stay three fields on
-        // one line are what this property builds.
+        // Hostile text may hold separators or quotes of its own; only rows that stay three
+        // unquoted fields on one line are what this property builds (quoting and other
+        // delimiters are the dialect properties').
         let rows: Vec<_> = rows
             .into_iter()
             .filter(|(x, y, l)| {
                 let joined = format!("{x}{y}{l}");
-                !joined.contains([',', '\n', '\r'])
+                !joined.contains([',', '\n', '\r', '"'])
             })
             .collect();
         let mut text = String::from("x,y,label\n");
@@ -118,9 +119,34 @@ proptest! {
                 !line.is_empty() && !line.starts_with('#')
             })
             .collect();
+        // Any label is a class but an empty one or one with a control character.
+        let label_ok = |l: &str| !l.is_empty() && !l.contains(char::is_control);
         let first_bad = data_rows.iter().find(|(_, (x, y, l))| {
-            !(accepted(x.trim()) && accepted(y.trim()) && l.trim().parse::<i32>().is_ok())
+            !(accepted(x.trim()) && accepted(y.trim()) && label_ok(l.trim()))
         });
+        // Labels that are all integers are those integers, written as first seen; else each
+        // label is its own text.
+        let integer = |l: &str| {
+            l.parse::<i32>().ok().or_else(|| {
+                let v: f64 = l.parse().ok()?;
+                (v.fract() == 0.0 && v.abs() <= i32::MAX as f64).then_some(v as i32)
+            })
+        };
+        let integers: Option<Vec<i32>> = data_rows.iter().map(|(_, (_, _, l))| integer(l.trim())).collect();
+        let numbers = data_rows
+            .iter()
+            .all(|(_, (_, _, l))| l.trim().parse::<f64>().is_ok_and(f64::is_finite));
+        let label_written = |l: &str| -> String {
+            match integer(l) {
+                Some(v) if integers.is_some() => data_rows
+                    .iter()
+                    .map(|(_, (_, _, l))| l.trim())
+                    .find(|t| integer(t) == Some(v))
+                    .unwrap_or(l)
+                    .to_string(),
+                _ => l.to_string(),
+            }
+        };
         match (first_bad, result) {
             (None, Ok(data)) if !data_rows.is_empty() => {
                 prop_assert_eq!(data.len(), data_rows.len());
@@ -128,7 +154,26 @@ proptest! {
                     let want = [x.trim().parse::<f64>().unwrap(), y.trim().parse::<f64>().unwrap()];
                     prop_assert_eq!(data.points[i][0].to_bits(), want[0].to_bits());
                     prop_assert_eq!(data.points[i][1].to_bits(), want[1].to_bits());
-                    prop_assert_eq!(data.labels[i], l.trim().parse::<i32>().unwrap());
+                    if let Some(integers) = &integers {
+                        prop_assert_eq!(data.labels[i], integers[i]);
+                    }
+                    for (j, (_, (_, _, m))) in data_rows.iter().enumerate() {
+                        // The same class exactly when the same label.
+                        let same = match &integers {
+                            Some(v) => v[i] == v[j],
+                            None => l.trim() == m.trim(),
+                        };
+                        prop_assert_eq!(data.labels[i] == data.labels[j], same);
+                        if integers.is_none() {
+                            // Texts are numbered in sorted order: by value when all are
+                            // numbers, else by code point.
+                            let before = match (numbers, l.trim().parse::<f64>(), m.trim().parse::<f64>()) {
+                                (true, Ok(a), Ok(b)) => a < b,
+                                _ => l.trim() < m.trim(),
+                            };
+                            prop_assert_eq!(data.labels[i] < data.labels[j], before);
+                        }
+                    }
                     // The text read is the text written back.
                     prop_assert_eq!(&*data.coordinate_text(i, 0), x.trim());
                     prop_assert_eq!(&*data.coordinate_text(i, 1), y.trim());
@@ -136,7 +181,7 @@ proptest! {
                 let expected_rows: Vec<String> = data_rows
                     .iter()
                     .map(|(_, (x, y, l))| {
-                        format!("{},{},{}", x.trim(), y.trim(), l.trim().parse::<i32>().unwrap())
+                        format!("{},{},{}", x.trim(), y.trim(), label_written(l.trim()))
                     })
                     .collect();
                 let written = data.to_csv();

@@ -1,6 +1,8 @@
 //! Property-based tests: nothing a class can type, load or link breaks the lab (issue 9).
 //!
 //! - `csv`: any text read as CSV; rows with hostile fields; read → write → read is exact.
+//! - `dialects`: files in every dialect the reader takes (delimiters, decimal commas, quotes,
+//!   encodings, extra columns, text labels) read exactly; read → write → read keeps every text.
 //! - `files`: any text read as LIBSVM's format or as a scene file; LIBSVM rows with hostile
 //!   fields; LIBSVM and scene files written → read → written are exact.
 //! - `hash`: any text read as a URL hash, hashes of 1 MB, every key set to hostile text; a
@@ -19,6 +21,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 mod csv;
+mod dialects;
 mod files;
 mod hash;
 mod solvers;

@@ -7,22 +7,30 @@
 //! - `roc` gives the ROC curve and AUC of the decision values on held-out points;
 //! - `bench` times fits and field evaluation (see `bench.rs`).
 //!
-//! Bad input exits with status 2 and one line naming the problem.
+//! Files are read as the page reads them ([`Dataset::read`]: any encoding, delimiter and
+//! columns of `kernel_playground::table`); `--columns` chooses the columns.
+//!
+//! Bad input exits with status 2 and one line naming the problem. Output never panics: a
+//! reader that stops early (`| head -c 1`, a closed pipe) ends the program quietly with status
+//! 0; any other write error exits with status 2 and one line naming the path (`<stdout>` for
+//! the standard output).
 
 mod bench;
 
 use clap::{Arg, ArgMatches, Command};
-use kernel_playground::data::{points_from_csv, Dataset, Point};
+use kernel_playground::data::{Dataset, Point};
 use kernel_playground::params::{Group, Kind, Param, PARAMS};
 use kernel_playground::playground::{Playground, STEPS_KEY};
 use kernel_playground::registry::METHODS;
 use kernel_playground::roc::Roc;
 use kernel_playground::state::Settings;
+use kernel_playground::table::ColumnRef;
 use kernel_playground::validation::{self, Axis, Folds};
 use kernel_playground::views::{self, Cache, VIEWS};
 use kernel_playground::Error;
 use plotters::prelude::BitMapBackend;
 use serde_json::{json, Map, Value};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -38,8 +46,18 @@ fn cli() -> Command {
                     .long("data")
                     .required(true)
                     .value_parser(clap::value_parser!(PathBuf))
-                    .help("Training data: x,y,label rows, header optional"),
+                    .help(
+                        "Training data: x,y,label rows (comma, semicolon, tab or space \
+                         separated; a header, more columns, text labels and any common \
+                         encoding are read; LIBSVM's format too)",
+                    ),
             )
+            .arg(Arg::new("columns").long("columns").help(
+                "The x, y and label columns of every file read, as 1-based numbers or \
+                         header names, e.g. 1,2,5 or sepal_length,sepal_width,species \
+                         (default: the first two numeric columns, and the column named \
+                         label, class or target, else the last one)",
+            ))
             .arg(
                 Arg::new("model")
                     .long("model")
@@ -296,7 +314,8 @@ fn fitted_lab(args: &ArgMatches) -> Result<Playground, Error> {
 /// because the core, which also runs in the browser, has none.
 fn timed_fit(args: &ArgMatches) -> Result<(Playground, f64), Error> {
     let path = args.get_one::<PathBuf>("data").expect("required");
-    let data = Dataset::from_csv(&read(path)?).map_err(|e| in_file(path, e))?;
+    let data =
+        Dataset::read(&read(path)?, columns(args)?.as_deref()).map_err(|e| in_file(path, e))?;
     let mut lab = Playground::new(settings(args)?);
     lab.replace_data(data);
     if let Some(steps) = args.get_one::<usize>("steps") {
@@ -311,16 +330,31 @@ fn timed_fit(args: &ArgMatches) -> Result<(Playground, f64), Error> {
     Ok((lab, fit_ms))
 }
 
-fn read(path: &Path) -> Result<String, Error> {
-    std::fs::read_to_string(path)
+fn read(path: &Path) -> Result<Vec<u8>, Error> {
+    std::fs::read(path)
         .map_err(|e| Error::Parameter(format!("cannot read {}: {e}", path.display())))
 }
 
-fn in_file(path: &Path, e: Error) -> Error {
-    match e {
-        Error::Csv { .. } => Error::Parameter(format!("{}: {e}", path.display())),
-        other => other,
+/// The `--columns` asked for, if any.
+fn columns(args: &ArgMatches) -> Result<Option<Vec<ColumnRef>>, Error> {
+    match args.get_one::<String>("columns") {
+        Some(text) => {
+            ColumnRef::parse_list(text).map_err(|e| Error::Parameter(format!("--columns: {e}")))
+        }
+        None => Ok(None),
     }
+}
+
+/// Held-out points with labels: the training data's `--columns`, and its classes where they
+/// are texts.
+fn read_test(args: &ArgMatches, path: &Path, train: &Dataset) -> Result<Dataset, Error> {
+    Dataset::read_against(&read(path)?, columns(args)?.as_deref(), &train.label_texts)
+        .map_err(|e| in_file(path, e))
+}
+
+/// A file's error with its path: a line of it, or the columns asked of it.
+fn in_file(path: &Path, e: Error) -> Error {
+    Error::Parameter(format!("{}: {e}", path.display()))
 }
 
 fn fit(args: &ArgMatches) -> Result<String, Error> {
@@ -329,7 +363,8 @@ fn fit(args: &ArgMatches) -> Result<String, Error> {
     let model = lab.model().expect("fitted");
     let data = lab.data();
     let queries: Vec<Point> = match args.get_one::<PathBuf>("query") {
-        Some(path) => points_from_csv(&read(path)?).map_err(|e| in_file(path, e))?,
+        Some(path) => Dataset::read_points(&read(path)?, columns(args)?.as_deref())
+            .map_err(|e| in_file(path, e))?,
         None => data.points.clone(),
     };
     let two = model.classes().len() == 2;
@@ -346,6 +381,20 @@ fn fit(args: &ArgMatches) -> Result<String, Error> {
     let mut out = Map::new();
     out.insert("model".into(), json!(status.model));
     out.insert("classes".into(), json!(model.classes()));
+    // Classes a file names by texts (`setosa`) or writes otherwise (`1.0`): their texts.
+    let texts: Vec<String> = model
+        .classes()
+        .iter()
+        .map(|&c| data.label_text(c).into_owned())
+        .collect();
+    if model
+        .classes()
+        .iter()
+        .zip(&texts)
+        .any(|(c, t)| c.to_string() != *t)
+    {
+        out.insert("class_names".into(), json!(texts));
+    }
     out.insert("decision".into(), json!(decision));
     out.insert(
         "predicted".into(),
@@ -373,7 +422,7 @@ fn fit(args: &ArgMatches) -> Result<String, Error> {
     out.insert("train_accuracy".into(), json!(status.train_accuracy));
     out.insert("fit_ms".into(), json!(fit_ms));
     if let Some(path) = args.get_one::<PathBuf>("test") {
-        let test = Dataset::from_csv(&read(path)?).map_err(|e| in_file(path, e))?;
+        let test = read_test(args, path, data)?;
         let predicted: Vec<i32> = test.points.iter().map(|&x| model.predict(x)).collect();
         let decision: Vec<Value> = test
             .points
@@ -531,7 +580,7 @@ fn roc(args: &ArgMatches) -> Result<String, Error> {
         )));
     }
     let path = args.get_one::<PathBuf>("test").expect("required");
-    let test = Dataset::from_csv(&read(path)?).map_err(|e| in_file(path, e))?;
+    let test = read_test(args, path, lab.data())?;
     let scores: Vec<f64> = test
         .points
         .iter()
@@ -588,12 +637,24 @@ fn render(args: &ArgMatches) -> Result<String, Error> {
         std::fs::write(out, svg)
             .map_err(|e| Error::Parameter(format!("cannot write {}: {e}", out.display())))?;
     } else {
+        // Drawn into memory and written here, so a write error names the path.
+        let mut pixels = vec![0u8; width as usize * height as usize * 3];
         views::draw(
-            BitMapBackend::new(out, (width, height)),
+            BitMapBackend::with_buffer(&mut pixels, (width, height)),
             &figure,
             &layout,
             &lab,
         )?;
+        let mut png = Vec::new();
+        let mut encoder = png::Encoder::new(&mut png, width, height);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder
+            .write_header()
+            .and_then(|mut w| w.write_image_data(&pixels))
+            .map_err(|e| Error::Draw(e.to_string()))?;
+        std::fs::write(out, png)
+            .map_err(|e| Error::Parameter(format!("cannot write {}: {e}", out.display())))?;
     }
     Ok(format!("wrote {}", out.display()))
 }
@@ -622,13 +683,25 @@ fn main() -> ExitCode {
         _ => unreachable!("a subcommand is required"),
     };
     match result {
-        Ok(text) => {
-            println!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
+        Ok(text) => print(&text),
+        Err(e) => fail(&e.to_string()),
     }
+}
+
+/// Writes the result and a newline to the standard output. A reader that went away (a closed
+/// pipe) ends the program quietly, as a Unix tool ends on SIGPIPE but with status 0; any other
+/// write error is one line and status 2.
+fn print(text: &str) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    match writeln!(stdout, "{text}").and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => fail(&format!("cannot write <stdout>: {e}")),
+    }
+}
+
+/// One line `error: …` on the standard error (itself never a panic) and status 2.
+fn fail(message: &str) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "error: {message}");
+    ExitCode::from(2)
 }
