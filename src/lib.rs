@@ -46,6 +46,7 @@ pub mod labels;
 pub mod model;
 pub mod monomials;
 pub mod multiclass;
+pub mod packed;
 pub mod params;
 pub mod picture;
 pub mod plane;

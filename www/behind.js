@@ -139,6 +139,13 @@ export class FrameClient {
     if (!this.whole) this.edits.push(json);
   }
 
+  // The worker's copy was given the page's new scene another way (a file it read itself):
+  // nothing is to be sent for it.
+  assumeSynced() {
+    this.whole = false;
+    this.edits = [];
+  }
+
   // The whole scene anew (a file, a link, Clear, Regenerate…).
   resync() {
     this.whole = true;

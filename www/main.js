@@ -5,6 +5,7 @@
 import init, { App } from './pkg/kernel_playground.js';
 import { buildControls, controlValue, enableControls, fmt, keyed, showValue, syncControls } from './controls.js';
 import { FrameClient, LONG_MS, hasWorker, onFailure } from './behind.js';
+import { BIG_FILE_BYTES, cancelLoad, loadBehind } from './bigfile.js';
 import { chooseColumns } from './columns.js';
 import {
   background, buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, openView, pointInView, pumpView,
@@ -53,7 +54,7 @@ window.kernelPlayground = {
   },
   csvB() { return twin.csv(); },
   // The link of the scene as it stands (the address follows it a moment later).
-  get link() { return '#' + sceneHash(); },
+  get link() { const scene = sceneHash(); return scene === null ? null : '#' + scene; },
   // A cold fit's milliseconds (the benchmark's comparison with LIBSVM in the same page).
   coldFitMs() { const ms = app.cold_fit_ms(); requestRender(); return ms; },
   get highlighted() { return highlighted; },
@@ -240,8 +241,10 @@ function ownSettings(side) {
   }).join('&');
 }
 
-// A scene's link: the left side's, and the right side's own settings when comparing.
+// A scene's link: the left side's, and the right side's own settings when comparing; null
+// for a scene surely too large for a link (known without writing megabytes of text).
 function sceneHash() {
+  if (app.hash_longer_than(LINK_CHARACTERS)) return null;
   return app.hash() + (twin ? `&compare=${encodeURIComponent(ownSettings(twin))}` : '');
 }
 
@@ -328,13 +331,17 @@ const undoStack = [];
 const redoStack = [];
 let currentScene = null;
 
+// A scene too large for a link is not kept in the history: its edits are not undone one by
+// one, Undo goes back to the scene before it, and Redo cannot bring it back.
+const TOO_LARGE = { tooLarge: true };
+
 function remember() {
-  const scene = sceneHash();
+  const scene = sceneHash() ?? TOO_LARGE;
   if (currentScene === null) currentScene = scene;
   if (scene === currentScene) return;
   undoStack.push(currentScene);
   // 200 steps, or fewer of a large scene (its every step is a link of all its points).
-  const size = () => undoStack.reduce((sum, step) => sum + step.length, 0);
+  const size = () => undoStack.reduce((sum, step) => sum + (step.length || 0), 0);
   while (undoStack.length > UNDO_STEPS || (undoStack.length > 1 && size() > UNDO_CHARACTERS)) undoStack.shift();
   redoStack.length = 0;
   currentScene = scene;
@@ -355,7 +362,8 @@ function replaceScene(hash) {
 
 function travel(from, to) {
   if (!app || from.length === 0) return;
-  to.push(currentScene);
+  if (currentScene !== TOO_LARGE) to.push(currentScene);
+  // A scene too large for a link is never pushed, so every entry is a link.
   currentScene = from.pop();
   replaceScene(currentScene);
   showHistory();
@@ -414,11 +422,22 @@ function requestRender() {
   });
 }
 
+// Another frame, with nothing else asked of the worker.
+function paintAgain() {
+  if (frameRequested) return;
+  frameRequested = true;
+  requestAnimationFrame(() => {
+    if (frameRequested) renderFrame();
+  });
+}
+
 // Draws the frame: the scene (or, behind the page, the worker's latest model over the points
 // as they are), the open view, the status and the message.
 function renderFrame() {
   frameRequested = false;
   const json = guard(() => app.render());
+  // A large scene's discs take a few frames to paint, the top ones first.
+  if (app.painting()) paintAgain();
   // Empty: the worker has not sent its first picture yet (the points are drawn).
   if (!json) return;
   lastFrame = JSON.parse(json);
@@ -435,6 +454,7 @@ function renderFrame() {
   renderMessage(lastFrame);
   if (twin) {
     const jsonB = guard(() => twin.render());
+    if (twin.painting()) paintAgain();
     if (jsonB) {
       lastFrameB = JSON.parse(jsonB);
       updateStatus(lastFrameB, $('status-b'));
@@ -524,8 +544,9 @@ let linkTooLong = false;
 
 function writeHash() {
   if (!app) return;
-  const hash = '#' + sceneHash();
-  const tooLong = hash.length > LINK_CHARACTERS;
+  const scene = sceneHash();
+  const hash = scene === null ? '' : '#' + scene;
+  const tooLong = scene === null || hash.length > LINK_CHARACTERS;
   if (tooLong) {
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   } else if (location.hash !== hash) {
@@ -837,19 +858,31 @@ function download(name, blob) {
 async function loadFile(file) {
   if (!app) return;
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const text = new TextDecoder().decode(bytes);
-  const isScene = /\.json$/i.test(file.name) || text.trimStart().startsWith('{');
+  // The start of the file tells a scene from points and shows the column dialog its rows.
+  const head = fileHead(bytes);
+  const isScene = /\.json$/i.test(file.name) || new TextDecoder().decode(head).trimStart().startsWith('{');
   let ok;
   let warnings = [];
   if (isScene) {
-    const opened = guard(() => JSON.parse(App.scene_hash(text)));
+    const opened = guard(() => JSON.parse(App.scene_hash(new TextDecoder().decode(bytes))));
     ok = opened && replaceScene(opened.hash);
     if (ok) warnings = opened.warnings;
   } else {
-    const columns = await chooseColumns(App.file_preview, bytes, file.name);
+    const columns = await chooseColumns(App.file_preview, head, file.name);
     if (columns === null) return;
-    ok = guard(() => { for (const side of sides()) side.load_file(bytes, columns); return true; });
-    if (ok) sendWhole();
+    if (client && bytes.byteLength >= BIG_FILE_BYTES) {
+      // Read behind the page, and taken a slice at a time: no long task on this thread.
+      const why = await loadBehind(file.name, bytes, columns, {
+        sides,
+        show: showLoading,
+        adopted: () => { for (const c of [client, clientB]) if (c) c.assumeSynced(); },
+      });
+      if (why !== null) guard(() => { throw why; });
+      ok = why === null;
+    } else {
+      ok = guard(() => { for (const side of sides()) side.load_file(bytes, columns); return true; });
+      if (ok) sendWhole();
+    }
   }
   if (ok) {
     transientMessage = warnings.length ? `${file.name}: ${warnings.join('; ')}` : null;
@@ -857,6 +890,21 @@ async function loadFile(file) {
   } else {
     showMessage(`${file.name}: ${messageBox.textContent.replace(/^Something went wrong: /, '')}`);
   }
+}
+
+// The first 256 kB of a file, cut after its last whole line (a UTF-16 line's second byte too).
+function fileHead(bytes) {
+  if (bytes.byteLength <= 262144) return bytes;
+  let end = bytes.lastIndexOf(10, 262143) + 1;
+  if (end > 0 && bytes[end] === 0) end += 1;
+  return bytes.subarray(0, end || 262144);
+}
+
+// The note on the plot while a large file is read (null: none), with a Cancel button.
+function showLoading(text) {
+  const note = $('loading-file');
+  note.hidden = text === null;
+  if (text !== null) $('loading-file-text').textContent = text;
 }
 
 async function copyLink() {
@@ -942,6 +990,7 @@ function wire() {
     syncControls(controlled());
     settle();
   });
+  $('loading-file-cancel').addEventListener('click', () => cancelLoad('loading it was cancelled; the scene on screen is as it was'));
   $('load-csv').addEventListener('change', (ev) => {
     const file = ev.target.files[0];
     if (file) loadFile(file);
@@ -1015,7 +1064,7 @@ async function start() {
   pointKeys = new Set(catalogue.params.filter((row) => row.group === 'points').map((row) => row.key));
   if (!openScene(location.hash)) return;
   $('loading').style.display = 'none';
-  currentScene = sceneHash();
+  currentScene = sceneHash() ?? TOO_LARGE;
   wire();
   requestRender();
 }
