@@ -48,6 +48,7 @@ pub mod link;
 pub mod model;
 pub mod monomials;
 pub mod multiclass;
+pub mod packed;
 pub mod params;
 pub mod picture;
 pub mod plane;

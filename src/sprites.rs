@@ -21,6 +21,8 @@
 #[derive(Clone, Debug, Default)]
 pub struct Sprite {
     pixels: Vec<(i32, i32, [u8; 4])>,
+    /// The box of the pixels' offsets: (left, top, right, bottom), inclusive.
+    bounds: Option<(i32, i32, i32, i32)>,
 }
 
 /// The side of the tiles whose opaque pixels are counted.
@@ -51,16 +53,14 @@ impl Sprite {
             let px = [mul255(r, a), mul255(g, a), mul255(b, a), a];
             pixels.push((x - centre.0, y - centre.1, px));
         }
-        Sprite { pixels }
-    }
-
-    /// The box of its visible pixels' offsets: (left, top, right, bottom), inclusive.
-    fn bounds(&self) -> Option<(i32, i32, i32, i32)> {
-        let first = self.pixels.first()?;
-        Some(self.pixels.iter().fold(
-            (first.0, first.1, first.0, first.1),
-            |(l, t, r, b), &(x, y, _)| (l.min(x), t.min(y), r.max(x), b.max(y)),
-        ))
+        let bounds = pixels.first().map(|&(x, y, _)| {
+            pixels
+                .iter()
+                .fold((x, y, x, y), |(l, t, r, b), &(x, y, _)| {
+                    (l.min(x), t.min(y), r.max(x), b.max(y))
+                })
+        });
+        Sprite { pixels, bounds }
     }
 
     /// How many visible pixels the sprite has.
@@ -79,14 +79,28 @@ pub struct Layer {
     pub width: usize,
     pub height: usize,
     pixels: Vec<[u8; 4]>,
+    /// How many pixels of each [`TILE`]-square tile are not yet opaque, row by row.
+    open: Vec<u8>,
+    tiles_x: i32,
 }
 
 impl Layer {
     pub fn new(width: usize, height: usize) -> Self {
+        let (w, h) = (width as i32, height as i32);
+        let (tiles_x, tiles_y) = ((w + TILE - 1) / TILE, (h + TILE - 1) / TILE);
+        // Edge tiles are cut by the layer's edges.
+        let open = (0..tiles_y)
+            .flat_map(|ty| {
+                (0..tiles_x)
+                    .map(move |tx| ((w - tx * TILE).min(TILE) * (h - ty * TILE).min(TILE)) as u8)
+            })
+            .collect();
         Layer {
             width,
             height,
             pixels: vec![[0; 4]; width * height],
+            open,
+            tiles_x,
         }
     }
 
@@ -96,43 +110,44 @@ impl Layer {
         &mut self,
         stamps: impl DoubleEndedIterator<Item = (&'s Sprite, (i32, i32))>,
     ) {
+        for (sprite, at) in stamps.rev() {
+            self.stamp_under(sprite, at);
+        }
+    }
+
+    /// Composites `sprite`, centred at pixel (`x`, `y`), *under* what the layer holds: the
+    /// sprites stamped so far lie on top of it.
+    pub fn stamp_under(&mut self, sprite: &Sprite, (x, y): (i32, i32)) {
         let (w, h) = (self.width as i32, self.height as i32);
-        let (tiles_x, tiles_y) = ((w + TILE - 1) / TILE, (h + TILE - 1) / TILE);
-        // How many pixels of each tile are opaque, and how many it has (edge tiles are cut).
-        let mut opaque = vec![0u8; (tiles_x * tiles_y) as usize];
-        let capacity =
-            |tx: i32, ty: i32| ((w - tx * TILE).min(TILE) * (h - ty * TILE).min(TILE)) as u8;
-        for (sprite, (x, y)) in stamps.rev() {
-            let Some((x0, y0, x1, y1)) = sprite.bounds() else {
-                continue;
-            };
-            let (tx0, ty0) = (((x + x0).max(0)) / TILE, ((y + y0).max(0)) / TILE);
-            let (tx1, ty1) = (((x + x1).min(w - 1)) / TILE, ((y + y1).min(h - 1)) / TILE);
-            if x + x1 < 0 || y + y1 < 0 || x + x0 >= w || y + y0 >= h {
+        let Some((x0, y0, x1, y1)) = sprite.bounds else {
+            return;
+        };
+        if x + x1 < 0 || y + y1 < 0 || x + x0 >= w || y + y0 >= h {
+            return;
+        }
+        let (tx0, ty0) = ((x + x0).max(0) / TILE, (y + y0).max(0) / TILE);
+        let (tx1, ty1) = ((x + x1).min(w - 1) / TILE, (y + y1).min(h - 1) / TILE);
+        let tiles_x = self.tiles_x;
+        let covered = (ty0..=ty1)
+            .all(|ty| (tx0..=tx1).all(|tx| self.open[(ty * tiles_x + tx) as usize] == 0));
+        if covered {
+            return;
+        }
+        for &(dx, dy, src) in &sprite.pixels {
+            let (px, py) = (x + dx, y + dy);
+            if px < 0 || py < 0 || px >= w || py >= h {
                 continue;
             }
-            let covered = (ty0..=ty1).all(|ty| {
-                (tx0..=tx1).all(|tx| opaque[(ty * tiles_x + tx) as usize] == capacity(tx, ty))
-            });
-            if covered {
+            let dst = &mut self.pixels[(py * w + px) as usize];
+            if dst[3] == 255 {
                 continue;
             }
-            for &(dx, dy, src) in &sprite.pixels {
-                let (px, py) = (x + dx, y + dy);
-                if px < 0 || py < 0 || px >= w || py >= h {
-                    continue;
-                }
-                let dst = &mut self.pixels[(py * w + px) as usize];
-                if dst[3] == 255 {
-                    continue;
-                }
-                let open = 255 - dst[3];
-                for c in 0..4 {
-                    dst[c] = dst[c].saturating_add(mul255(src[c], open));
-                }
-                if dst[3] == 255 {
-                    opaque[((py / TILE) * tiles_x + px / TILE) as usize] += 1;
-                }
+            let open = 255 - dst[3];
+            for c in 0..4 {
+                dst[c] = dst[c].saturating_add(mul255(src[c], open));
+            }
+            if dst[3] == 255 {
+                self.open[((py / TILE) * tiles_x + px / TILE) as usize] -= 1;
             }
         }
     }

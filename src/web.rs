@@ -18,6 +18,7 @@ use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 mod discs;
+mod loading;
 mod worker;
 
 use worker::{computed_behind, exact_nodes, WorkerFrame, WorkerState};
@@ -228,6 +229,17 @@ impl App {
     /// The URL hash of the current scene.
     pub fn hash(&self) -> String {
         self.lab.hash()
+    }
+
+    /// Whether the scene's URL hash is surely longer than `limit` characters (cheap: the hash
+    /// is not written).
+    pub fn hash_longer_than(&self, limit: usize) -> bool {
+        self.lab.hash_length_at_least() > limit
+    }
+
+    /// The URL hash of the settings alone, without the points.
+    pub fn settings_hash(&self) -> String {
+        self.lab.settings().to_hash(None)
     }
 
     /// A setting's value, as written in the URL.
@@ -574,6 +586,12 @@ impl App {
         self.remote = on.then_some(None);
     }
 
+    /// Whether the points' discs are still being painted (a large scene's take a few frames):
+    /// the page then draws another frame.
+    pub fn painting(&self) -> bool {
+        self.discs.incomplete()
+    }
+
     /// The fingerprint of the scene (decimal): a worker whose copy has another asks for the
     /// whole scene.
     pub fn fingerprint(&self) -> String {
@@ -638,7 +656,7 @@ impl App {
             .lab
             .picture_fingerprint(layout.width, layout.height, self.generation);
         if let Some((key, frame)) = &self.painted {
-            if *key == shown {
+            if *key == shown && !self.discs.incomplete() {
                 let mut frame = frame.clone();
                 let behind = frame.get("fingerprint").and_then(Value::as_str)
                     != Some(self.fingerprint().as_str());

@@ -26,6 +26,7 @@ const LAYERS: &[&[&str]] = &[
         "contour",
         "voronoi",
         "hull",
+        "packed",
         "params",
         "plane",
         "roc",

@@ -95,6 +95,14 @@ export class FrameClient {
     if (!this.whole) this.edits.push(json);
   }
 
+  // The worker's copy was given the page's new scene another way (a file it read itself):
+  // nothing is to be sent for it.
+  assumeSynced() {
+    this.whole = false;
+    this.edits = [];
+    this.preparingFrom = this.lastId + 1;
+  }
+
   // The whole scene anew (a file, a link, Clear, Regenerate…).
   resync() {
     this.whole = true;

@@ -7,6 +7,7 @@ import { buildControls, controlValue, enableControls, fmt, keyed, showValue, syn
 import { FrameClient, LONG_MS, hasWorker, onFailure, onNote, workerNote, workerState } from './behind.js';
 import { MessageLine, errorText, partsLeftOut, refusedLink } from './messages.js';
 import { chooseColumns, nameClassButtons } from './columns.js';
+import { BIG_FILE_BYTES, cancelLoad, loadBehind } from './bigfile.js';
 import {
   background, buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, openView, pointInView, pumpView,
   renderView, startDrag,
@@ -54,7 +55,7 @@ window.kernelPlayground = {
   },
   csvB() { return twin.csv(); },
   // The link of the scene as it stands (the address follows it a moment later).
-  get link() { return '#' + sceneHash(); },
+  get link() { const scene = sceneHash(); return scene === null ? null : '#' + scene; },
   // A cold fit's milliseconds (the benchmark's comparison with LIBSVM in the same page).
   coldFitMs() { const ms = app.cold_fit_ms(); requestRender(); return ms; },
   get highlighted() { return highlighted; },
@@ -267,8 +268,10 @@ function ownSettings(side) {
   }).join('&');
 }
 
-// A scene's link: the left side's, and the right side's own settings when comparing.
+// A scene's link: the left side's, and the right side's own settings when comparing; null
+// for a scene surely too large for a link (known without writing megabytes of text).
 function sceneHash() {
+  if (app.hash_longer_than(LINK_CHARACTERS)) return null;
   return app.hash() + (twin ? `&compare=${encodeURIComponent(ownSettings(twin))}` : '');
 }
 
@@ -359,14 +362,18 @@ const undoStack = [];
 const redoStack = [];
 let currentScene = null;
 
+// A scene too large for a link is not kept in the history: its edits are not undone one by
+// one, Undo goes back to the scene before it, and Redo cannot bring it back.
+const TOO_LARGE = { tooLarge: true };
+
 // Whether the scene changed (and was remembered).
 function remember() {
-  const scene = sceneHash();
+  const scene = sceneHash() ?? TOO_LARGE;
   if (currentScene === null) currentScene = scene;
   if (scene === currentScene) return false;
   undoStack.push(currentScene);
   // 200 steps, or fewer of a large scene (its every step is a link of all its points).
-  const size = () => undoStack.reduce((sum, step) => sum + step.length, 0);
+  const size = () => undoStack.reduce((sum, step) => sum + (step.length || 0), 0);
   while (undoStack.length > UNDO_STEPS || (undoStack.length > 1 && size() > UNDO_CHARACTERS)) undoStack.shift();
   redoStack.length = 0;
   currentScene = scene;
@@ -388,7 +395,8 @@ function replaceScene(hash) {
 
 function travel(from, to) {
   if (!app || from.length === 0) return;
-  to.push(currentScene);
+  if (currentScene !== TOO_LARGE) to.push(currentScene);
+  // A scene too large for a link is never pushed, so every entry is a link.
   currentScene = from.pop();
   replaceScene(currentScene);
   showHistory();
@@ -447,12 +455,23 @@ function requestRender() {
   });
 }
 
+// Another frame, with nothing else asked of the worker.
+function paintAgain() {
+  if (frameRequested) return;
+  frameRequested = true;
+  requestAnimationFrame(() => {
+    if (frameRequested) renderFrame();
+  });
+}
+
 // Draws the frame: the scene (or, behind the page, the worker's latest model over the points
 // as they are), the open view, the status and the message.
 function renderFrame() {
   frameRequested = false;
   boundPageFits();
   const json = guard(() => app.render());
+  // A large scene's discs take a few frames to paint, the top ones first.
+  if (app.painting()) paintAgain();
   // Empty: no model yet (the worker's first picture is to come, or the page does not fit a
   // scene this large by itself); the points are drawn.
   if (!json) {
@@ -477,6 +496,7 @@ function renderFrame() {
     const jsonB = guard(() => twin.render());
     const preparingB = Boolean(clientB && clientB.preparing);
     if (!jsonB || preparingB) pendingStatus(twin, clientB, $('status-b'));
+    if (twin.painting()) paintAgain();
     if (jsonB) {
       lastFrameB = JSON.parse(jsonB);
       if (!preparingB) updateStatus(lastFrameB, $('status-b'));
@@ -576,8 +596,9 @@ let linkTooLong = false;
 
 function writeHash() {
   if (!app) return;
-  const hash = '#' + sceneHash();
-  const tooLong = hash.length > LINK_CHARACTERS;
+  const scene = sceneHash();
+  const hash = scene === null ? '' : '#' + scene;
+  const tooLong = scene === null || hash.length > LINK_CHARACTERS;
   if (tooLong) {
     if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   } else if (location.hash !== hash) {
@@ -891,24 +912,51 @@ function download(name, blob) {
 async function loadFile(file) {
   if (!app) return;
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const text = new TextDecoder().decode(bytes);
-  const isScene = /\.json$/i.test(file.name) || text.trimStart().startsWith('{');
+  // The start of the file tells a scene from points and shows the column dialog its rows.
+  const head = fileHead(bytes);
+  const isScene = /\.json$/i.test(file.name) || new TextDecoder().decode(head).trimStart().startsWith('{');
   let ok;
   let warnings = [];
   if (isScene) {
-    const opened = guard(() => JSON.parse(App.scene_hash(text)), 'file', `${file.name}: `);
+    const opened = guard(() => JSON.parse(App.scene_hash(new TextDecoder().decode(bytes))), 'file', `${file.name}: `);
     ok = opened && replaceScene(opened.hash);
     if (ok) warnings = opened.warnings;
   } else {
-    const columns = await chooseColumns(App.file_preview, bytes, file.name);
+    const columns = await chooseColumns(App.file_preview, head, file.name);
     if (columns === null) return;
-    ok = guard(() => { for (const side of sides()) side.load_file(bytes, columns); return true; }, 'file', `${file.name}: `);
-    if (ok) sendWhole();
+    if (client && bytes.byteLength >= BIG_FILE_BYTES) {
+      // Read behind the page, and taken a slice at a time: no long task on this thread.
+      const why = await loadBehind(file.name, bytes, columns, {
+        sides,
+        show: showLoading,
+        adopted: () => { for (const c of [client, clientB]) if (c) c.assumeSynced(); },
+      });
+      if (why !== null) guard(() => { throw why; }, 'file', `${file.name}: `);
+      ok = why === null;
+    } else {
+      ok = guard(() => { for (const side of sides()) side.load_file(bytes, columns); return true; }, 'file', `${file.name}: `);
+      if (ok) sendWhole();
+    }
   }
   if (ok) {
     settle();
     showMessage(warnings.length ? `${file.name}: ${warnings.join('; ')}` : null, 'file');
   }
+}
+
+// The first 256 kB of a file, cut after its last whole line (a UTF-16 line's second byte too).
+function fileHead(bytes) {
+  if (bytes.byteLength <= 262144) return bytes;
+  let end = bytes.lastIndexOf(10, 262143) + 1;
+  if (end > 0 && bytes[end] === 0) end += 1;
+  return bytes.subarray(0, end || 262144);
+}
+
+// The note on the plot while a large file is read (null: none), with a Cancel button.
+function showLoading(text) {
+  const note = $('loading-file');
+  note.hidden = text === null;
+  if (text !== null) $('loading-file-text').textContent = text;
 }
 
 async function copyLink() {
@@ -994,6 +1042,7 @@ function wire() {
     syncControls(controlled());
     settle();
   });
+  $('loading-file-cancel').addEventListener('click', () => cancelLoad('loading it was cancelled; the scene on screen is as it was'));
   $('load-csv').addEventListener('change', (ev) => {
     const file = ev.target.files[0];
     if (file) loadFile(file);
@@ -1067,7 +1116,7 @@ async function start() {
   pointKeys = new Set(catalogue.params.filter((row) => row.group === 'points').map((row) => row.key));
   if (!openScene(location.hash)) return;
   $('loading').style.display = 'none';
-  currentScene = sceneHash();
+  currentScene = sceneHash() ?? TOO_LARGE;
   wire();
   requestRender();
 }

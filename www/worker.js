@@ -44,6 +44,7 @@ onmessage = async (ev) => {
   else if (message.kind === 'inspect') busy(() => inspect(message));
   else if (message.kind === 'figure') busy(() => figure(message));
   else if (message.kind === 'drop') busy(() => drop(message));
+  else if (message.kind === 'read') busy(() => read(message));
   else busy(() => startJob(message));
 };
 
@@ -90,6 +91,19 @@ function figure({ side = 0, id, view, width, height }) {
 function drop({ side = 0 }) {
   if (labs[side]) labs[side].free();
   labs[side] = null;
+}
+
+// A large file the page hands over: the first side's copy reads it, the others take its
+// points, and the page gets them packed (it reads them a slice at a time).
+function read({ id, bytes, columns, sides }) {
+  try {
+    for (const side of sides) if (!labs[side]) labs[side] = new FrameWorker('');
+    const packed = labs[sides[0]].read_file(new Uint8Array(bytes), columns);
+    for (const side of sides.slice(1)) labs[side].take_packed(packed);
+    postMessage({ kind: 'read', id, packed: packed.buffer }, [packed.buffer]);
+  } catch (e) {
+    postMessage({ kind: 'read', id, error: String(e && e.message ? e.message : e) });
+  }
 }
 
 function startJob({ id, hash, view, tuned }) {

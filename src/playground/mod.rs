@@ -210,6 +210,22 @@ impl Playground {
         })
     }
 
+    /// A lower bound on the length of [`Playground::hash`], found without writing it: each
+    /// point takes at least its coordinates' written text (one character when it has none), a
+    /// label character and three separators. A scene too large for a link is known so in
+    /// microseconds rather than after writing megabytes of text.
+    pub fn hash_length_at_least(&self) -> usize {
+        if !self.edited {
+            return 0;
+        }
+        (0..self.data.len())
+            .map(|i| match self.data.written.get(i) {
+                Some(Some([x, y])) => x.len() + y.len() + 4,
+                _ => 6,
+            })
+            .sum()
+    }
+
     /// Bumped by every change that alters what the views show (other than the highlight and
     /// the pointer): views cache their figures by it.
     pub fn version(&self) -> u64 {

@@ -438,3 +438,20 @@ fn run_to_end_is_the_fit_the_link_reopens() {
         assert_eq!(ended.report.iterations, cold.report.iterations, "{hash}");
     }
 }
+
+#[test]
+fn the_hash_length_bound_is_never_above_the_hash() {
+    for hash in [
+        "preset=moons&n=50&seed=3",
+        "points=1.50,-2,1;3,4e0,0,t;0.1,0.2,1",
+    ] {
+        let mut lab = Playground::from_hash(hash);
+        assert!(lab.hash_length_at_least() <= lab.hash().len());
+        lab.add_point([0.123456789, 2.0], 1).unwrap();
+        lab.move_point(0, [-7.25, 1e-9]).unwrap();
+        let bound = lab.hash_length_at_least();
+        // The points alone take at least 6 characters each.
+        assert!(bound >= 6 * lab.data().len(), "{bound}");
+        assert!(bound <= lab.hash().len(), "{bound} > {}", lab.hash().len());
+    }
+}

@@ -10,7 +10,10 @@
 //!
 //! A layer of many discs (from [`RASTER_FROM`] on) is composited in wasm memory from the
 //! stamps' pixels (`sprites`) and put on its canvas in one call: a canvas call per disc costs
-//! a few microseconds without a GPU, which is seconds at a million points.
+//! a few microseconds without a GPU, which is seconds at a million points. Front to back, a
+//! frame's share at a time ([`RASTER_BUDGET_MS`]): the discs on top show first, the frames
+//! after fill in what lies under them, and no frame's task grows with the number of points
+//! beyond that share ([`DiscPainter::incomplete`] says when more frames are wanted).
 
 use super::js_error;
 use crate::scene::{self, Layout};
@@ -24,6 +27,9 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 /// disc by disc on its canvas.
 pub const RASTER_FROM: usize = 5000;
 
+/// How long one frame composites discs in memory before it shows what it has (ms).
+pub const RASTER_BUDGET_MS: f64 = 30.0;
+
 /// A disc: its centre's pixel (x, y) and its class colour index.
 pub type Disc = (i32, i32, usize);
 
@@ -36,6 +42,8 @@ pub struct DiscPainter {
     /// The stamps' pixels, read back once each when a layer is first composited in memory.
     sprites: Vec<Option<Sprite>>,
     layer: Option<Layer>,
+    /// The last layer painted is still being composited: more frames are wanted.
+    incomplete: bool,
 }
 
 /// Discs stamped on a transparent canvas: `discs` as they were given, all of them there but
@@ -45,6 +53,15 @@ struct Layer {
     context: CanvasRenderingContext2d,
     discs: Vec<Disc>,
     left_out: Option<usize>,
+    /// The layer still being composited in memory, if it is.
+    raster: Option<Raster>,
+}
+
+/// A layer being composited in memory over several frames: `discs[..next]` are still to be
+/// stamped under the others, from the top down.
+struct Raster {
+    layer: sprites::Layer,
+    next: usize,
 }
 
 fn new_canvas(width: u32, height: u32) -> Result<HtmlCanvasElement, JsValue> {
@@ -85,6 +102,11 @@ fn one_difference(a: &[Disc], b: &[Disc]) -> Result<Option<usize>, ()> {
 }
 
 impl DiscPainter {
+    /// Whether the discs painted last are not all on the layer yet (another frame adds more).
+    pub fn incomplete(&self) -> bool {
+        self.incomplete
+    }
+
     /// Paints `discs` on `target` (a canvas `width` × `height`) at the layout's point radius.
     pub fn paint(
         &mut self,
@@ -121,6 +143,7 @@ impl DiscPainter {
                 context,
                 discs: Vec::new(),
                 left_out: None,
+                raster: None,
             });
         }
         let Some(layer) = self.layer.as_mut() else {
@@ -150,20 +173,12 @@ impl DiscPainter {
             layer
                 .context
                 .clear_rect(0.0, 0.0, width as f64, height as f64);
+            layer.raster = None;
             if discs.len() >= RASTER_FROM {
-                let sprites = sprites_of(&mut self.sprites, stamps, half)?;
-                let mut raster = sprites::Layer::new(width as usize, height as usize);
-                let stamped: Vec<(&Sprite, (i32, i32))> = (discs.iter().enumerate())
-                    .filter(|&(i, _)| Some(i) != left_out)
-                    .filter_map(|(_, &(x, y, colour))| {
-                        Some((sprites.get(colour)?.as_ref()?, (x, y)))
-                    })
-                    .collect();
-                raster.stamp_all(stamped.into_iter());
-                let rgba = raster.to_straight_rgba();
-                let image =
-                    ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), width, height)?;
-                layer.context.put_image_data(&image, 0.0, 0.0)?;
+                layer.raster = Some(Raster {
+                    layer: sprites::Layer::new(width as usize, height as usize),
+                    next: discs.len(),
+                });
             } else {
                 for (i, &disc) in discs.iter().enumerate() {
                     if Some(i) != left_out {
@@ -173,6 +188,30 @@ impl DiscPainter {
             }
             layer.left_out = left_out;
         }
+        if let Some(raster) = layer.raster.as_mut() {
+            let sprites = sprites_of(&mut self.sprites, stamps, half)?;
+            let deadline = super::now_ms() + RASTER_BUDGET_MS;
+            while raster.next > 0 {
+                let from = raster.next.saturating_sub(2048);
+                for i in (from..raster.next).rev() {
+                    let (x, y, colour) = discs[i];
+                    if let (true, Some(Some(sprite))) = (Some(i) != left_out, sprites.get(colour)) {
+                        raster.layer.stamp_under(sprite, (x, y));
+                    }
+                }
+                raster.next = from;
+                if super::now_ms() > deadline {
+                    break;
+                }
+            }
+            let rgba = raster.layer.to_straight_rgba();
+            let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), width, height)?;
+            layer.context.put_image_data(&image, 0.0, 0.0)?;
+            if raster.next == 0 {
+                layer.raster = None;
+            }
+        }
+        self.incomplete = layer.raster.is_some();
         layer.discs.clear();
         layer.discs.extend_from_slice(discs);
         target.draw_image_with_html_canvas_element(&layer.canvas, 0.0, 0.0)?;

@@ -43,6 +43,28 @@ impl FrameWorker {
         }
     }
 
+    /// Replaces this copy's points by a file's bytes (as `App.load_file` reads them, with
+    /// `columns` as `--columns` takes them) and returns them packed ([`crate::packed`]) for the
+    /// page, which reads them a slice at a time; on error (with its line number) nothing
+    /// changes.
+    pub fn read_file(&mut self, bytes: &[u8], columns: &str) -> Result<Vec<u8>, JsValue> {
+        let columns = crate::table::ColumnRef::parse_list(columns).map_err(js_error)?;
+        let data = crate::data::Dataset::read(bytes, columns.as_deref()).map_err(js_error)?;
+        let packed = crate::packed::pack(&data);
+        self.lab.replace_data(data);
+        self.sent = None;
+        Ok(packed)
+    }
+
+    /// Replaces this copy's points by packed ones (another side's [`FrameWorker::read_file`]).
+    pub fn take_packed(&mut self, packed: Vec<u8>) -> Result<(), JsValue> {
+        let mut unpacking = crate::packed::Unpacking::new(packed).map_err(js_error)?;
+        unpacking.step(usize::MAX).map_err(js_error)?;
+        self.lab.replace_data(unpacking.finish().map_err(js_error)?);
+        self.sent = None;
+        Ok(())
+    }
+
     /// This copy's fingerprint (decimal), as the page's `App.fingerprint`.
     pub fn fingerprint(&self) -> String {
         self.lab.fingerprint().to_string()

@@ -1,0 +1,127 @@
+// Large files without long tasks on the page's thread. A file of BIG_FILE_BYTES or more is
+// read by the worker behind the page (the same reader as the page's and the command line's),
+// which keeps the points in its copies of the lab and sends them back packed; the page then
+// reads them a slice of about SLICE_MS at a time between frames and takes them whole at the
+// end. Meanwhile the scene on screen stays as it was, a note on the plot says how far the
+// reading is, and its Cancel button, or any edit of the scene, abandons it.
+
+import { PackedPoints } from './pkg/kernel_playground.js';
+import { on, onRestart, post } from './behind.js';
+
+export const BIG_FILE_BYTES = 4_000_000;
+const SLICE_MS = 25;
+
+let lastId = 0;
+// The worker's reading under way: { id, resolve, reject }.
+let reading = null;
+// The load under way, if any: { cancelled, why }.
+let current = null;
+
+on('read', (m) => {
+  if (!reading || m.id !== reading.id) return;
+  const { resolve, reject } = reading;
+  reading = null;
+  if (m.error) reject(new Error(m.error));
+  else resolve(new Uint8Array(m.packed));
+});
+
+// A restarted worker has lost the file it was reading.
+onRestart(() => {
+  if (!reading) return;
+  const { reject } = reading;
+  reading = null;
+  reject(new Error('the worker behind the page restarted while reading it; please load it again'));
+});
+
+function readBehind(bytes, columns, sides) {
+  return new Promise((resolve, reject) => {
+    reading = { id: ++lastId, resolve, reject };
+    post({ kind: 'read', id: reading.id, bytes: bytes.buffer, columns, sides }, [bytes.buffer]);
+  });
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// Whether a load is under way.
+export const loading = () => current !== null;
+
+// Abandons the load under way (the scene on screen stays).
+export function cancelLoad(why) {
+  if (current) {
+    current.cancelled = true;
+    current.why = why;
+  }
+  // The worker's answer, when it comes, is not waited for.
+  if (reading) {
+    const { reject } = reading;
+    reading = null;
+    reject(new Error(why));
+  }
+}
+
+// Reads file `name` (its `bytes`, `columns` as --columns takes them) into every side of the
+// page: `hooks.sides()` gives the scenes (App), `hooks.show(text)` the note on the plot (null:
+// none), `hooks.adopted()` runs once the points are on every side (the worker's copies have
+// them already). Resolves to null when done, else to why not (the file's error, or a cancel).
+export async function loadBehind(name, bytes, columns, hooks) {
+  cancelLoad('another file was chosen');
+  const load = { cancelled: false, why: '' };
+  current = load;
+  const sides = hooks.sides();
+  const before = sides.map((s) => s.fingerprint());
+  // An edit of any side, or compare turned on or off, abandons the load.
+  const edited = () => {
+    const now = hooks.sides();
+    return now.length !== sides.length || now.some((s, i) => s !== sides[i] || s.fingerprint() !== before[i]);
+  };
+  const megabytes = (bytes.byteLength / 1e6).toFixed(1);
+  const started = performance.now();
+  const reading = () => `Reading ${name} (${megabytes} MB) in the background… ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  hooks.show(reading());
+  const ticker = setInterval(() => hooks.show(reading()), 250);
+  const stop = (why) => {
+    clearInterval(ticker);
+    if (current === load) current = null;
+    hooks.show(null);
+    return why;
+  };
+  let packed;
+  try {
+    packed = await readBehind(bytes, columns, sides.map((_, i) => i));
+  } catch (e) {
+    return stop(e.message);
+  }
+  clearInterval(ticker);
+  const readers = [];
+  let taken = 0;
+  try {
+    for (let i = 0; i < sides.length; i += 1) readers.push(new PackedPoints(packed));
+    // Slices sized to take about SLICE_MS each, from how long the last one took.
+    let rows = 20_000;
+    for (const reader of readers) {
+      for (;;) {
+        if (load.cancelled || edited()) return stop(load.why || 'the scene was edited meanwhile');
+        const t = performance.now();
+        const done = reader.step(rows);
+        const ms = performance.now() - t;
+        rows = Math.max(1000, Math.min(500_000, Math.round(rows * SLICE_MS / Math.max(ms, 1))));
+        const share = (readers.indexOf(reader) + reader.fraction()) / readers.length;
+        hooks.show(`Preparing ${name}: ${Math.round(100 * share)} % of ${reader.count().toLocaleString('en')} points`);
+        if (done) break;
+        await nextTask();
+      }
+    }
+    for (const [i, side] of sides.entries()) {
+      side.take_points(readers[i]);
+      taken = i + 1;
+    }
+  } catch (e) {
+    return stop(e.message || String(e));
+  } finally {
+    // The packed points not handed to a side (a cancel, an error) are freed.
+    for (const r of readers.slice(taken)) r.free();
+  }
+  stop(null);
+  hooks.adopted();
+  return null;
+}
