@@ -164,9 +164,20 @@ impl Dataset {
 
     /// The distinct labels, in increasing order.
     pub fn classes(&self) -> Vec<i32> {
-        let mut classes = self.labels.clone();
-        classes.sort_unstable();
-        classes.dedup();
+        // One pass with a short sorted list: a scene has a few classes and may have millions
+        // of points, and this is asked for every frame. Past 64 classes, sort once instead.
+        let mut classes: Vec<i32> = Vec::new();
+        for &label in &self.labels {
+            if let Err(at) = classes.binary_search(&label) {
+                if classes.len() == 64 {
+                    let mut all = self.labels.clone();
+                    all.sort_unstable();
+                    all.dedup();
+                    return all;
+                }
+                classes.insert(at, label);
+            }
+        }
         classes
     }
 
@@ -668,6 +679,17 @@ mod tests {
         assert_eq!(split, stratified_split(&data.labels, 0.3, 7));
         assert_ne!(split, stratified_split(&data.labels, 0.3, 8));
         assert!(stratified_split(&data.labels, 0.0, 7).iter().all(|t| !t));
+    }
+
+    #[test]
+    fn classes_are_the_distinct_labels_in_order_however_many() {
+        let few = Dataset::from_parts(vec![[0.0, 0.0]; 6], vec![3, -1, 3, 7, -1, 0]);
+        assert_eq!(few.classes(), vec![-1, 0, 3, 7]);
+        // Past the short list's 64 classes, all of them still, in order.
+        let labels: Vec<i32> = (0..200).map(|i| (i * 37) % 101 - 50).collect();
+        let many = Dataset::from_parts(vec![[0.0, 0.0]; 200], labels);
+        assert_eq!(many.classes(), (-50..=50).collect::<Vec<_>>());
+        assert!(Dataset::new().classes().is_empty());
     }
 
     #[test]

@@ -1,71 +1,60 @@
-//! A dataset as compact bytes, and read back a slice of rows at a time: how a large file read
-//! by the worker behind the page reaches the page without a task that grows with its size
-//! (a million rows as JSON or as a link would hold the page's thread for seconds).
+//! A dataset as compact bytes, read back a piece at a time: how a large file read by the
+//! worker behind the page reaches the page without a task that grows with its size (a million
+//! rows as JSON or as a link would hold the page's thread for seconds, and even copying all
+//! the bytes into wasm memory at once takes a tenth of one).
 //!
-//! The bytes, little-endian: `KPD1`; n (u32); the class texts (count u32, then per class its
-//! label i32 and its text as a length-prefixed string); x and y of every point (2n f64); the
-//! labels (n i32); for every point the end offsets (2n u32) of its coordinates' written text
-//! in the text block that follows, `u32::MAX` twice for a point with none. Every value crosses
-//! bit for bit, and every written text byte for byte.
+//! The bytes, little-endian: `KPD2`; n (u32); the class texts (count u32, then per class its
+//! label i32 and its text as a u32 length and UTF-8); then the n points one after the other,
+//! each as x and y (f64), the label (i32), the lengths of its coordinates' written text (two
+//! u32; `u32::MAX` twice for a point with none) and that text. Every value crosses bit for bit
+//! and every written text byte for byte; [`Unpacking::feed`] takes the bytes cut anywhere.
 
 use crate::data::{Dataset, Point, Written};
 use crate::error::Error;
 
-const MAGIC: &[u8; 4] = b"KPD1";
+const MAGIC: &[u8; 4] = b"KPD2";
 const NONE: u32 = u32::MAX;
+/// A point's bytes before its written text.
+const ROW: usize = 8 + 8 + 4 + 4 + 4;
 
 /// `data` as bytes (see the module's doc).
 pub fn pack(data: &Dataset) -> Vec<u8> {
-    let n = data.len();
-    let mut text = String::new();
-    let mut ends = Vec::with_capacity(2 * n);
-    for i in 0..n {
-        match data.written.get(i) {
-            Some(Some(written)) => {
-                for axis in written.iter() {
-                    text.push_str(axis);
-                    ends.push(text.len() as u32);
-                }
-            }
-            _ => ends.extend([NONE, NONE]),
-        }
-    }
-    let mut out = Vec::with_capacity(8 + 24 * n + 8 * n + text.len() + 64);
+    let mut out = Vec::with_capacity(12 + 48 * data.len());
     out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&(n as u32).to_le_bytes());
-    let classes = data.label_texts.iter().collect::<Vec<_>>();
-    out.extend_from_slice(&(classes.len() as u32).to_le_bytes());
-    for (label, text) in classes {
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    out.extend_from_slice(&(data.label_texts.len() as u32).to_le_bytes());
+    for (label, text) in &data.label_texts {
         out.extend_from_slice(&label.to_le_bytes());
         out.extend_from_slice(&(text.len() as u32).to_le_bytes());
         out.extend_from_slice(text.as_bytes());
     }
-    for p in &data.points {
+    for (i, (p, label)) in data.points.iter().zip(&data.labels).enumerate() {
         out.extend_from_slice(&p[0].to_le_bytes());
         out.extend_from_slice(&p[1].to_le_bytes());
+        out.extend_from_slice(&label.to_le_bytes());
+        match data.written.get(i) {
+            Some(Some([x, y])) => {
+                out.extend_from_slice(&(x.len() as u32).to_le_bytes());
+                out.extend_from_slice(&(y.len() as u32).to_le_bytes());
+                out.extend_from_slice(x.as_bytes());
+                out.extend_from_slice(y.as_bytes());
+            }
+            _ => {
+                out.extend_from_slice(&NONE.to_le_bytes());
+                out.extend_from_slice(&NONE.to_le_bytes());
+            }
+        }
     }
-    for l in &data.labels {
-        out.extend_from_slice(&l.to_le_bytes());
-    }
-    for e in &ends {
-        out.extend_from_slice(&e.to_le_bytes());
-    }
-    out.extend_from_slice(text.as_bytes());
     out
 }
 
-/// Packed bytes being read back into a dataset, [`Unpacking::step`] by step.
+/// Packed bytes being read back into a dataset, as they are fed in.
+#[derive(Default)]
 pub struct Unpacking {
-    bytes: Vec<u8>,
-    n: usize,
-    /// Where the points, the labels, the end offsets and the text block start.
-    points_at: usize,
-    labels_at: usize,
-    ends_at: usize,
-    text_at: usize,
-    /// The end of the last written text read, and the next row to read.
-    text_end: usize,
-    next: usize,
+    /// Bytes fed but not yet read (the start of a point or of the header).
+    pending: Vec<u8>,
+    /// How many points there are, once the header has been read.
+    n: Option<usize>,
     data: Dataset,
 }
 
@@ -73,112 +62,132 @@ fn damaged() -> Error {
     Error::Parameter("the packed points are damaged".into())
 }
 
-/// The `N` bytes of `bytes` at `*at`, moving `*at` past them.
-fn read<const N: usize>(bytes: &[u8], at: &mut usize) -> Result<[u8; N], Error> {
-    let slice = bytes.get(*at..*at + N).ok_or_else(damaged)?;
-    *at += N;
-    Ok(slice.try_into().expect("N bytes"))
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+}
+
+fn f64_at(bytes: &[u8], at: usize) -> f64 {
+    f64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+}
+
+fn text_at(bytes: &[u8], from: usize, len: usize) -> Result<Box<str>, Error> {
+    let text = std::str::from_utf8(&bytes[from..from + len]).map_err(|_| damaged())?;
+    Ok(text.into())
 }
 
 impl Unpacking {
-    /// Starts reading `bytes`; fails when they are not packed points.
-    pub fn new(bytes: Vec<u8>) -> Result<Unpacking, Error> {
-        let mut at = 0;
-        if &read::<4>(&bytes, &mut at)? != MAGIC {
-            return Err(damaged());
-        }
-        let n = u32::from_le_bytes(read(&bytes, &mut at)?) as usize;
-        let classes = u32::from_le_bytes(read(&bytes, &mut at)?);
-        let mut data = Dataset::new();
-        for _ in 0..classes {
-            let label = i32::from_le_bytes(read(&bytes, &mut at)?);
-            let len = u32::from_le_bytes(read(&bytes, &mut at)?) as usize;
-            let text = bytes.get(at..at + len).ok_or_else(damaged)?;
-            let text = std::str::from_utf8(text).map_err(|_| damaged())?;
-            data.label_texts.insert(label, text.into());
-            at += len;
-        }
-        let points_at = at;
-        let labels_at = points_at + 16 * n;
-        let ends_at = labels_at + 4 * n;
-        let text_at = ends_at + 8 * n;
-        if bytes.len() < text_at {
-            return Err(damaged());
-        }
-        data.points.reserve(n);
-        data.labels.reserve(n);
-        data.written.reserve(n);
-        Ok(Unpacking {
-            bytes,
-            n,
-            points_at,
-            labels_at,
-            ends_at,
-            text_at,
-            text_end: 0,
-            next: 0,
-            data,
-        })
+    pub fn new() -> Unpacking {
+        Unpacking::default()
     }
 
-    /// How many rows the bytes hold.
+    /// How many points the bytes hold (0 until the header has been fed).
     pub fn len(&self) -> usize {
-        self.n
+        self.n.unwrap_or(0)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.n == 0
+        self.len() == 0
     }
 
-    /// The share of rows read so far, 0 to 1.
+    /// The share of points read so far, 0 to 1.
     pub fn fraction(&self) -> f64 {
-        if self.n == 0 {
-            1.0
-        } else {
-            self.next as f64 / self.n as f64
+        match self.n {
+            Some(0) => 1.0,
+            Some(n) => self.data.len() as f64 / n as f64,
+            None => 0.0,
         }
     }
 
-    /// Reads up to `rows` more rows; whether every row has been read.
-    pub fn step(&mut self, rows: usize) -> Result<bool, Error> {
-        let stop = self.next.saturating_add(rows).min(self.n);
-        for i in self.next..stop {
-            let mut at = self.points_at + 16 * i;
-            let point: Point = [
-                f64::from_le_bytes(read(&self.bytes, &mut at)?),
-                f64::from_le_bytes(read(&self.bytes, &mut at)?),
-            ];
-            let mut at = self.labels_at + 4 * i;
-            let label = i32::from_le_bytes(read(&self.bytes, &mut at)?);
-            let mut at = self.ends_at + 8 * i;
-            let ends = [
-                u32::from_le_bytes(read(&self.bytes, &mut at)?),
-                u32::from_le_bytes(read(&self.bytes, &mut at)?),
-            ];
-            let written = if ends == [NONE, NONE] {
+    /// Reads what `bytes` complete (they may end anywhere; the rest waits for the next).
+    pub fn feed(&mut self, bytes: &[u8]) -> Result<(), Error> {
+        let joined;
+        let bytes = if self.pending.is_empty() {
+            bytes
+        } else {
+            self.pending.extend_from_slice(bytes);
+            joined = std::mem::take(&mut self.pending);
+            &joined[..]
+        };
+        let mut at = 0;
+        if self.n.is_none() {
+            match self.header(bytes)? {
+                Some(used) => at = used,
+                None => {
+                    self.pending = bytes.to_vec();
+                    return Ok(());
+                }
+            }
+        }
+        let n = self.len();
+        while self.data.len() < n && bytes.len() - at >= ROW {
+            let lengths = [u32_at(bytes, at + 20), u32_at(bytes, at + 24)];
+            let text = if lengths == [NONE, NONE] {
+                0
+            } else {
+                lengths[0] as usize + lengths[1] as usize
+            };
+            if bytes.len() - at < ROW + text {
+                break;
+            }
+            let point: Point = [f64_at(bytes, at), f64_at(bytes, at + 8)];
+            let label = i32::from_le_bytes(bytes[at + 16..at + 20].try_into().expect("4 bytes"));
+            let written = if lengths == [NONE, NONE] {
                 None
             } else {
-                let mut texts = ["".into(), "".into()];
-                for (axis, &end) in ends.iter().enumerate() {
-                    let (from, to) = (self.text_at + self.text_end, self.text_at + end as usize);
-                    let text = self.bytes.get(from..to).ok_or_else(damaged)?;
-                    texts[axis] = std::str::from_utf8(text).map_err(|_| damaged())?.into();
-                    self.text_end = end as usize;
-                }
-                Some(texts as Written)
+                let (x, y) = (lengths[0] as usize, lengths[1] as usize);
+                let texts: Written = [
+                    text_at(bytes, at + ROW, x)?,
+                    text_at(bytes, at + ROW + x, y)?,
+                ];
+                Some(texts)
             };
             self.data.push_written(point, label, written)?;
+            at += ROW + text;
         }
-        self.next = stop;
-        Ok(stop == self.n)
-    }
-
-    /// The dataset, once every row has been read.
-    pub fn finish(self) -> Result<Dataset, Error> {
-        if self.next < self.n {
+        if self.data.len() == n && at < bytes.len() {
             return Err(damaged());
         }
-        Ok(self.data)
+        self.pending = bytes[at..].to_vec();
+        Ok(())
+    }
+
+    /// Reads the header from the start of `bytes`: how many bytes it took, or `None` while it
+    /// is not all there.
+    fn header(&mut self, bytes: &[u8]) -> Result<Option<usize>, Error> {
+        if bytes.len() < 12 {
+            return Ok(None);
+        }
+        if &bytes[..4] != MAGIC {
+            return Err(damaged());
+        }
+        let (n, classes) = (u32_at(bytes, 4) as usize, u32_at(bytes, 8));
+        let mut at = 12;
+        let mut texts = crate::labels::LabelTexts::new();
+        for _ in 0..classes {
+            if bytes.len() < at + 8 {
+                return Ok(None);
+            }
+            let label = i32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+            let len = u32_at(bytes, at + 4) as usize;
+            if bytes.len() < at + 8 + len {
+                return Ok(None);
+            }
+            texts.insert(label, text_at(bytes, at + 8, len)?);
+            at += 8 + len;
+        }
+        self.data.label_texts = texts;
+        self.data.points.reserve(n);
+        self.data.labels.reserve(n);
+        self.n = Some(n);
+        Ok(Some(at))
+    }
+
+    /// The dataset, once every point has been read.
+    pub fn finish(self) -> Result<Dataset, Error> {
+        match self.n {
+            Some(n) if self.data.len() == n && self.pending.is_empty() => Ok(self.data),
+            _ => Err(damaged()),
+        }
     }
 }
 
@@ -199,12 +208,15 @@ mod tests {
     }
 
     #[test]
-    fn packed_points_come_back_exactly_in_any_steps() {
+    fn packed_points_come_back_exactly_however_the_bytes_are_cut() {
         let data = sample();
-        for rows in [1, 2, 5, usize::MAX] {
-            let mut unpacking = Unpacking::new(pack(&data)).unwrap();
+        let bytes = pack(&data);
+        for piece in [1, 2, 7, 13, bytes.len()] {
+            let mut unpacking = Unpacking::new();
+            for chunk in bytes.chunks(piece) {
+                unpacking.feed(chunk).unwrap();
+            }
             assert_eq!(unpacking.len(), 3);
-            while !unpacking.step(rows).unwrap() {}
             let back = unpacking.finish().unwrap();
             assert_eq!(back.labels, vec![1, -1, 1]);
             for (p, q) in back.points.iter().zip(&data.points) {
@@ -221,26 +233,40 @@ mod tests {
 
     #[test]
     fn the_fraction_read_grows_to_one() {
-        let mut unpacking = Unpacking::new(pack(&sample())).unwrap();
+        let bytes = pack(&sample());
+        let mut unpacking = Unpacking::new();
         assert_eq!(unpacking.fraction(), 0.0);
-        assert!(!unpacking.step(2).unwrap());
-        assert!((unpacking.fraction() - 2.0 / 3.0).abs() < 1e-12);
-        assert!(unpacking.step(2).unwrap());
+        // The header, the first point (with its 10 bytes of text) and a part of the second.
+        let first = 12 + 2 * 8 + 2 + 4 + ROW + 10;
+        unpacking.feed(&bytes[..first + 5]).unwrap();
+        assert!((unpacking.fraction() - 1.0 / 3.0).abs() < 1e-12);
+        unpacking.feed(&bytes[first + 5..]).unwrap();
         assert_eq!(unpacking.fraction(), 1.0);
+        assert!(Unpacking::new().finish().is_err());
     }
 
     #[test]
     fn damaged_bytes_are_a_message_not_a_panic() {
         let bytes = pack(&sample());
         for cut in [0, 3, 8, 20, bytes.len() - 1] {
-            let result = Unpacking::new(bytes[..cut].to_vec()).and_then(|mut u| {
-                u.step(10)?;
-                u.finish()
-            });
+            let mut unpacking = Unpacking::new();
+            let result = unpacking
+                .feed(&bytes[..cut])
+                .and_then(|()| unpacking.finish());
             assert!(result.is_err(), "cut at {cut}");
         }
-        assert!(Unpacking::new(b"nope".to_vec()).is_err());
-        let unread = Unpacking::new(bytes).unwrap();
-        assert!(unread.finish().is_err());
+        let mut wrong = bytes.clone();
+        wrong[0] = b'X';
+        assert!(Unpacking::new().feed(&wrong).is_err());
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(Unpacking::new().feed(&longer).is_err());
+        // A length that runs past the end waits for more, and then is damage.
+        let mut unpacking = Unpacking::new();
+        let mut cut = bytes.clone();
+        let row = 12 + 2 * 8 + 2 + 4;
+        cut[row + 20..row + 24].copy_from_slice(&1000u32.to_le_bytes());
+        unpacking.feed(&cut).unwrap();
+        assert!(unpacking.finish().is_err());
     }
 }

@@ -1,7 +1,7 @@
 // Large files without long tasks on the page's thread. A file of BIG_FILE_BYTES or more is
 // read by the worker behind the page (the same reader as the page's and the command line's),
 // which keeps the points in its copies of the lab and sends them back packed; the page then
-// reads them a slice of about SLICE_MS at a time between frames and takes them whole at the
+// reads them a piece of about SLICE_MS at a time between frames and takes them whole at the
 // end. Meanwhile the scene on screen stays as it was, a note on the plot says how far the
 // reading is, and its Cancel button, or any edit of the scene, abandons it.
 
@@ -95,19 +95,20 @@ export async function loadBehind(name, bytes, columns, hooks) {
   const readers = [];
   let taken = 0;
   try {
-    for (let i = 0; i < sides.length; i += 1) readers.push(new PackedPoints(packed));
-    // Slices sized to take about SLICE_MS each, from how long the last one took.
-    let rows = 20_000;
-    for (const reader of readers) {
-      for (;;) {
-        if (load.cancelled || edited()) return stop(load.why || 'the scene was edited meanwhile');
+    for (let i = 0; i < sides.length; i += 1) readers.push(new PackedPoints());
+    // Pieces sized to take about SLICE_MS each, from how long the last one took.
+    let piece = 1 << 20;
+    for (const [i, reader] of readers.entries()) {
+      for (let at = 0; at < packed.byteLength;) {
+        if (load.cancelled || edited()) return stop(load.why || 'the scene was edited meanwhile, so it was not loaded');
         const t = performance.now();
-        const done = reader.step(rows);
+        reader.feed(packed.subarray(at, at + piece));
+        at += piece;
         const ms = performance.now() - t;
-        rows = Math.max(1000, Math.min(500_000, Math.round(rows * SLICE_MS / Math.max(ms, 1))));
-        const share = (readers.indexOf(reader) + reader.fraction()) / readers.length;
+        // At most twice the last piece, and 4 MB: a slow moment must not make one long task.
+        piece = Math.max(1 << 16, Math.min(2 * piece, 1 << 22, Math.round(piece * SLICE_MS / Math.max(ms, 1))));
+        const share = (i + reader.fraction()) / readers.length;
         hooks.show(`Preparing ${name}: ${Math.round(100 * share)} % of ${reader.count().toLocaleString('en')} points`);
-        if (done) break;
         await nextTask();
       }
     }

@@ -28,7 +28,7 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 pub const RASTER_FROM: usize = 5000;
 
 /// How long one frame composites discs in memory before it shows what it has (ms).
-pub const RASTER_BUDGET_MS: f64 = 30.0;
+pub const RASTER_BUDGET_MS: f64 = 20.0;
 
 /// A disc: its centre's pixel (x, y) and its class colour index.
 pub type Disc = (i32, i32, usize);

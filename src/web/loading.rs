@@ -1,6 +1,6 @@
 //! Large files without long tasks on the page's thread: the worker behind the page reads the
-//! file and hands back its points packed ([`crate::packed`]); the page reads them a slice at
-//! a time into a [`PackedPoints`] between frames, and takes them whole when done
+//! file and hands back its points packed ([`crate::packed`]); the page feeds them a piece at a
+//! time into a [`PackedPoints`] between frames, and takes them whole when done
 //! ([`App::take_points`]), so no task grows with the file's size.
 
 use super::{js_error, App};
@@ -15,16 +15,17 @@ pub struct PackedPoints {
 
 #[wasm_bindgen]
 impl PackedPoints {
-    /// Starts reading packed points (bytes from the worker's `read_file`).
     #[wasm_bindgen(constructor)]
-    pub fn new(bytes: Vec<u8>) -> Result<PackedPoints, JsValue> {
-        let unpacking = Unpacking::new(bytes).map_err(js_error)?;
-        Ok(PackedPoints { unpacking })
+    pub fn new() -> PackedPoints {
+        PackedPoints {
+            unpacking: Unpacking::new(),
+        }
     }
 
-    /// Reads up to `rows` more points; whether all have been read.
-    pub fn step(&mut self, rows: usize) -> Result<bool, JsValue> {
-        self.unpacking.step(rows).map_err(js_error)
+    /// Reads the points a piece of the packed bytes (from the worker's `read_file`) completes;
+    /// the pieces may be cut anywhere.
+    pub fn feed(&mut self, bytes: &[u8]) -> Result<(), JsValue> {
+        self.unpacking.feed(bytes).map_err(js_error)
     }
 
     /// The share read so far, 0 to 1.
@@ -32,9 +33,15 @@ impl PackedPoints {
         self.unpacking.fraction()
     }
 
-    /// How many points there are.
+    /// How many points there are (0 until the first piece has been read).
     pub fn count(&self) -> usize {
         self.unpacking.len()
+    }
+}
+
+impl Default for PackedPoints {
+    fn default() -> Self {
+        PackedPoints::new()
     }
 }
 

@@ -57,9 +57,9 @@ impl FrameWorker {
     }
 
     /// Replaces this copy's points by packed ones (another side's [`FrameWorker::read_file`]).
-    pub fn take_packed(&mut self, packed: Vec<u8>) -> Result<(), JsValue> {
-        let mut unpacking = crate::packed::Unpacking::new(packed).map_err(js_error)?;
-        unpacking.step(usize::MAX).map_err(js_error)?;
+    pub fn take_packed(&mut self, packed: &[u8]) -> Result<(), JsValue> {
+        let mut unpacking = crate::packed::Unpacking::new();
+        unpacking.feed(packed).map_err(js_error)?;
         self.lab.replace_data(unpacking.finish().map_err(js_error)?);
         self.sent = None;
         Ok(())
