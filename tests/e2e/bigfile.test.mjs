@@ -88,6 +88,12 @@ test('a 50 MB file loads behind the page with progress, no long task and every v
   assert.equal(saved.sum, written.sum);
   // Too large for a link: the address says nothing of it, and the page says why.
   assert.match(await page.textContent('#message'), /too many for a link/);
+  // Undo goes back to the scene before the file (a scene this large is not kept in the
+  // history, so Redo cannot bring it back).
+  await page.click('#undo');
+  await settle(page);
+  assert.equal((await page.evaluate(() => window.kernelPlayground.lastFrame)).points, 100);
+  assert.equal(await page.isDisabled('#redo'), true);
   assert.deepEqual(errors, []);
   await page.close();
 });
