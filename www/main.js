@@ -876,16 +876,21 @@ function onGlobalKey(ev) {
 
 // ---- presenter mode and the list of shortcuts ---------------------------------------------
 
-// The status line and any message move beside the plot, under the sliders, so the plot can
+// The status line and any message move beside the plot, above the sliders, so the plot can
 // take the whole height.
 function togglePresenter() {
   const on = document.documentElement.classList.toggle('presenter');
   $('presenter').setAttribute('aria-pressed', String(on));
+  // Its own button goes to the top of the panel (the header is hidden), over nothing, and
+  // the status line and message under it, where the room reads them first.
   if (on) {
-    $('controls').append($('message'), $('status'));
+    $('controls').prepend($('presenter'), $('status'), $('message'));
   } else {
+    document.querySelector('.header-buttons').prepend($('presenter'));
     $('status').closest('.panel') && document.querySelector('.canvas-wrap').after($('message'), $('status'));
   }
+  resizeCanvas();
+  requestRender();
 }
 
 function toggleShortcuts() {

@@ -35,11 +35,15 @@ export function openView(app) {
   return open.length ? open[0] : null;
 }
 
+// The view as wide as its column, but no taller than half the window (beside the plot, the
+// controls keep the rest of the column).
 function sizeCanvas(canvas, id) {
-  const rect = canvas.getBoundingClientRect();
+  const room = canvas.parentElement.getBoundingClientRect().width;
+  const wide = Math.max(200, Math.min(room, (window.innerHeight * 0.5) / aspect(id)));
+  canvas.style.width = `${Math.round(wide)}px`;
   const ratio = window.devicePixelRatio || 1;
-  const width = Math.max(300, Math.round(rect.width * ratio));
-  const height = Math.max(200, Math.round(rect.width * aspect(id) * ratio));
+  const width = Math.max(300, Math.round(wide * ratio));
+  const height = Math.max(200, Math.round(wide * aspect(id) * ratio));
   if (canvas.width !== width || canvas.height !== height) {
     canvas.width = width;
     canvas.height = height;

@@ -1,0 +1,69 @@
+// End-to-end: the plot and the open view together. At the sizes of a projector and a laptop,
+// a link that opens a view shows the plane's canvas and the view's canvas wholly in the
+// window, without scrolling, in presenter mode too; comparing keeps each plot at least 45 % of
+// the window's height; and nothing runs past the window's width.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { start, openPage, settle } from './browser.mjs';
+
+let env;
+const shots = path.resolve('tests/e2e/screenshots');
+before(async () => { env = await start(); });
+after(async () => env && env.close());
+
+// Where an element is, and whether it lies wholly in the window.
+const place = (page, selector) => page.evaluate((s) => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  const inside = r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
+    && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
+  return { inside, top: Math.round(r.top), bottom: Math.round(r.bottom), height: Math.round(r.height) };
+}, selector);
+
+const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+
+for (const [width, height] of [[1280, 720], [1366, 768], [1920, 1080]]) {
+  test(`at ${width} × ${height} a link with a view opens the plot and the view together`, async () => {
+    const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=120&views=cv`, { width, height });
+    await settle(page);
+    for (const selector of ['#plot', '#view']) {
+      const at = await place(page, selector);
+      assert.ok(at.inside, `${selector} at ${JSON.stringify(at)} in ${width} × ${height}`);
+    }
+    assert.ok((await place(page, '#plot')).height >= 0.7 * height, 'the plot keeps the height');
+    assert.ok(await overflow(page) <= 0, 'no horizontal scrolling');
+    // Presenter mode shows the open view too, beside the plot.
+    await page.keyboard.press('p');
+    await settle(page);
+    for (const selector of ['#plot', '#view']) {
+      const at = await place(page, selector);
+      assert.ok(at.inside, `presenter: ${selector} at ${JSON.stringify(at)}`);
+    }
+    // Its own button sits in the panel, over nothing.
+    assert.equal(await page.evaluate(() => Boolean(document.getElementById('presenter').closest('.panel'))), true);
+    assert.ok(await overflow(page) <= 0);
+    if (width === 1280) await page.screenshot({ path: path.join(shots, 'view-presenter-1280x720.png') });
+    await page.keyboard.press('p');
+    await settle(page);
+    if (width === 1280) await page.screenshot({ path: path.join(shots, 'view-1280x720.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test('comparing at 1280 × 720 keeps each plot at least 45 % of the height, with the view', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=120&views=loss&compare=kernel%3Dlinear`, { width: 1280, height: 720 });
+  await settle(page);
+  for (const selector of ['#plot', '#plot-b', '#view']) {
+    const at = await place(page, selector);
+    assert.ok(at.inside, `${selector} at ${JSON.stringify(at)}`);
+  }
+  for (const selector of ['#plot', '#plot-b']) {
+    const { height } = await place(page, selector);
+    assert.ok(height >= 0.45 * 720, `${selector} is ${height} px high`);
+  }
+  assert.ok(await overflow(page) <= 0);
+  await page.screenshot({ path: path.join(shots, 'compare-1280x720.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
