@@ -227,10 +227,13 @@ fn draw_overlay<DB: DrawingBackend>(
     let stroke = layout.stroke;
     let ink = INK;
 
+    // Plotters pins each end of a line to the plotting area on its own, which bends a line
+    // reaching beyond it towards a corner: lines are clipped to the view first.
+    let view = scene.view.unwrap_or(View::square(1.0));
     let thin = |edges: &[(Point, Point)], colour: RGBColor, width: u32| -> Result<(), Error> {
-        for (from, to) in edges {
+        for (from, to) in edges.iter().filter_map(|&(a, b)| view.clip(a, b)) {
             area.draw(&PathElement::new(
-                vec![to_tuple(from), to_tuple(to)],
+                vec![to_tuple(&from), to_tuple(&to)],
                 colour.stroke_width(width),
             ))
             .map_err(draw_error)?;
@@ -596,6 +599,68 @@ mod tests {
             assert_eq!((xs.end - xs.start) as f64, layout.plot.width);
             assert_eq!((ys.end - ys.start) as f64, layout.plot.height);
         }
+    }
+
+    /// The pixel ends of the lines drawn in `stroke` (an SVG colour, "#78288C").
+    pub(crate) fn svg_lines(svg: &str, stroke: &str) -> Vec<[(f64, f64); 2]> {
+        svg.split("<polyline")
+            .skip(1)
+            .filter(|element| element.contains(&format!("stroke=\"{stroke}\"")))
+            .map(|element| {
+                let points = element.split("points=\"").nth(1).expect("points");
+                let points = &points[..points.find('"').expect("a closing quote")];
+                let xy: Vec<(f64, f64)> = points
+                    .split_whitespace()
+                    .map(|p| {
+                        let (x, y) = p.split_once(',').expect("x,y");
+                        (x.parse().unwrap(), y.parse().unwrap())
+                    })
+                    .collect();
+                [xy[0], xy[xy.len() - 1]]
+            })
+            .collect()
+    }
+
+    /// A slack segment reaching far beyond the plot (a small C) is drawn along its own
+    /// direction and stops at the plot's edge; plotters alone would pin its far end to the
+    /// corner.
+    #[test]
+    fn lines_beyond_the_plot_keep_their_direction_and_stop_at_its_edge() {
+        let layout = Layout::new(600, 600);
+        let direction = [1.0, 0.3];
+        let scene = Scene {
+            view: Some(View::square(1.0)),
+            points: vec![[0.0, 0.0]],
+            colour_of: vec![0],
+            marks: vec![Mark::BoundSupport],
+            slack_segments: vec![([0.0, 0.0], [4e3 * direction[0], 4e3 * direction[1]])],
+            ..Scene::default()
+        };
+        let layers = crate::state::Settings::from_hash("slack=1")
+            .unwrap()
+            .0
+            .layers();
+        load_system_font().unwrap();
+        let svg = crate::svg::document(layout.width, layout.height, |backend| {
+            draw(backend, &scene, &layout, &layers, true)
+        })
+        .unwrap();
+        let lines = svg_lines(&svg, "#78288C");
+        assert_eq!(lines.len(), 1, "{svg}");
+        let [(x0, y0), (x1, y1)] = lines[0];
+        let plot = layout.plot;
+        let centre = (plot.left + plot.width / 2.0, plot.top + plot.height / 2.0);
+        assert!((x0 - centre.0).abs() <= 1.0 && (y0 - centre.1).abs() <= 1.0);
+        assert!(
+            (x1 - (plot.left + plot.width)).abs() <= 1.0,
+            "ends at x = {x1}"
+        );
+        // Up the screen by 0.3 of the way right, as the segment runs in the data.
+        let expected = centre.1 - 0.3 * (x1 - x0);
+        assert!(
+            (y1 - expected).abs() <= 1.5,
+            "ends at y = {y1}, not {expected}"
+        );
     }
 }
 
