@@ -1,5 +1,6 @@
 // End-to-end: the marks on the plane as the page draws and exports them. At a small C the
-// slack segments run along w and stop at the plot's edge (they do not fan out into a corner).
+// slack segments run along w and stop at the plot's edge (they do not fan out into a corner);
+// each class has its own marker shape, in the plane, the SVG export and the class buttons.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -68,6 +69,72 @@ test('at C = 0.001 the slack segments run along w and stop at the plot edge, not
   const ends = new Set(segments.map(([, [x, y]]) => `${x},${y}`));
   assert.ok(ends.size > segments.length / 2, `the segments share ${ends.size} ends`);
   await page.screenshot({ path: path.join(shots, 'slack-small-c.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// The pixels around data point (x, y) on the plot's canvas that are not white, as a string of
+// 0s and 1s over a square `half` pixels each side of its centre.
+function markerMask(page, [x, y], half) {
+  return page.evaluate(([x, y, half]) => {
+    const canvas = document.getElementById('plot');
+    const [cx, cy] = window.kernelPlayground.toClient(x, y);
+    const r = canvas.getBoundingClientRect();
+    const px = Math.round((cx - r.left) * canvas.width / r.width);
+    const py = Math.round((cy - r.top) * canvas.height / r.height);
+    const data = canvas.getContext('2d').getImageData(px - half, py - half, 2 * half + 1, 2 * half + 1).data;
+    let mask = '';
+    for (let i = 0; i < data.length; i += 4) mask += data[i] + data[i + 1] + data[i + 2] < 720 ? '1' : '0';
+    return mask;
+  }, [x, y, half]);
+}
+
+test('not by colour alone: each class has its own shape in the plane, the export and the class buttons', async () => {
+  // Two lone points on white, no marks around them.
+  const points = [[-0.5, 0.3, 0], [0.5, 0.3, 1], [-0.5, -0.4, 2]];
+  const link = `#kernel=linear&regions=0&sv=0&margins=0&slack=0&w=0&points=${points.map((p) => p.join(',')).join(';')}`;
+  const { page, errors } = await openPage(env.browser, env.base + link, { width: 1280, height: 720 });
+  const masks = [];
+  for (const [x, y] of points) masks.push(await markerMask(page, [x, y], 14));
+  // Two masks compared at the best of the shifts by up to a pixel either way (a point's centre
+  // falls anywhere within its pixel): [pixels that differ, pixels either covers].
+  const side = 2 * 14 + 1;
+  const compare = (a, b) => {
+    let best = null;
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        let [differ, union] = [0, 0];
+        for (let y = 1; y < side - 1; y++) {
+          for (let x = 1; x < side - 1; x++) {
+            const p = a[y * side + x] === '1';
+            const q = b[(y + dy) * side + x + dx] === '1';
+            union += p || q;
+            differ += p !== q;
+          }
+        }
+        if (best === null || differ / union < best[0] / best[1]) best = [differ, union];
+      }
+    }
+    return best;
+  };
+  for (let i = 0; i < masks.length; i++) {
+    assert.ok(masks[i].includes('1'), `class ${i}'s marker is drawn`);
+    for (let j = i + 1; j < masks.length; j++) {
+      const [differ, union] = compare(masks[i], masks[j]);
+      assert.ok(differ * 6 >= union, `classes ${i} and ${j} differ in ${differ} of ${union} pixels`);
+    }
+  }
+  // The export: a disc for the first class, polygons for the others.
+  const svg = await page.evaluate(() => window.kernelPlayground.svg());
+  assert.match(svg, /<circle[^>]*fill="#0072B2"/);
+  assert.match(svg, /<polygon[^>]*fill="#E69F00"/);
+  assert.match(svg, /<polygon[^>]*fill="#009E73"/);
+  // The class buttons show the same shapes.
+  const swatches = await page.evaluate(() => [0, 1, 2].map((k) => getComputedStyle(document.querySelector(`.swatch.c${k}`)).backgroundImage));
+  assert.match(swatches[0], /circle/);
+  assert.match(swatches[1], /polygon points='0,-7 /);
+  assert.match(swatches[2], /polygon points='0,-7 7,0 /);
+  await page.screenshot({ path: path.join(shots, 'class-shapes.png') });
   assert.deepEqual(errors, []);
   await page.close();
 });
