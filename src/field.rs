@@ -134,6 +134,49 @@ impl View {
     pub fn contains(&self, p: Point) -> bool {
         (self.x_min..=self.x_max).contains(&p[0]) && (self.y_min..=self.y_max).contains(&p[1])
     }
+
+    /// The part of the segment from `a` to `b` inside the window (Liang–Barsky), or `None`
+    /// when none of it is. Plotters pins each end of a line to its plotting area separately,
+    /// so a segment reaching far outside would be drawn bent towards a corner; clipped here
+    /// first, it keeps its direction and stops at the window's edge.
+    pub fn clip(&self, a: Point, b: Point) -> Option<(Point, Point)> {
+        let d = [b[0] - a[0], b[1] - a[1]];
+        let (mut t0, mut t1) = (0.0f64, 1.0f64);
+        for (p, q) in [
+            (-d[0], a[0] - self.x_min),
+            (d[0], self.x_max - a[0]),
+            (-d[1], a[1] - self.y_min),
+            (d[1], self.y_max - a[1]),
+        ] {
+            if !(p.is_finite() && q.is_finite()) {
+                return None;
+            }
+            if p == 0.0 {
+                if q < 0.0 {
+                    return None;
+                }
+            } else if p < 0.0 {
+                t0 = t0.max(q / p);
+            } else {
+                t1 = t1.min(q / p);
+            }
+        }
+        if t0 > t1 {
+            return None;
+        }
+        let at = |t: f64| {
+            let p = [a[0] + t * d[0], a[1] + t * d[1]];
+            // Rounding must not put an end a hair outside.
+            [
+                p[0].clamp(self.x_min, self.x_max),
+                p[1].clamp(self.y_min, self.y_max),
+            ]
+        };
+        Some((
+            if t0 > 0.0 { at(t0) } else { a },
+            if t1 < 1.0 { at(t1) } else { b },
+        ))
+    }
 }
 
 /// The smallest multiple of a quarter of the power of ten below `x` that is at least `x`
@@ -643,6 +686,30 @@ mod tests {
         let p = rect.to_data(&view, 123.0, 456.0);
         let (x, y) = rect.to_pixel(&view, p);
         assert!((x - 123.0).abs() < 1e-9 && (y - 456.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn segments_are_clipped_to_the_window_keeping_their_direction() {
+        let view = View::square(1.0);
+        // Inside: unchanged.
+        assert_eq!(
+            view.clip([0.0, 0.0], [0.5, 0.5]),
+            Some(([0.0, 0.0], [0.5, 0.5]))
+        );
+        // Far out along a direction that is not a diagonal: stops on the right edge, at the
+        // height the line has there (pinning each end would have put it on the corner).
+        let (a, b) = view.clip([0.0, 0.0], [1e9, 2e8]).unwrap();
+        assert_eq!(a, [0.0, 0.0]);
+        assert!(
+            (b[0] - 1.0).abs() < 1e-12 && (b[1] - 0.2).abs() < 1e-12,
+            "{b:?}"
+        );
+        // Both ends out, crossing the window.
+        let (a, b) = view.clip([-3.0, 0.5], [3.0, 0.5]).unwrap();
+        assert_eq!((a, b), ([-1.0, 0.5], [1.0, 0.5]));
+        // Missing it, or not finite.
+        assert_eq!(view.clip([2.0, 0.0], [3.0, 5.0]), None);
+        assert_eq!(view.clip([0.0, 0.0], [f64::NAN, 1.0]), None);
     }
 
     #[test]

@@ -150,7 +150,7 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::Preset;
+    use crate::data::{Point, Preset};
     use crate::model::FitOptions;
     use crate::multiclass::Multiclass;
     use crate::state::Settings;
@@ -237,6 +237,74 @@ mod tests {
                     "γ = {gamma}, point {i}: {off} from the margin, a pixel is {pixel}"
                 );
             }
+        }
+    }
+
+    /// At C = 0.001 on separable blobs f is nearly flat: every point is a bound vector with
+    /// slack, and its own margin lies far beyond the plot. Each slack segment still starts at
+    /// its point, runs towards its own margin (along w for a linear kernel, parallel to every
+    /// other one) and ends inside the plot, on its edge when the margin is beyond it.
+    #[test]
+    fn slack_segments_at_a_small_c_run_along_the_normal_and_stop_at_the_plot_edge() {
+        use crate::solvers::svm::SvmModel;
+        let data = Preset::Separable.generate(60, 0.2, 3);
+        for kernel in ["linear", "rbf&gamma=2"] {
+            let hash = format!("kernel={kernel}&C=0.001&slack=1");
+            let settings = Settings::from_hash(&hash).unwrap().0;
+            let model = fitted(&settings, &data);
+            let svm = model.as_any().downcast_ref::<SvmModel>().expect("an SVM");
+            let layout = Layout::new(700, 700);
+            let mut scene = Scene::default();
+            let view = View::around(&data.points);
+            let classes = data.classes();
+            let setting = Setting {
+                data: &data,
+                classes: &classes,
+                layers: &settings.layers(),
+                view,
+                threshold: 0.0,
+            };
+            decorate(&*model, &mut scene, &layout, &setting);
+            let with_slack: Vec<usize> = (svm.bound().into_iter())
+                .filter(|&i| svm.slack(i) > 0.0)
+                .collect();
+            assert!(with_slack.len() >= 50, "{kernel}: {}", with_slack.len());
+            assert_eq!(scene.slack_segments.len(), with_slack.len(), "{kernel}");
+            let on_edge = |p: Point| {
+                let near = |a: f64, b: f64| (a - b).abs() <= 1e-9 * view.width();
+                near(p[0], view.x_min)
+                    || near(p[0], view.x_max)
+                    || near(p[1], view.y_min)
+                    || near(p[1], view.y_max)
+            };
+            let mut stopped_at_the_edge = 0;
+            for (&(start, end), &i) in scene.slack_segments.iter().zip(&with_slack) {
+                assert_eq!(start, data.points[i], "{kernel}");
+                assert!(view.contains(end), "{kernel}, point {i}: ends at {end:?}");
+                let d = [end[0] - start[0], end[1] - start[1]];
+                // Along ±∇f at the point, towards the own margin: exactly along w for a
+                // linear kernel; for RBF along the gradient of the picture's field, whose
+                // central differences are a node apart.
+                let g = svm.gradient(start);
+                let sine = (d[0] * g[1] - d[1] * g[0]) / (d[0].hypot(d[1]) * g[0].hypot(g[1]));
+                let towards = (d[0] * g[0] + d[1] * g[1]) * (svm.y[i] - svm.decision_value(start));
+                assert!(towards > 0.0, "{kernel}, point {i}: away from its margin");
+                let tolerance = if svm.w.is_some() { 1e-9 } else { 0.02 };
+                if on_edge(end) {
+                    assert!(
+                        sine.abs() < tolerance,
+                        "{kernel}, point {i}: off ∇f ({sine})"
+                    );
+                }
+                if svm.w.is_some() {
+                    assert!(on_edge(end), "point {i}: the margin is beyond the plot");
+                }
+                stopped_at_the_edge += on_edge(end) as usize;
+            }
+            assert!(
+                stopped_at_the_edge > 0,
+                "{kernel}: no margin beyond the plot"
+            );
         }
     }
 

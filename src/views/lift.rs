@@ -24,7 +24,7 @@ use crate::model::{short, KernelExpansion};
 use crate::plane::Layout;
 use crate::playground::{Orbit, Playground};
 use crate::regions::CLASS_COLOURS;
-use crate::scene::{colour, draw_error};
+use crate::scene::{colour, draw_error, draw_marker, shape};
 use plotters::prelude::*;
 use plotters_backend::DrawingBackend;
 
@@ -526,21 +526,16 @@ pub fn draw<DB: DrawingBackend>(
                 }
             }
             Piece::Point(p) => {
-                let style = if p.test {
-                    colour(p.colour).stroke_width(layout.stroke)
+                // In its class's shape, as in the plane; a test point outlined only.
+                let (area, shape, r) = (chart.plotting_area(), shape(p.colour), radius as f64);
+                if p.test {
+                    let outline = colour(p.colour).stroke_width(layout.stroke);
+                    draw_marker(area, to(&p.at), shape, r, None, outline)?;
+                    draw_marker(area, to(&p.at), shape, r, None, ink.stroke_width(1))?;
                 } else {
-                    colour(p.colour).filled()
-                };
-                chart
-                    .draw_series(std::iter::once(Circle::new(to(&p.at), radius, style)))
-                    .map_err(draw_error)?;
-                chart
-                    .draw_series(std::iter::once(Circle::new(
-                        to(&p.at),
-                        radius,
-                        ink.stroke_width(1),
-                    )))
-                    .map_err(draw_error)?;
+                    let fill = Some(colour(p.colour));
+                    draw_marker(area, to(&p.at), shape, r, fill, ink.stroke_width(1))?;
+                }
             }
         }
     }

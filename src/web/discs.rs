@@ -122,7 +122,7 @@ impl DiscPainter {
             self.sprites.clear();
             self.layer = None;
         }
-        let half = radius + 3;
+        let half = scene::marker_half(layout);
         for &(_, _, colour) in discs {
             if self.stamps.len() <= colour {
                 self.stamps.resize(colour + 1, None);

@@ -39,7 +39,7 @@
 
 use crate::data::{Dataset, Point};
 use crate::error::Error;
-use crate::field::{expansion_evaluator, w_arrow, Grid};
+use crate::field::{expansion_evaluator, w_arrow, Grid, View};
 use crate::kernel::Kernel;
 use crate::model::{
     kernel_of, short, Context, ExitReason, Fact, FitOptions, FitReport, Level, Method, Model,

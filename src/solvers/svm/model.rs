@@ -179,7 +179,17 @@ impl SvmModel {
     /// (x_i + (y_i − f(x_i)) w/‖w‖², length ξ_i/‖w‖); for other kernels a few Newton steps
     /// along the gradient, which is a good local approximation of the nearest margin point.
     pub fn slack_segment(&self, i: usize) -> Option<(Point, Point)> {
-        self.slack_segment_along(i, &|x| self.decision_value(x), &|x| self.gradient(x))
+        self.slack_segment_along(i, &|x| self.decision_value(x), &|x| self.gradient(x), None)
+    }
+
+    /// [`SvmModel::slack_segment`] as the plane shows it in `view`: the Newton steps stop
+    /// where one leaves the window (at a small C, f is nearly flat and the margin may lie far
+    /// beyond it), and the segment is clipped at the window's edge, so it runs along ∇f as far
+    /// as the plot goes. `None` when none of it is in the window.
+    pub fn slack_segment_in(&self, i: usize, view: &View) -> Option<(Point, Point)> {
+        let f = |x| self.decision_value(x);
+        let (start, end) = self.slack_segment_along(i, &f, &|x| self.gradient(x), Some(view))?;
+        view.clip(start, end)
     }
 
     /// [`SvmModel::slack_segment`] with the Newton steps taken on the picture's field
@@ -187,16 +197,17 @@ impl SvmModel {
     /// margins, with central differences a node apart for the gradient. Each step costs a few
     /// lookups instead of two sums over the support vectors, which at n = 10 000 were most of
     /// a frame (and minutes with 20 000 random labels); the end lands on the drawn margin.
+    /// As with [`SvmModel::slack_segment_in`], the segment stops at the field's window.
     pub fn slack_segment_on_field(
         &self,
         i: usize,
         field: &crate::field::Field,
         threshold: f64,
     ) -> Option<(Point, Point)> {
-        if self.kernel.is_linear() {
-            return self.slack_segment(i);
-        }
         let grid = &field.grid;
+        if self.kernel.is_linear() {
+            return self.slack_segment_in(i, &grid.view);
+        }
         let h = [
             grid.view.width() / (grid.cols - 1) as f64,
             grid.view.height() / (grid.rows - 1) as f64,
@@ -208,14 +219,18 @@ impl SvmModel {
                 (f([x[0], x[1] + h[1]]) - f([x[0], x[1] - h[1]])) / (2.0 * h[1]),
             ]
         };
-        self.slack_segment_along(i, &f, &gradient)
+        let (start, end) = self.slack_segment_along(i, &f, &gradient, Some(&grid.view))?;
+        grid.view.clip(start, end)
     }
 
+    /// Newton steps on `f` from x_i towards f = y_i along `gradient`, stopping where a step
+    /// leaves `within` (beyond it the picture's field holds no values).
     fn slack_segment_along(
         &self,
         i: usize,
         f: &dyn Fn(Point) -> f64,
         gradient: &dyn Fn(Point) -> Point,
+        within: Option<&View>,
     ) -> Option<(Point, Point)> {
         if self.slack(i) <= 0.0 {
             return None;
@@ -231,6 +246,9 @@ impl SvmModel {
             }
             let step = (target - f(x)) / g2;
             x = [x[0] + step * g[0], x[1] + step * g[1]];
+            if within.is_some_and(|view| !view.contains(x)) {
+                break;
+            }
             if (f(x) - target).abs() < 1e-6 || self.kernel.is_linear() {
                 break;
             }
@@ -343,7 +361,7 @@ impl Model for SvmModel {
                 .into_iter()
                 .filter_map(|i| match context.field {
                     Some(field) => self.slack_segment_on_field(i, field, context.threshold),
-                    None => self.slack_segment(i),
+                    None => self.slack_segment_in(i, &context.view),
                 })
                 .collect();
         }
