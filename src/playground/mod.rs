@@ -361,6 +361,7 @@ impl Playground {
     pub fn regenerate(&mut self) {
         let data = self.settings.generate();
         self.replace_data(data);
+        self.settings.window = None;
         self.edited = false;
     }
 
@@ -399,11 +400,24 @@ impl Playground {
     pub fn load_csv(&mut self, text: &str) -> Result<(), Error> {
         let data = Dataset::from_text(text)?;
         self.replace_data(data);
+        // The window fits the new points.
+        self.settings.window = None;
         Ok(())
     }
 
+    /// Removes every point; the window goes back to fitting them.
     pub fn clear(&mut self) {
         self.replace_data(Dataset::new());
+        self.settings.window = None;
+    }
+
+    /// The first `limit` points as a link writes them, `x,y,label` (`x,y,label,t` for a test
+    /// point) joined by `;`, each coordinate as it was written; also for an untouched preset.
+    pub fn points_text(&self, limit: usize) -> String {
+        (0..self.data.len().min(limit))
+            .map(|i| crate::state::point_text(&self.data, &self.test, i))
+            .collect::<Vec<_>>()
+            .join(";")
     }
 
     pub fn add_point(&mut self, p: Point, label: i32) -> Result<usize, Error> {
@@ -496,7 +510,9 @@ impl Playground {
 
     /// The plotted window.
     pub fn view(&self) -> View {
-        View::around(&self.data.points)
+        self.settings
+            .window
+            .unwrap_or_else(|| View::around(&self.data.points))
     }
 
     /// Whether the next [`Playground::fit`] will train (something changed).
