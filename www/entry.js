@@ -194,9 +194,9 @@ export class PlotWindow {
     }
   }
 
-  // Listens on the plot ahead of main.js's own pointer handlers (registered first) and on
-  // the fit-view and zoom buttons.
-  wire() {
+  // Listens on the plot ahead of main.js's own pointer handlers (registered first), and on
+  // the fit-view and zoom buttons unless `buttons` is false (the compared plot shares them).
+  wire(buttons = true) {
     const c = this.canvas;
     c.addEventListener('wheel', (ev) => this.onWheel(ev), { passive: false });
     c.addEventListener('pointerdown', (ev) => this.onPointerDown(ev));
@@ -205,6 +205,7 @@ export class PlotWindow {
     c.addEventListener('pointercancel', (ev) => this.onPointerUp(ev));
     c.addEventListener('auxclick', (ev) => { if (ev.button === 1) ev.preventDefault(); });
     c.addEventListener('keydown', (ev) => { if (this.onKey(ev)) ev.stopImmediatePropagation(); });
+    if (!buttons) return;
     $('fit-view').addEventListener('click', () => this.fit());
     $('zoom-in').addEventListener('click', () => this.zoom(1 / ZOOM_STEP));
     $('zoom-out').addEventListener('click', () => this.zoom(ZOOM_STEP));

@@ -997,7 +997,10 @@ function toggleView(id) {
 // ---- start --------------------------------------------------------------------------------
 
 function wire() {
-  plotWindow.wire(); // before the plot's own pointer handlers: it takes pans and pinches
+  // Before the plots' own pointer handlers: the window takes pans and pinches. Both sides
+  // share one window, and their canvases one size, so the left's mapping serves both.
+  plotWindow.wire();
+  new PlotWindow(entry, $('plot-b')).wire(false);
   wireReadouts(entry);
   pointsTable.wire();
   for (const el of keyed()) {

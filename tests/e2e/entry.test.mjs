@@ -252,6 +252,81 @@ test('after Clear, a typed point (3, 1) is shown; fit view, zoom and pan', async
   await page.close();
 });
 
+test('a two-finger pinch zooms and adds no point', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#model=svm&kernel=linear&points=${FOUR}`);
+  await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
+  const fitted = await page.evaluate(() => Array.from(window.kernelPlayground.window()));
+  const [cx, cy] = await page.evaluate(() => window.kernelPlayground.toClient(1, 2));
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', {
+    type, touchPoints: points.map(([x, y], id) => ({ x, y, id })),
+  });
+  await touch('touchStart', [[cx - 20, cy]]);
+  await touch('touchStart', [[cx - 20, cy], [cx + 20, cy]]);
+  for (let d = 30; d <= 80; d += 10) await touch('touchMove', [[cx - d, cy], [cx + d, cy]]);
+  await touch('touchEnd', []);
+  await settle(page);
+  const pinched = await windowOf(page);
+  assert.ok(pinched, 'the window is set');
+  assert.ok(pinched[1] - pinched[0] < (fitted[1] - fitted[0]) / 3, `zoomed in about 4×: ${pinched} from ${fitted}`);
+  assert.ok(pinched[0] < 1 && 1 < pinched[1] && pinched[2] < 2 && 2 < pinched[3], 'about the fingers');
+  assert.deepEqual(await points(page), ['1,1,1', '3,1,1', '3,5,0', '-1,2,0'], 'no point added or moved');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('comparing, both plots share the window; the wheel on either zooms both', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#model=svm&kernel=linear&points=${FOUR}`);
+  await page.check('#compare');
+  await settle(page);
+  // Where data point (x, y) is within each plot, as a share of its width and height.
+  const shares = (x, y) => page.evaluate(([a, b]) => {
+    const share = (id, [cx, cy]) => {
+      const r = document.getElementById(id).getBoundingClientRect();
+      return [(cx - r.left) / r.width, (cy - r.top) / r.height].map((v) => Math.round(v * 1000));
+    };
+    const k = window.kernelPlayground;
+    return [share('plot', k.toClient(a, b)), share('plot-b', k.toClientB(a, b))];
+  }, [x, y]);
+  const [bx, by] = await page.evaluate(() => window.kernelPlayground.toClientB(3, 1));
+  await page.mouse.move(bx, by);
+  await page.mouse.wheel(0, -300);
+  await settle(page);
+  assert.ok(await windowOf(page), 'zoomed from the right-hand plot');
+  const [left, right] = await shares(-1, 2);
+  assert.deepEqual(left, right, 'the same window on both sides');
+  await page.click('#fit-view');
+  await settle(page);
+  assert.equal(await windowOf(page), null);
+  const [l2, r2] = await shares(-1, 2);
+  assert.deepEqual(l2, r2);
+  assert.notDeepEqual(l2, left);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a large scene: the table shows its first 300 rows, and an edit keeps the rest', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#model=knn`);
+  await openTable(page);
+  const rows = ['x,y,label'];
+  for (let i = 0; i < 5000; i++) rows.push(`${(i % 100) / 10},${Math.floor(i / 100) / 10},${i % 2}`);
+  // As a paste puts it there (typing 60 kB key by key would take the test's time).
+  await page.$eval('#paste-csv', (box, text) => { box.value = text; }, rows.join('\n'));
+  await page.click('#paste-points');
+  await settle(page);
+  assert.equal(await page.locator('#points-rows tr').count(), 300);
+  assert.match(await page.textContent('#points-note'), /first 300 of 5000 points/);
+  const started = Date.now();
+  await typeInto(page, '[aria-label="x of point 2"]', '-2.5');
+  const csv = await points(page);
+  assert.equal(csv.length, 5000);
+  assert.equal(csv[1], '-2.5,0,1');
+  assert.equal(csv[4999], '9.9,4.9,1');
+  assert.ok(Date.now() - started < 15000, `the edit took ${Date.now() - started} ms`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('small screens: the readouts and the table fit', async () => {
   const { page, errors } = await openPage(env.browser, `${env.base}#model=svm&kernel=linear&C=0.3125&points=${FOUR}`, { width: 390, height: 844 });
   await openTable(page);
