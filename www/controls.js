@@ -110,6 +110,8 @@ export function enableControls(app) {
   for (const el of document.querySelectorAll('#model-params [data-key]')) {
     const on = app.enabled(el.dataset.key);
     el.disabled = !on;
+    const out = $(`${el.id}-value`);
+    if (out) out.disabled = !on;
     el.closest('.row').classList.toggle('disabled', !on);
   }
 }

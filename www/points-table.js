@@ -12,8 +12,9 @@ export const SHOWN_ROWS = 300;
 
 // A number as the lab reads one (what a link and a CSV file take): finite, no spaces.
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const isNumber = (text) => NUMBER.test(text) && Number.isFinite(Number(text));
-const isLabel = (text) => /^[+-]?\d{1,9}$/.test(text);
+// Within ±10¹⁵, as the lab takes coordinates (src/data.rs, MAX_COORDINATE).
+const isNumber = (text) => NUMBER.test(text) && Math.abs(Number(text)) <= 1e15;
+const isLabel = (text) => /^-?\d{1,9}$/.test(text);
 
 function parseRows(text) {
   if (!text) return [];
@@ -59,7 +60,7 @@ export class PointsTable {
   valid(field, text, index) {
     const ok = field === 'label' ? isLabel(text) : isNumber(text);
     if (!ok) {
-      const what = field === 'label' ? 'a whole number' : 'a number';
+      const what = field === 'label' ? 'a whole number' : 'a number within ±1e15';
       this.lab.say(`Point ${index + 1}: ${field} '${text.slice(0, 40)}' is not ${what}; the point stays as it was.`);
     }
     return ok;

@@ -92,6 +92,9 @@ test('C typed as 0.3125 reaches the model exactly: the four-point example', asyn
   assert.equal((await lastFrame(page)).C, 25000);
   assert.equal(await page.inputValue('#C-value'), '25000');
   assert.equal(await page.inputValue('#C'), '4');
+  // A readout is off where its slider is (γ does not matter to a linear kernel).
+  assert.ok(await page.isDisabled('#gamma-value'));
+  assert.ok(await page.isEnabled('#C-value'));
   // A linear slider takes a typed value too.
   await typeInto(page, '#noise-value', '0.123');
   assert.equal(await page.inputValue('#noise-value'), '0.123');
@@ -114,6 +117,9 @@ test('the points table shows, edits, adds, deletes and takes pasted CSV; the pla
   assert.match(await page.textContent('#message'), /not a number/);
   assert.equal((await points(page))[0], '1,1,1');
   assert.equal(await page.getByLabel('x of point 1', { exact: true }).inputValue(), '1');
+  await typeInto(page, '[aria-label="x of point 1"]', '1e16');
+  assert.match(await page.textContent('#message'), /within ±1e15/);
+  assert.equal((await points(page))[0], '1,1,1');
 
   // Back to the example, by the table; its model is the worked one.
   await typeInto(page, '[aria-label="y of point 2"]', '1');
