@@ -14,6 +14,7 @@
 
 use crate::data::{stratified_split, Dataset, Preset};
 use crate::error::Error;
+use crate::field::View;
 use crate::model::Method;
 use crate::params::{Effect, Values, PARAMS};
 use crate::plane::Layers;
@@ -36,6 +37,9 @@ pub struct Settings {
     /// An iteration cap for solvers that have one (not in the URL: the page keeps its
     /// interactive caps, the command line LIBSVM's 10⁷).
     pub max_iter: Option<usize>,
+    /// The plotted window as zoomed and panned (`window=x_min,x_max,y_min,y_max` in the
+    /// URL, written only when set); `None` fits the window to the points.
+    pub window: Option<View>,
 }
 
 impl Default for Settings {
@@ -45,6 +49,7 @@ impl Default for Settings {
             values: Values::default(),
             views: Vec::new(),
             max_iter: None,
+            window: None,
         }
     }
 }
@@ -56,6 +61,12 @@ impl Settings {
         std::iter::once("model")
             .chain(PARAMS.iter().map(|p| p.key))
             .chain(["views", "v"])
+    }
+
+    /// Whether `key` is a setting: one of [`Settings::keys`] or `window`, the optional
+    /// zoomed window (written only when set, so links of fitted windows stay as they were).
+    pub fn is_key(key: &str) -> bool {
+        key == WINDOW_KEY || Self::keys().any(|k| k == key)
     }
 
     /// The method these settings choose.
@@ -101,6 +112,9 @@ impl Settings {
             "model" => Some(self.model.clone()),
             "views" => Some(self.views.join(",")),
             "v" => Some(LINK_VERSION.to_string()),
+            WINDOW_KEY => Some(self.window.map_or_else(String::new, |w| {
+                format!("{},{},{},{}", w.x_min, w.x_max, w.y_min, w.y_max)
+            })),
             _ => self.values.text(key),
         }
     }
@@ -130,6 +144,10 @@ impl Settings {
                 Ok(Effect::Redraw)
             }
             "v" => Ok(Effect::Redraw),
+            WINDOW_KEY => {
+                self.window = read_window(value)?;
+                Ok(Effect::Redraw)
+            }
             _ => self.values.set(key, value),
         }
     }
@@ -140,21 +158,14 @@ impl Settings {
         let mut parts: Vec<String> = Self::keys()
             .map(|k| format!("{k}={}", self.get(k).unwrap_or_default()))
             .collect();
+        if self.window.is_some() {
+            parts.push(format!(
+                "{WINDOW_KEY}={}",
+                self.get(WINDOW_KEY).unwrap_or_default()
+            ));
+        }
         if let Some((data, test)) = points {
-            let encoded: Vec<String> = data
-                .labels
-                .iter()
-                .enumerate()
-                .map(|(i, l)| {
-                    let role = if test.get(i).copied().unwrap_or(false) {
-                        ",t"
-                    } else {
-                        ""
-                    };
-                    let (x, y) = (data.coordinate_text(i, 0), data.coordinate_text(i, 1));
-                    format!("{x},{y},{l}{role}")
-                })
-                .collect();
+            let encoded: Vec<String> = (0..data.len()).map(|i| point_text(data, test, i)).collect();
             parts.push(format!("points={}", encoded.join(";")));
             let names = written_names(data);
             if !names.is_empty() {
@@ -215,7 +226,7 @@ impl Settings {
                     Ok(data) => points = Some(data),
                     Err(e) => damaged.push(("points".into(), e)),
                 },
-                _ if Self::keys().any(|k| k == key) => {
+                _ if Self::is_key(key) => {
                     if let Err(e) = settings.set(key, &percent_decode(raw)) {
                         damaged.push((key.to_string(), e.to_string()));
                     }
@@ -230,6 +241,51 @@ impl Settings {
             data.label_texts = names;
         }
         Ok((settings, points, warnings))
+    }
+}
+
+/// Point `i` as a link writes it: `x,y,label`, or `x,y,label,t` for a test point.
+pub fn point_text(data: &Dataset, test: &[bool], i: usize) -> String {
+    let role = if test.get(i).copied().unwrap_or(false) {
+        ",t"
+    } else {
+        ""
+    };
+    let (x, y) = (data.coordinate_text(i, 0), data.coordinate_text(i, 1));
+    format!("{x},{y},{}{role}", data.labels[i])
+}
+
+/// The key of the zoomed window in a link.
+pub const WINDOW_KEY: &str = "window";
+
+/// A window as a link writes it, `x_min,x_max,y_min,y_max`; empty for none (fit the points).
+fn read_window(text: &str) -> Result<Option<View>, Error> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let bad = || {
+        Error::Parameter(format!(
+            "window '{}' is not x_min,x_max,y_min,y_max",
+            shown(text)
+        ))
+    };
+    let v: Vec<f64> = text
+        .split(',')
+        .map(|part| part.trim().parse::<f64>().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    match v[..] {
+        [x_min, x_max, y_min, y_max]
+            if v.iter().all(|c| c.is_finite()) && x_min < x_max && y_min < y_max =>
+        {
+            Ok(Some(View {
+                x_min,
+                x_max,
+                y_min,
+                y_max,
+            }))
+        }
+        _ => Err(bad()),
     }
 }
 
@@ -358,6 +414,7 @@ impl Settings {
             version: 1,
             settings: Self::keys()
                 .filter(|&k| k != "v")
+                .chain(self.window.map(|_| WINDOW_KEY))
                 .map(|k| (k.to_string(), self.get(k).unwrap_or_default()))
                 .collect(),
             points: (0..data.len())
@@ -397,14 +454,16 @@ impl Settings {
         let mut settings = Settings::default();
         let mut warnings = Vec::new();
         // The method first: which rows matter follows from it.
-        let ordered = Self::keys().filter(|k| file.settings.contains_key(*k));
+        let ordered = Self::keys()
+            .chain([WINDOW_KEY])
+            .filter(|k| file.settings.contains_key(*k));
         for key in ordered {
             if let Err(e) = settings.set(key, &file.settings[key]) {
                 warnings.push(format!("{key}: {e}"));
             }
         }
         for key in file.settings.keys() {
-            if !Self::keys().any(|k| k == key) {
+            if !Self::is_key(key) {
                 let shown: String = key.chars().take(40).collect();
                 warnings.push(format!("unknown setting '{shown}' ignored"));
             }
@@ -676,6 +735,28 @@ mod tests {
             Settings::from_hash("points=0.5%2C-0.25%2C1%3B0%2C0%2C0").unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!(points.unwrap().0.points, vec![[0.5, -0.25], [0.0, 0.0]]);
+    }
+
+    #[test]
+    fn a_zoomed_window_rides_in_the_link_and_scene_file_only_when_set() {
+        let plain = Settings::default();
+        assert!(!plain.to_hash(None).contains("window"));
+        let mut s = Settings::default();
+        assert_eq!(s.set("window", "-4,4,-2.5,5.5").unwrap(), Effect::Redraw);
+        let hash = s.to_hash(None);
+        assert!(hash.contains("&window=-4,4,-2.5,5.5"), "{hash}");
+        let (back, _, warnings) = Settings::from_hash(&hash).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(back, s);
+        let json = s.to_scene_json(&Dataset::new(), &[]);
+        let (back, _, warnings) = Settings::from_scene_json(&json).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(back.window, s.window);
+        for bad in ["1,2,3", "1,0,0,1", "0,1,0,nan", "a,b,c,d"] {
+            assert!(s.set("window", bad).is_err(), "{bad}");
+        }
+        s.set("window", "").unwrap();
+        assert_eq!(s, plain);
     }
 
     #[test]

@@ -265,6 +265,13 @@ impl App {
         self.plot().to_data(&self.lab.view(), px, py).to_vec()
     }
 
+    /// The plotted window, [x_min, x_max, y_min, y_max]: as zoomed (the `window` setting) or
+    /// fitted to the points.
+    pub fn window(&self) -> Vec<f64> {
+        let v = self.lab.view();
+        vec![v.x_min, v.x_max, v.y_min, v.y_max]
+    }
+
     /// Canvas pixel of data point (x₁, x₂), as [px, py].
     pub fn to_pixel(&self, x: f64, y: f64) -> Vec<f64> {
         let (px, py) = self.plot().to_pixel(&self.lab.view(), [x, y]);
@@ -364,6 +371,12 @@ impl App {
     /// Replaces the points by `x,y,label` CSV; on error (with its line number) nothing changes.
     pub fn load_csv(&mut self, text: &str) -> Result<(), JsValue> {
         self.lab.load_csv(text).map_err(js_error)
+    }
+
+    /// The first `limit` points as a link writes them (`x,y,label[,t]` joined by `;`,
+    /// coordinates as written): what the points table shows and edits.
+    pub fn points_text(&self, limit: usize) -> String {
+        self.lab.points_text(limit)
     }
 
     /// How many points the scene has (training and test).

@@ -20,6 +20,15 @@ function element(tag, attributes = {}, text = '') {
   return el;
 }
 
+// A slider's readout, which takes a typed value too (www/entry.js commits it): the setting
+// exactly as typed, while the slider shows the nearest position.
+function readout(row) {
+  return element('input', {
+    type: 'text', inputmode: 'decimal', class: 'readout', id: `${row.key}-value`, 'data-readout': row.key,
+    'aria-label': `${row.label} value`, title: `type a value of ${row.label}`, autocomplete: 'off', spellcheck: 'false', size: '6',
+  });
+}
+
 // One control for a parameter row: a slider (log or linear) with its readout, a menu, a
 // number box, or a check box.
 function control(row) {
@@ -28,13 +37,13 @@ function control(row) {
   switch (kind.type) {
     case 'log_slider':
       return [element('input', { ...attrs, type: 'range', 'data-log': '1', min: kind.lo, max: kind.hi, step: '0.01' }),
-        element('output', { for: row.key, id: `${row.key}-value` })];
+        readout(row)];
     case 'slider':
       return [element('input', { ...attrs, type: 'range', min: kind.lo, max: kind.hi, step: kind.step }),
-        element('output', { for: row.key, id: `${row.key}-value` })];
+        readout(row)];
     case 'integer':
       return [element('input', { ...attrs, type: 'range', min: kind.min, max: kind.slider_max, step: '1' }),
-        element('output', { for: row.key, id: `${row.key}-value` })];
+        readout(row)];
     case 'number': {
       const bump = element('button', { type: 'button', 'data-bump': row.key, title: `a new ${row.label}` }, 'new');
       return [element('input', { ...attrs, type: 'number', min: '0', step: '1' }), bump];
@@ -85,8 +94,11 @@ export function controlValue(el) {
 export function showValue(el) {
   const out = $(`${el.id}-value`);
   if (!out) return;
-  out.textContent = el.dataset.log ? fmt(Number(controlValue(el))) : el.value;
+  out.value = el.dataset.log ? fmt(Number(controlValue(el))) : el.value;
 }
+
+// The setting's own text (C = 0.3125, not 0.313), unless it is too long to read at a glance.
+const exact = (text) => (text.length <= 12 ? text : fmt(Number(text)));
 
 // Each model shows its own controls; of those, only the ones its settings make matter are
 // enabled (the lab decides: App.enabled).
@@ -98,6 +110,8 @@ export function enableControls(app) {
   for (const el of document.querySelectorAll('#model-params [data-key]')) {
     const on = app.enabled(el.dataset.key);
     el.disabled = !on;
+    const out = $(`${el.id}-value`);
+    if (out) out.disabled = !on;
     el.closest('.row').classList.toggle('disabled', !on);
   }
 }
@@ -109,10 +123,11 @@ export function syncControls(app) {
     else if (el.dataset.log) el.value = Math.log10(Number(value));
     else el.value = value;
     showValue(el);
-    // The readout gives the setting itself, also where a link or a file's scale took it
-    // beyond the slider's range (γ = 2e8 for data in units of 10⁻⁴).
+    // The readout gives the setting itself, exactly as set (typed, or from a link), also
+    // where a link or a file's scale took it beyond the slider's range (γ = 2e8 for data in
+    // units of 10⁻⁴).
     const out = $(`${el.id}-value`);
-    if (out && el.dataset.log) out.textContent = fmt(Number(value));
+    if (out) out.value = exact(value);
   }
   enableControls(app);
 }

@@ -8,6 +8,8 @@ import { FrameClient, LONG_MS, hasWorker, onFailure, onNote, workerNote, workerS
 import { MessageLine, errorText, partsLeftOut, refusedLink } from './messages.js';
 import { chooseColumns, nameClassButtons } from './columns.js';
 import { BIG_FILE_BYTES, cancelLoad, loadBehind } from './bigfile.js';
+import { PlotWindow, wireReadouts } from './entry.js';
+import { PointsTable } from './points-table.js';
 import {
   background, buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, openView, pointInView, pumpView,
   renderView, startDrag,
@@ -76,6 +78,8 @@ window.kernelPlayground = {
   get background() { return background(); },
   // The files the page saves: CSV, LIBSVM's format, the scene, the plot as SVG.
   csv() { return app.csv(); },
+  // The plotted window, [x_min, x_max, y_min, y_max].
+  window() { return app.window(); },
   libsvm() { return app.libsvm(); },
   sceneJson() { return app.scene_json(); },
   svg() { return app.svg('', canvas.width, canvas.height); },
@@ -405,13 +409,13 @@ function travel(from, to) {
 const undo = () => travel(undoStack, redoStack);
 const redo = () => travel(redoStack, undoStack);
 
-function onControl(el) {
+function onControl(el, value = controlValue(el)) {
   const key = el.dataset.key;
   // The points' settings and the views are shared; the model's are the edited side's.
   const targets = pointKeys.has(key) || key === 'views' ? sides() : [controlled()];
   guard(() => {
-    for (const side of targets) side.set(key, controlValue(el));
-    for (const side of targets) sendEditTo(side, { op: 'set', key, value: controlValue(el) });
+    for (const side of targets) side.set(key, value);
+    for (const side of targets) sendEditTo(side, { op: 'set', key, value });
     messages.clear('action');
   });
   showValue(el);
@@ -419,6 +423,68 @@ function onControl(el) {
   if (el.id === 'model') stopPlaying();
   requestRender();
 }
+
+// ---- exact entry: typed values, the points table, the plot's window (entry.js, points-table.js)
+
+let touchAdded = null; // the point a touch just added: a pinch's first finger takes it back
+const entry = {
+  app: () => app,
+  say: (text) => showMessage(text),
+  settle: () => settle(),
+  // A value typed into a readout: set exactly as typed (null: put the readout back).
+  typed(key, text) {
+    if (text !== null && text.trim() !== controlled().get(key)) onControl($(key), text.trim());
+    syncControls(controlled());
+    settle();
+  },
+  // The plot's window, on both sides ('' fits it to the points).
+  setWindow(value) {
+    guard(() => {
+      for (const side of sides()) {
+        side.set('window', value);
+        sendEditTo(side, { op: 'set', key: 'window', value });
+      }
+    });
+    requestRender();
+  },
+  cancelTouch() {
+    if (touchAdded !== null && dragging === touchAdded) removeEverywhere(touchAdded);
+    dragging = null;
+    touchAdded = null;
+    hideTooltip();
+    setHighlight(-1);
+  },
+  // The scene with these points (the link's `x,y,label[,t];…`), its window fitted to them.
+  setPoints(points) {
+    if (points === '') {
+      for (const side of sides()) side.clear();
+      sendWhole();
+      settle();
+      return true;
+    }
+    const scene = sceneHash();
+    if (scene === null) {
+      showMessage('This scene is too large for the table to rebuild (it is larger than a link holds): edit its file and load it again.');
+      return false;
+    }
+    const parts = scene.split('&').filter((p) => !p.startsWith('points=') && !p.startsWith('window='));
+    const ok = replaceScene([...parts, `points=${points}`].join('&'));
+    if (ok) settle();
+    return ok;
+  },
+  // Pasted CSV text, read as a file is: it replaces the points.
+  loadText(text) {
+    const ok = guard(() => { for (const side of sides()) side.load_file(new TextEncoder().encode(text), ''); return true; }, 'file', 'Pasted text: ');
+    if (ok) {
+      sendWhole();
+      settle();
+      showMessage(null, 'file');
+    }
+    return Boolean(ok);
+  },
+};
+const plotWindow = new PlotWindow(entry, canvas);
+const pointsTable = new PointsTable(entry);
 
 // Shift-click adds "the other class": class 2 for class 1 and class 1 for any other.
 const otherClass = () => (currentLabel === 0 ? 1 : 0);
@@ -469,6 +535,7 @@ function paintAgain() {
 function renderFrame() {
   frameRequested = false;
   boundPageFits();
+  pointsTable.refresh();
   const json = guard(() => app.render());
   // A large scene's discs take a few frames to paint, the top ones first.
   if (app.painting()) paintAgain();
@@ -694,6 +761,7 @@ function onPointerDown(ev) {
     const label = ev.shiftKey ? otherClass() : currentLabel;
     const index = guard(() => lab.add_point(px, py, label));
     mirrorAdd(lab, index, label);
+    touchAdded = ev.pointerType === 'touch' && index !== undefined ? index : null;
     dragging = index === undefined ? null : index;
   }
   if (dragging !== null) {
@@ -994,6 +1062,12 @@ function toggleView(id) {
 // ---- start --------------------------------------------------------------------------------
 
 function wire() {
+  // Before the plots' own pointer handlers: the window takes pans and pinches. Both sides
+  // share one window, and their canvases one size, so the left's mapping serves both.
+  plotWindow.wire();
+  new PlotWindow(entry, $('plot-b')).wire(false);
+  wireReadouts(entry);
+  pointsTable.wire();
   for (const el of keyed()) {
     const event = el.tagName === 'SELECT' || el.type === 'checkbox' || el.type === 'number' ? 'change' : 'input';
     el.addEventListener(event, () => onControl(el));

@@ -377,6 +377,7 @@ impl Playground {
     pub fn regenerate(&mut self) {
         let data = self.settings.generate();
         self.replace_data(data);
+        self.settings.window = None;
         self.edited = false;
     }
 
@@ -410,11 +411,17 @@ impl Playground {
         self.changed();
     }
 
-    /// Reads `x,y,label` CSV; on error the current points stay.
-    /// Replaces the points with those of a CSV or LIBSVM-format file ([`Dataset::from_text`]).
+    /// Replaces the points by a file's, and the window goes back to fitting them.
+    pub fn load_data(&mut self, data: Dataset) {
+        self.replace_data(data);
+        self.settings.window = None;
+    }
+
+    /// Replaces the points with those of a CSV or LIBSVM-format file ([`Dataset::from_text`]);
+    /// on error the current points stay.
     pub fn load_csv(&mut self, text: &str) -> Result<(), Error> {
         let data = Dataset::from_text(text)?;
-        self.replace_data(data);
+        self.load_data(data);
         Ok(())
     }
 
@@ -427,12 +434,23 @@ impl Playground {
         columns: Option<&[crate::table::ColumnRef]>,
     ) -> Result<(), Error> {
         let data = Dataset::read(bytes, columns)?;
-        self.replace_data(data);
+        self.load_data(data);
         Ok(())
     }
 
+    /// Removes every point; the window goes back to fitting them.
     pub fn clear(&mut self) {
         self.replace_data(Dataset::new());
+        self.settings.window = None;
+    }
+
+    /// The first `limit` points as a link writes them, `x,y,label` (`x,y,label,t` for a test
+    /// point) joined by `;`, each coordinate as it was written; also for an untouched preset.
+    pub fn points_text(&self, limit: usize) -> String {
+        (0..self.data.len().min(limit))
+            .map(|i| crate::state::point_text(&self.data, &self.test, i))
+            .collect::<Vec<_>>()
+            .join(";")
     }
 
     pub fn add_point(&mut self, p: Point, label: i32) -> Result<usize, Error> {
@@ -525,7 +543,9 @@ impl Playground {
 
     /// The plotted window.
     pub fn view(&self) -> View {
-        View::around(&self.data.points)
+        self.settings
+            .window
+            .unwrap_or_else(|| View::around(&self.data.points))
     }
 
     /// Whether the next [`Playground::fit`] will train (something changed).

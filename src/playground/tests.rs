@@ -455,3 +455,29 @@ fn the_hash_length_bound_is_never_above_the_hash() {
         assert!(bound <= lab.hash().len(), "{bound} > {}", lab.hash().len());
     }
 }
+
+#[test]
+fn a_zoomed_window_is_kept_until_new_points_come_and_the_table_reads_them_as_written() {
+    let mut lab = Playground::open(
+        "#model=svm&kernel=linear&C=0.3125&window=-8,8,-6,10&points=1,1,1;3.0,1,1;3,5,0,t;-1,2,0",
+    )
+    .unwrap();
+    assert_eq!(
+        lab.view(),
+        View {
+            x_min: -8.0,
+            x_max: 8.0,
+            y_min: -6.0,
+            y_max: 10.0
+        }
+    );
+    assert!(lab.hash().contains("&window=-8,8,-6,10&points="));
+    assert_eq!(lab.points_text(usize::MAX), "1,1,1;3.0,1,1;3,5,0,t;-1,2,0");
+    assert_eq!(lab.points_text(2), "1,1,1;3.0,1,1");
+    lab.clear();
+    assert_eq!(lab.view(), View::square(1.0), "Clear fits the window again");
+    assert!(!lab.hash().contains("window"));
+    lab.set("window", "0,4,0,4").unwrap();
+    lab.load_csv("x,y,label\n30,10,0\n-30,0,1\n").unwrap();
+    assert!(lab.view().contains([30.0, 10.0]), "a loaded file is fitted");
+}

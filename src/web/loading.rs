@@ -51,7 +51,7 @@ impl App {
     /// nothing, while some are unread), keeping the settings, as a loaded file does.
     pub fn take_points(&mut self, points: PackedPoints) -> Result<(), JsValue> {
         let data = points.unpacking.finish().map_err(js_error)?;
-        self.lab.replace_data(data);
+        self.lab.load_data(data);
         Ok(())
     }
 }

@@ -51,7 +51,7 @@ impl FrameWorker {
         let columns = crate::table::ColumnRef::parse_list(columns).map_err(js_error)?;
         let data = crate::data::Dataset::read(bytes, columns.as_deref()).map_err(js_error)?;
         let packed = crate::packed::pack(&data);
-        self.lab.replace_data(data);
+        self.lab.load_data(data);
         self.sent = None;
         Ok(packed)
     }
@@ -60,7 +60,7 @@ impl FrameWorker {
     pub fn take_packed(&mut self, packed: &[u8]) -> Result<(), JsValue> {
         let mut unpacking = crate::packed::Unpacking::new();
         unpacking.feed(packed).map_err(js_error)?;
-        self.lab.replace_data(unpacking.finish().map_err(js_error)?);
+        self.lab.load_data(unpacking.finish().map_err(js_error)?);
         self.sent = None;
         Ok(())
     }

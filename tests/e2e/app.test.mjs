@@ -86,7 +86,7 @@ test('clicking adds points, the C slider refits, and the canvas changes', async 
   frame = await lastFrame(page);
   const statusAfter = await page.textContent('#status');
   assert.notEqual(statusAfter, statusBefore, 'status changed with C');
-  assert.ok(Number(await page.textContent('#C-value')) < 1, 'C readout shows the new value');
+  assert.ok(Number(await page.inputValue('#C-value')) < 1, 'C readout shows the new value');
   const afterC = await canvasSignature(page);
   assert.notEqual(afterC.hash, trained.hash, 'canvas changed with C');
 

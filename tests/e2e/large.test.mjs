@@ -66,10 +66,10 @@ test('a 20 000-point CSV with random labels never freezes the page, and an edit 
   // The page answers meanwhile: the points are drawn, and moving the C slider shows its new
   // value at once and cancels the long fit.
   assert.equal(await page.evaluate(() => window.kernelPlayground.points().length), 20000);
-  const before = await page.textContent('#C-value');
+  const before = await page.inputValue('#C-value');
   await page.focus('#C');
   await page.keyboard.press('ArrowRight');
-  assert.notEqual(await page.textContent('#C-value'), before);
+  assert.notEqual(await page.inputValue('#C-value'), before);
   // The long fit is cancelled (the worker restarts on the new scene), and the note goes.
   await page.waitForFunction(() => window.kernelPlayground.cancelled === 1, null, { timeout: 5000 });
   await page.waitForFunction(() => document.getElementById('working').hidden, null, { timeout: 5000 });

@@ -134,9 +134,9 @@ test('compare: two settings side by side on the same points, edits on either sid
   assert.notEqual(await page.textContent('#status'), await page.textContent('#status-b'), 'each side has its own status line');
   // The controls show the side they set.
   await page.click('[data-edit-side="0"]');
-  assert.equal(await page.textContent('#C-value'), '1');
+  assert.equal(await page.inputValue('#C-value'), '1');
   await page.click('[data-edit-side="1"]');
-  assert.equal(await page.textContent('#C-value'), '1000');
+  assert.equal(await page.inputValue('#C-value'), '1000');
 
   // A point added on the left appears on the right, exactly.
   const [ax, ay] = await page.evaluate(() => window.kernelPlayground.toClient(0.85, 0.85));

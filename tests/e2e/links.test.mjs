@@ -21,7 +21,7 @@ const scene = (page) => page.evaluate(() => ({
   link: window.kernelPlayground.link,
   csv: window.kernelPlayground.csv(),
   kernel: document.getElementById('kernel').value,
-  C: document.getElementById('C-value').textContent,
+  C: document.getElementById('C-value').value,
 }));
 
 // Follows `hash` in the address bar of an open page (a hashchange).
@@ -60,7 +60,7 @@ test('a damaged link on a first visit opens the default scene with the message',
   const frame = await lastFrame(page);
   assert.equal(frame.points, 100, 'the default preset, not the link’s points');
   assert.equal(await page.inputValue('#kernel'), 'rbf', 'the default kernel, not the link’s');
-  assert.equal(await page.textContent('#C-value'), '1', 'the default C, not the link’s');
+  assert.equal(await page.inputValue('#C-value'), '1', 'the default C, not the link’s');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -55,13 +55,13 @@ test('the k and λ sliders refit live', async () => {
   const one = await canvasSignature(page);
   let frame = await pressOn(page, 'k', 'ArrowRight', 8);
   assert.equal(frame.k, 9);
-  assert.equal(await page.textContent('#k-value'), '9');
+  assert.equal(await page.inputValue('#k-value'), '9');
   assert.notEqual((await canvasSignature(page)).hash, one.hash, 'k changes the regions');
 
   await choose(page, 'model', 'logistic');
   const before = await lastFrame(page);
   frame = await pressOn(page, 'lambda', 'ArrowRight', 120);
-  assert.ok(Number(await page.textContent('#lambda-value')) > 0.01, 'λ readout moved');
+  assert.ok(Number(await page.inputValue('#lambda-value')) > 0.01, 'λ readout moved');
   assert.notEqual(frame.objective, before.objective, 'λ changes the fit');
   assert.ok(frame.log_loss > before.log_loss, 'a stronger penalty fits the training data less closely');
   assert.deepEqual(errors, []);

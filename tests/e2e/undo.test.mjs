@@ -14,7 +14,7 @@ after(async () => env && env.close());
 const scene = (page) => page.evaluate(() => ({
   csv: window.kernelPlayground.csv(),
   test: window.kernelPlayground.lastFrame.test_points,
-  C: document.getElementById('C-value').textContent,
+  C: document.getElementById('C-value').value,
 }));
 
 async function clientOf(page, x, y) {

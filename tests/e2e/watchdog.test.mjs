@@ -271,10 +271,10 @@ test('when no worker can run the page says so, fits small scenes itself and leav
   await page.setInputFiles('#load-csv', { name: 'random.csv', mimeType: 'text/csv', buffer: randomCsv(20000) });
   await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('20000 points · not fitted'), null, { timeout: 10000 });
   assert.equal(await page.evaluate(() => window.kernelPlayground.points().length), 20000);
-  const valueBefore = await page.textContent('#C-value');
+  const valueBefore = await page.inputValue('#C-value');
   await page.focus('#C');
   await page.keyboard.press('ArrowRight');
-  assert.notEqual(await page.textContent('#C-value'), valueBefore);
+  assert.notEqual(await page.inputValue('#C-value'), valueBefore);
   await page.waitForTimeout(500);
   const { long } = await seen(page);
   assert.ok(long.every((ms) => ms < 1000), `long tasks on the page: ${long}`);
@@ -301,7 +301,7 @@ test("comparing, an edit on one side cancels the other side's long fit it waits 
     el.value = String(Number(el.value) + Number(el.step || 0.1) * 5);
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
-  const c = Number(await page.textContent('#C-value'));
+  const c = Number(await page.inputValue('#C-value'));
   await page.waitForFunction((n) => window.kernelPlayground.cancelled > n, before, { timeout: 5000 });
   assert.ok(Date.now() - since < 3000, `cancelled after ${Date.now() - since} ms`);
   // Back to a small scene: the right side has its new C, fitted in the worker.
