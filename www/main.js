@@ -10,6 +10,7 @@ import { chooseColumns, nameClassButtons } from './columns.js';
 import { BIG_FILE_BYTES, cancelLoad, loadBehind } from './bigfile.js';
 import { PlotWindow, wireReadouts } from './entry.js';
 import { PointsTable } from './points-table.js';
+import { cancelEntry, entryPendingNow, startEntry, wireTravel, writeAddress } from './history.js';
 import {
   background, buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, openView, pointInView, pumpView,
   renderView, startDrag,
@@ -253,7 +254,19 @@ function settle() {
   sendEdit({ op: 'settle' });
   if (twin) twin.settle();
   if (remember()) messages.sceneChanged();
+  // A new scene (a preset, a file, Clear…) is a new entry of the browser's history at once.
+  if (entryPendingNow()) {
+    writeHash();
+    cancelEntry();
+  }
   requestRender();
+}
+
+// Before an action that makes a new scene: the browser's entry on screen keeps the scene as it
+// is, and the scene the action makes is written as a new entry (Back returns here).
+function newEntry() {
+  writeHash();
+  startEntry();
 }
 
 // ---- compare: two settings side by side on the same points -------------------------------
@@ -336,6 +349,7 @@ function showCompare() {
 
 function toggleCompare(on) {
   if (!app || on === (twin !== null)) return;
+  newEntry();
   if (on) {
     setTwin(guard(() => new App('plot-b', '#' + app.hash())));
     editSide = twin ? 1 : 0;
@@ -411,6 +425,8 @@ const redo = () => travel(redoStack, undoStack);
 
 function onControl(el, value = controlValue(el)) {
   const key = el.dataset.key;
+  // Another model or another preset is a new scene: Back returns to the one before.
+  if (el.id === 'model' || key === 'preset') newEntry();
   // The points' settings and the views are shared; the model's are the edited side's.
   const targets = pointKeys.has(key) || key === 'views' ? sides() : [controlled()];
   guard(() => {
@@ -474,11 +490,14 @@ const entry = {
   },
   // Pasted CSV text, read as a file is: it replaces the points.
   loadText(text) {
+    newEntry();
     const ok = guard(() => { for (const side of sides()) side.load_file(new TextEncoder().encode(text), ''); return true; }, 'file', 'Pasted text: ');
     if (ok) {
       sendWhole();
       settle();
       showMessage(null, 'file');
+    } else {
+      cancelEntry();
     }
     return Boolean(ok);
   },
@@ -666,21 +685,27 @@ function writeHash() {
   const scene = sceneHash();
   const hash = scene === null ? '' : '#' + scene;
   const tooLong = scene === null || hash.length > LINK_CHARACTERS;
-  if (tooLong) {
-    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
-  } else if (location.hash !== hash) {
-    history.replaceState(null, '', hash);
-  }
+  // Replaces the address of the browser's entry on screen, or pushes a new one (history.js).
+  writeAddress(tooLong ? '' : hash);
   if (tooLong !== linkTooLong) {
     linkTooLong = tooLong;
     renderMessage(lastFrame);
   }
 }
 
-// A link typed or followed in the address bar; refused, the address shows the scene again.
+// A link typed or followed in the address bar, or Back and Forward to another scene: opened
+// whole (an undo step); refused, the address shows the scene on screen again.
 function openFromHash() {
+  clearTimeout(hashTimer);
   if (openScene(location.hash)) remember();
   else writeHash();
+}
+
+// Back or Forward to the entry of a scene that was too large for a link: it cannot be opened
+// again, and the scene on screen stays.
+function tooLargeEntry() {
+  showMessage('That step of the browser\'s history held a scene too large for a link; the scene on screen stays (keep large scenes with "Save scene").');
+  writeHash();
 }
 
 // ---- pointer: mouse, pen and touch --------------------------------------------------------
@@ -991,12 +1016,14 @@ async function loadFile(file) {
   let ok;
   let warnings = [];
   if (isScene) {
+    newEntry();
     const opened = guard(() => JSON.parse(App.scene_hash(new TextDecoder().decode(bytes))), 'file', `${file.name}: `);
     ok = opened && replaceScene(opened.hash);
     if (ok) warnings = opened.warnings;
   } else {
     const columns = await chooseColumns(App.file_preview, head, file.name);
     if (columns === null) return;
+    newEntry();
     if (client && bytes.byteLength >= BIG_FILE_BYTES) {
       // Read behind the page, and taken a slice at a time: no long task on this thread.
       const why = await loadBehind(file.name, bytes, columns, {
@@ -1011,6 +1038,7 @@ async function loadFile(file) {
       if (ok) sendWhole();
     }
   }
+  if (!ok) cancelEntry();
   if (ok) {
     settle();
     showMessage(warnings.length ? `${file.name}: ${warnings.join('; ')}` : null, 'file');
@@ -1076,8 +1104,8 @@ function wire() {
   for (const b of document.querySelectorAll('.class-button')) {
     b.addEventListener('click', () => setClass(Number(b.dataset.label)));
   }
-  $('regenerate').addEventListener('click', () => { for (const side of sides()) side.regenerate(); sendWhole(); settle(); });
-  $('clear').addEventListener('click', () => { for (const side of sides()) side.clear(); sendWhole(); hideTooltip(); settle(); });
+  $('regenerate').addEventListener('click', () => { newEntry(); for (const side of sides()) side.regenerate(); sendWhole(); settle(); });
+  $('clear').addEventListener('click', () => { newEntry(); for (const side of sides()) side.clear(); sendWhole(); hideTooltip(); settle(); });
   $('compare').addEventListener('change', (ev) => toggleCompare(ev.target.checked));
   for (const b of document.querySelectorAll('[data-edit-side]')) {
     b.addEventListener('click', () => chooseSide(Number(b.dataset.editSide)));
@@ -1173,7 +1201,7 @@ function wire() {
   canvas.addEventListener('keydown', onCanvasKey);
   canvas.addEventListener('blur', () => { cursor.hidden = true; });
   document.addEventListener('keydown', onGlobalKey);
-  window.addEventListener('hashchange', openFromHash);
+  wireTravel(openFromHash, tooLargeEntry);
   const resized = new ResizeObserver(() => { resizeCanvas(); requestRender(); });
   resized.observe(canvas);
   resized.observe(plotB);
