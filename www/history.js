@@ -1,9 +1,15 @@
-// The browser's history: Back and Forward between scenes.
+// The browser's history and the last scene kept across visits.
 //
 // Back and Forward move between scenes: the actions that make a new scene (a preset, a loaded
 // file, Clear, Regenerate, a model switch, compare on or off) push an entry of the browser's
 // history; every other edit (a drag, a click, a slider) only rewrites the address of the entry
 // on screen. An entry's scene is its address's hash, opened whole as a followed link is.
+//
+// The scene on screen is also kept in localStorage, so closing the tab loses nothing: a visit
+// without a link offers it again (Restore / Start fresh); a visit with a link opens the link.
+
+const STORE_KEY = 'kernel-playground.last-scene';
+const SAVE_MS = 1000;
 
 // ---- the address and the browser's history -----------------------------------------------
 
@@ -58,4 +64,91 @@ export function wireTravel(open, tooLarge) {
   };
   window.addEventListener('popstate', changed);
   window.addEventListener('hashchange', changed);
+}
+
+// ---- the last scene, kept across visits ----------------------------------------------------
+
+let saveTimer = null;
+let toSave;           // the link to save next (undefined: nothing waits)
+let offer = null;     // the bar offering the last visit's scene, while it is shown
+
+function store(link) {
+  try {
+    if (link === null) localStorage.removeItem(STORE_KEY);
+    else localStorage.setItem(STORE_KEY, link);
+  } catch {
+    // Storage off or full: the scene is not kept, as without this feature.
+  }
+}
+
+function flush() {
+  clearTimeout(saveTimer);
+  saveTimer = null;
+  if (toSave === undefined || offer) return;
+  store(toSave);
+  toSave = undefined;
+}
+
+// Keeps `link` (the scene's hash without '#'; null for a scene too large for a link, which is
+// not kept, so no older scene is offered in its place) at most once a second, and when the page
+// is hidden or closed.
+export function keepScene(link) {
+  toSave = link;
+  if (offer) return; // the last visit's scene stays kept until it is restored or set aside
+  if (saveTimer === null) saveTimer = setTimeout(flush, SAVE_MS);
+}
+
+addEventListener('pagehide', flush);
+document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') flush(); });
+
+// The scene kept by the last visit (a hash without '#'), or null.
+export function keptScene() {
+  try {
+    return localStorage.getItem(STORE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+// Shows a small bar over the page offering the last visit's scene: "Restore" calls restore(),
+// "Start fresh" keeps the scene on screen. The bar does not take the focus; it is first in the
+// tab order.
+export function offerKept(restore) {
+  if (offer) offer.remove();
+  const bar = document.createElement('div');
+  bar.id = 'continue';
+  bar.setAttribute('role', 'region');
+  bar.setAttribute('aria-label', 'Continue where you left off');
+  const text = document.createElement('span');
+  text.textContent = 'Continue where you left off?';
+  const yes = document.createElement('button');
+  yes.type = 'button';
+  yes.id = 'continue-restore';
+  yes.textContent = 'Restore';
+  const no = document.createElement('button');
+  no.type = 'button';
+  no.id = 'continue-fresh';
+  no.textContent = 'Start fresh';
+  bar.append(text, yes, no);
+  yes.addEventListener('click', () => { const focused = bar.contains(document.activeElement); endOffer(); restore(); refocus(focused); });
+  no.addEventListener('click', () => { const focused = bar.contains(document.activeElement); endOffer(); refocus(focused); });
+  bar.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape') { const focused = bar.contains(document.activeElement); endOffer(); refocus(focused); }
+  });
+  document.body.prepend(bar);
+  offer = bar;
+}
+
+// The offer goes (set aside: the scene on screen is kept from now on).
+export function endOffer() {
+  if (!offer) return;
+  offer.remove();
+  offer = null;
+  if (toSave !== undefined && saveTimer === null) saveTimer = setTimeout(flush, SAVE_MS);
+}
+
+export const offering = () => offer !== null;
+
+function refocus(focused) {
+  if (focused) document.getElementById('plot').focus();
 }

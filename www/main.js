@@ -10,7 +10,7 @@ import { chooseColumns, nameClassButtons } from './columns.js';
 import { BIG_FILE_BYTES, cancelLoad, loadBehind } from './bigfile.js';
 import { PlotWindow, wireReadouts } from './entry.js';
 import { PointsTable } from './points-table.js';
-import { cancelEntry, entryPendingNow, startEntry, wireTravel, writeAddress } from './history.js';
+import { cancelEntry, endOffer, entryPendingNow, keepScene, keptScene, offerKept, startEntry, wireTravel, writeAddress } from './history.js';
 import {
   background, buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, openView, pointInView, pumpView,
   renderView, startDrag,
@@ -390,6 +390,8 @@ function remember() {
   if (currentScene === null) currentScene = scene;
   if (scene === currentScene) return false;
   undoStack.push(currentScene);
+  // An edit sets the last visit's scene aside (the offer to restore it goes).
+  endOffer();
   // 200 steps, or fewer of a large scene (its every step is a link of all its points).
   const size = () => undoStack.reduce((sum, step) => sum + (step.length || 0), 0);
   while (undoStack.length > UNDO_STEPS || (undoStack.length > 1 && size() > UNDO_CHARACTERS)) undoStack.shift();
@@ -687,6 +689,7 @@ function writeHash() {
   const tooLong = scene === null || hash.length > LINK_CHARACTERS;
   // Replaces the address of the browser's entry on screen, or pushes a new one (history.js).
   writeAddress(tooLong ? '' : hash);
+  keepScene(tooLong ? null : hash.slice(1));
   if (tooLong !== linkTooLong) {
     linkTooLong = tooLong;
     renderMessage(lastFrame);
@@ -1207,6 +1210,11 @@ function wire() {
   resized.observe(plotB);
 }
 
+// The last visit's scene, opened as its link would be (an undo step back to the default).
+function restoreKept(link) {
+  if (replaceScene('#' + link)) remember();
+}
+
 async function start() {
   try {
     await init();
@@ -1225,6 +1233,9 @@ async function start() {
   $('loading').style.display = 'none';
   currentScene = sceneHash() ?? TOO_LARGE;
   wire();
+  // A visit without a link is offered the scene the last one left (an opened link wins).
+  const kept = location.hash === '' ? keptScene() : null;
+  if (kept && kept !== currentScene) offerKept(restoreKept.bind(null, kept));
   requestRender();
 }
 

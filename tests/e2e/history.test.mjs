@@ -1,6 +1,7 @@
 // End-to-end: Back and Forward move between scenes (issue 17, item 12). A preset, Clear, a
 // model switch push an entry of the browser's history; clicks, drags and sliders do not, so
-// Back never leaves the lab.
+// Back never leaves the lab. The last scene survives closing the tab: a visit without a link
+// offers it (Restore / Start fresh), and an opened link wins over it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start, openPage, settle, waitForFrame } from './browser.mjs';
@@ -142,4 +143,63 @@ test('from an opened link and a few edits, Back steps through the scenes and sta
   await waitForFrame(page, null);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('the last scene survives closing the tab: offered on the next visit, and an opened link wins', async () => {
+  const fresh = await openPage(env.browser, env.base);
+  await written(fresh.page);
+  const defaultScene = await scene(fresh.page);
+  await fresh.page.close();
+
+  const context = await env.browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const visit = async (url) => {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(url);
+    await waitForFrame(page);
+    return { page, errors };
+  };
+  const offered = (page) => page.evaluate(() => document.getElementById('continue') !== null);
+
+  const first = await visit(`${env.base}#preset=xor&n=40&C=4`);
+  assert.equal(await offered(first.page), false, 'nothing is offered on a first visit');
+  await first.page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
+  await addPoint(first.page, 0.5, 0.5);
+  const left = await scene(first.page);
+  await first.page.waitForFunction(
+    () => Object.values(localStorage).includes(window.kernelPlayground.link.slice(1)), null, { timeout: 10000 },
+  );
+  await first.page.close();
+
+  // A visit without a link: the default scene, and the offer; Restore opens the last scene.
+  const second = await visit(env.base);
+  assert.equal(await offered(second.page), true, 'the last scene is offered');
+  assert.deepEqual(await scene(second.page), defaultScene, 'the default scene until it is restored');
+  await second.page.click('#continue-restore');
+  await written(second.page);
+  assert.deepEqual(await scene(second.page), left, 'Restore opens the last scene');
+  assert.equal(await offered(second.page), false, 'the offer goes');
+  assert.deepEqual(second.errors, []);
+  await second.page.close();
+
+  // An opened link wins: it opens, and nothing is offered.
+  const linked = await visit(`${env.base}#preset=separable&n=20`);
+  await written(linked.page);
+  assert.equal(await offered(linked.page), false, 'an opened link is not offered the last scene');
+  assert.equal((await scene(linked.page)).preset, 'separable');
+  await linked.page.close();
+
+  // "Start fresh", with the keyboard: the bar is first in the tab order; the default stays.
+  const third = await visit(env.base);
+  assert.equal(await offered(third.page), true, 'the last scene is offered again');
+  await third.page.keyboard.press('Tab');
+  assert.equal(await third.page.evaluate(() => document.activeElement.id), 'continue-restore');
+  await third.page.keyboard.press('Tab');
+  await third.page.keyboard.press('Enter');
+  await written(third.page);
+  assert.equal(await offered(third.page), false, 'Start fresh sets the offer aside');
+  assert.deepEqual(await scene(third.page), defaultScene, 'Start fresh keeps the default scene');
+  assert.deepEqual(third.errors, []);
+  await context.close();
 });
