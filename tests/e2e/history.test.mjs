@@ -145,6 +145,28 @@ test('from an opened link and a few edits, Back steps through the scenes and sta
   await page.close();
 });
 
+test('a scene too large for a link is an entry too: Back leaves it, Forward to it keeps the scene on screen', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=100&model=lda`);
+  await written(page);
+  const first = await scene(page);
+  const length = await historyLength(page);
+  const rows = ['x,y,label'];
+  for (let i = 0; i < 70000; i += 1) rows.push(`${((i % 265) / 132 - 1).toFixed(4)},${(Math.floor(i / 265) / 132 - 1).toFixed(4)},${i % 3 === 0 ? 1 : 0}`);
+  await page.setInputFiles('#load-csv', { name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+  await page.waitForFunction(() => window.kernelPlayground.points().length === 70000 && location.hash === '', null, { timeout: 20000 });
+  assert.equal(await historyLength(page), length + 1, 'the loaded file is an entry, without a link');
+
+  await travel(page, -1);
+  assert.deepEqual(await scene(page), first, 'Back reopens the scene before the file');
+  // Forward: the large scene cannot be reopened from an address; the scene on screen stays.
+  await page.evaluate(() => history.forward());
+  await page.waitForFunction(() => document.getElementById('message').textContent.includes('too large for a link; the scene on screen stays'), null, { timeout: 10000 });
+  await written(page);
+  assert.deepEqual(await scene(page), first, 'Forward to it keeps the scene on screen, not the default one');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the last scene survives closing the tab: offered on the next visit, and an opened link wins', async () => {
   const fresh = await openPage(env.browser, env.base);
   await written(fresh.page);
