@@ -67,7 +67,9 @@ pub enum FactValue {
 }
 
 /// One thing a model reports: `key` for JSON, `label` for people (empty: not in the status
-/// line), and an optional `note` the page shows after the value.
+/// line), and an optional `note` the page shows after the value. An `inside` fact (an
+/// objective, an iteration count, a solver's step) is one the page keeps out of the status
+/// line's headline, under its "details"; the command line's JSON has every fact all the same.
 ///
 /// The page's frame carries the facts with a single value (numbers, flags, texts, w); the
 /// command line prints every fact, lists per training point included. A list may reuse the key
@@ -80,6 +82,8 @@ pub struct Fact {
     pub value: FactValue,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub inside: bool,
 }
 
 impl Fact {
@@ -89,6 +93,7 @@ impl Fact {
             label,
             value: value.into(),
             note: None,
+            inside: false,
         }
     }
 
@@ -99,6 +104,12 @@ impl Fact {
 
     pub fn with_note(mut self, note: impl Into<String>) -> Fact {
         self.note = Some(note.into());
+        self
+    }
+
+    /// An inside number: in the page's details rather than its status line's headline.
+    pub fn inside(mut self) -> Fact {
+        self.inside = true;
         self
     }
 }

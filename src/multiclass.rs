@@ -380,7 +380,8 @@ impl Model for Multiclass {
                 "combined",
                 "classes:",
                 format!("{how} over {} two-class models", self.members.len()),
-            ),
+            )
+            .inside(),
             Fact::data("scheme", self.scheme.name()),
             Fact::data("members", self.members.len()),
         ];

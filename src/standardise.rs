@@ -228,7 +228,8 @@ impl Model for Standardised {
                 crate::model::short(s.mean[1]),
                 crate::model::short(s.scale[0]),
                 crate::model::short(s.scale[1])
-            ))];
+            ))
+            .inside()];
         facts.extend(self.inner.facts(&s.dataset(data)));
         facts.push(Fact::data("scaler_mean", s.mean.to_vec()));
         facts.push(Fact::data("scaler_scale", s.scale.to_vec()));

@@ -89,6 +89,8 @@ fn fit_prints_the_whole_model() {
         .collect();
     let width = json["margin_width"].as_f64().unwrap();
     assert!((width - 2.0 / w[0].hypot(w[1])).abs() < 1e-12);
+    // The margin 1/‖w‖ beside its width 2/‖w‖.
+    assert!((json["margin"].as_f64().unwrap() - 1.0 / w[0].hypot(w[1])).abs() < 1e-12);
     assert!(json["bound"].as_array().unwrap().is_empty());
     for key in ["bias", "objective", "iterations"] {
         assert!(json[key].is_number(), "{key}");

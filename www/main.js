@@ -11,6 +11,7 @@ import { BIG_FILE_BYTES, cancelLoad, loadBehind } from './bigfile.js';
 import { PlotWindow, wireReadouts } from './entry.js';
 import { PointsTable } from './points-table.js';
 import { cancelEntry, endOffer, entryPendingNow, keepScene, keptScene, offerKept, startEntry, wireTravel, writeAddress } from './history.js';
+import { factText, hideDetails, updateStatus } from './status.js';
 import {
   background, buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, openView, pointInView, pumpView,
   renderView, startDrag,
@@ -596,17 +597,6 @@ function renderFrame() {
   scheduleHash();
 }
 
-// A fact as people read it: its label, its value, and its note.
-function factText(fact) {
-  const v = fact.value;
-  let value;
-  if (typeof v === 'number') value = Number.isInteger(v) ? String(v) : fmt(v, 4);
-  else if (typeof v === 'boolean') value = v ? 'yes' : 'no';
-  else if (Array.isArray(v)) value = `(${v.map((x) => fmt(x, 4)).join(', ')})`;
-  else value = String(v);
-  return [fact.label, value, fact.note].filter(Boolean).join(' ');
-}
-
 // The status of a scene whose model is not shown: a new scene whose picture is still to come
 // (`behind` the worker behind the page), or one too large for the page to fit by itself.
 function pendingStatus(lab, behind, line) {
@@ -615,30 +605,8 @@ function pendingStatus(lab, behind, line) {
   line.classList.add('behind');
   line.setAttribute('aria-busy', String(Boolean(behind)));
   line.textContent = `${lab.point_count()} points · ${why}`;
-}
-
-function updateStatus(f, line) {
-  const parts = [`${f.points} points`];
-  const has = (v) => v !== null && v !== undefined;
-  if (has(f.train_accuracy)) {
-    if (has(f.steps)) parts.push(`step ${f.steps}`);
-    if (f.test_points > 0) {
-      parts.push(`training accuracy ${fmt(100 * f.train_accuracy, 4)}% (${f.train_points} points)`);
-      const test = has(f.test_accuracy) ? `${fmt(100 * f.test_accuracy, 4)}%` : '–';
-      parts.push(`test accuracy ${test} (${f.test_points} held out)`);
-    } else {
-      parts.push(`training accuracy ${fmt(100 * f.train_accuracy, 4)}%`);
-    }
-    for (const fact of f.facts) parts.push(factText(fact));
-  }
-  // The fit, and the whole frame it is part of (fit, picture and status; behind the page,
-  // the worker's frame, and the page's painting in the line's title).
-  parts.push(`fit ${f.fit_ms.toFixed(1)} ms of a ${f.frame_ms.toFixed(1)} ms frame`);
-  line.title = f.remote ? `computed behind the page; painted in ${f.paint_ms.toFixed(1)} ms` : '';
-  // A model a step behind the points (being computed) is shown, and its numbers greyed.
-  line.classList.toggle('behind', Boolean(f.behind));
-  line.setAttribute('aria-busy', String(Boolean(f.behind)));
-  line.textContent = parts.join(' · ');
+  line.dataset.points = lab.point_count();
+  hideDetails(line);
 }
 
 // ---- stepping through a run (updates or iterations of a steppable method) ----------------
@@ -980,10 +948,10 @@ function togglePresenter() {
   // Its own button goes to the top of the panel (the header is hidden), over nothing, and
   // the status line and message under it, where the room reads them first.
   if (on) {
-    $('controls').prepend($('presenter'), $('status'), $('message'));
+    $('controls').prepend($('presenter'), $('status-row'), $('message'));
   } else {
     document.querySelector('.header-buttons').prepend($('presenter'));
-    $('status').closest('.panel') && document.querySelector('.canvas-wrap').after($('message'), $('status'));
+    $('status').closest('.panel') && document.querySelector('.canvas-wrap').after($('message'), $('status-row'));
   }
   resizeCanvas();
   requestRender();

@@ -137,7 +137,8 @@ impl GaussianClassifier for Lda {
                 "shared_covariance",
                 "shared Σ =",
                 matrix_text(self.covariance),
-            ),
+            )
+            .inside(),
             Fact::data(
                 "covariances",
                 self.covariance

@@ -185,7 +185,7 @@ impl Model for LeastSquares {
 
     fn facts(&self, _data: &Dataset) -> Vec<Fact> {
         vec![
-            Fact::new("residual", "Σ(f − t)² =", self.residual),
+            Fact::new("residual", "Σ(f − t)² =", self.residual).inside(),
             Fact::new("w", "w =", self.w),
             Fact::new("bias", "b =", self.bias),
         ]

@@ -119,7 +119,7 @@ impl GaussianClassifier for GaussianNb {
     }
     fn own_facts(&self) -> Vec<Fact> {
         vec![
-            Fact::new("epsilon", "ε =", self.epsilon),
+            Fact::new("epsilon", "ε =", self.epsilon).inside(),
             Fact::data("covariances", self.variances.clone()),
         ]
     }

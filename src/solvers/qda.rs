@@ -137,7 +137,7 @@ impl GaussianClassifier for Qda {
     }
     fn own_facts(&self) -> Vec<Fact> {
         vec![
-            Fact::new("reg", "reg =", self.reg),
+            Fact::new("reg", "reg =", self.reg).inside(),
             Fact::data("covariances", self.covariances.clone()),
         ]
     }

@@ -46,9 +46,11 @@ test('the page loads, draws, and reports without errors', async () => {
   assert.equal(frame.points, 100);
   assert.ok(frame.support > 0, 'support vectors found');
   const status = await page.textContent('#status');
-  assert.match(status, /100 points/);
   assert.match(status, /support vectors \d+ \(free \d+, bound \d+\)/);
-  assert.match(status, /fit [\d.]+ ms of a [\d.]+ ms frame/);
+  // The count and the timings are in the details beside the line.
+  const details = await page.textContent('#status-details');
+  assert.match(details, /100 points/);
+  assert.match(details, /fit [\d.]+ ms of a [\d.]+ ms frame/);
   const sig = await canvasSignature(page);
   assert.ok(sig.colours > 20, `canvas has ${sig.colours} colours: not blank`);
   for (const label of ['kernel', 'C', 'γ', 'degree', 'coef0', 'points', 'noise', 'preset']) {

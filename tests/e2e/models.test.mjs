@@ -28,7 +28,7 @@ test('switching models keeps the points and shows each method', async () => {
   const seen = new Set();
   const expectations = {
     perceptron: /mistakes \d+/,
-    logistic: /log loss [\d.]+ per point/,
+    logistic: /training accuracy [\d.]+%/,
     knn: /k = 5/,
     svm: /support vectors \d+ \(free \d+, bound \d+\)/,
   };

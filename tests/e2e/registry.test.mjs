@@ -34,8 +34,8 @@ test('LDA, QDA and naive Bayes: posterior regions, means and ellipses, their fac
   const { page, errors } = await openPage(env.browser, `${env.base}#preset=blobs3&n=90&noise=0.3&model=lda`);
   const expectations = {
     lda: /priors π: class 1: [\d.]+, class 2: [\d.]+, class 3: [\d.]+/,
-    qda: /reg = 0/,
-    nb: /ε = /,
+    qda: /priors π: class 1: [\d.]+, class 2: [\d.]+, class 3: [\d.]+/,
+    nb: /priors π: class 1: [\d.]+, class 2: [\d.]+, class 3: [\d.]+/,
   };
   const seen = new Set();
   for (const [model, pattern] of Object.entries(expectations)) {
@@ -116,7 +116,9 @@ test('least squares fails on the outlier preset where the SVM does not; kernel r
   let frame = await lastFrame(page);
   assert.equal(frame.message, null);
   assert.ok(frame.train_accuracy < 1, `least squares misclassifies: ${frame.train_accuracy}`);
-  assert.match(await page.textContent('#status'), /Σ\(f − t\)² = [\d.]+ · w = \(/);
+  assert.match(await page.textContent('#status'), /· w = \(-?[\d.]+, -?[\d.]+\) · b = /);
+  // The residual, an inside number, is in the details.
+  assert.match(await page.textContent('#status-details'), /Σ\(f − t\)² = [\d.]+/);
   await page.screenshot({ path: path.join(shots, 'model-lsq-outlier.png') });
   await page.selectOption('#model', 'svm');
   await page.selectOption('#kernel', 'linear');
@@ -129,7 +131,7 @@ test('least squares fails on the outlier preset where the SVM does not; kernel r
   await page.waitForFunction(() => window.kernelPlayground.lastFrame && window.kernelPlayground.lastFrame.model === 'krr');
   frame = await lastFrame(page);
   assert.ok(frame.train_accuracy > 0.9, `${frame.train_accuracy}`);
-  assert.match(await page.textContent('#status'), /‖β‖ = [\d.]+/);
+  assert.match(await page.textContent('#status-details'), /‖β‖ = [\d.]+/);
   assert.equal(await page.isEnabled('#gamma'), true, 'γ matters for the RBF kernel');
   await page.selectOption('#kernel', 'linear');
   await settle(page);

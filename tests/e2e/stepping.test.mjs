@@ -34,7 +34,8 @@ test('stepping through SMO and scrubbing its trace', async () => {
     signatures.add((await canvasSignature(page)).hash);
   }
   assert.ok(signatures.size > 2, 'the boundary and the ring move as it steps');
-  const status = await page.textContent('#status');
+  // The step's numbers are in the details beside the status line.
+  const status = await page.textContent('#status-details');
   assert.match(status, /KKT violation m\(α\) − M\(α\) = [\d.e-]+ ≥ tol/);
   assert.match(status, /α_i: [\d.e-]+ → [\d.e-]+/);
   await page.screenshot({ path: path.join(shots, 'smo-step.png'), fullPage: true });
@@ -63,7 +64,7 @@ test('choosing dual coordinate ascent in the page and stepping it', async () => 
   let before = await lastFrame(page);
   await page.selectOption('#svm_solver', 'dca');
   let frame = await waitForFrame(page, before);
-  assert.match(await page.textContent('#status'), /solver DCA \(bias absorbed: K \+ 1\)/);
+  assert.match(await page.textContent('#status-details'), /solver DCA \(bias absorbed: K \+ 1\)/);
   // The link keeps the solver (written a moment after the change).
   await page.waitForFunction(() => location.hash.includes('svm_solver=dca'));
   await page.waitForFunction(() => document.getElementById('view-note').textContent.includes('primal P(w̃)'));
@@ -87,7 +88,7 @@ test('choosing dual coordinate ascent in the page and stepping it', async () => 
   }
   assert.equal(ringed.size, 4, 'each step of an epoch visits another point');
   assert.ok(signatures.size > 3, 'the ring and the boundary move as it steps');
-  const status = await page.textContent('#status');
+  const status = await page.textContent('#status-details');
   assert.match(status, /point i = \d+/);
   assert.match(status, /α_i: [\d.e-]+ → [\d.e-]+/);
   assert.match(status, /largest projected gradient = [\d.e-]+ ≥ tol/);

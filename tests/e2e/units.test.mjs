@@ -56,7 +56,7 @@ test('standardise: k-NN on features of unequal spread changes, and the status li
   const { page, errors } = await openPage(env.browser, `${env.base}#model=knn&k=5`);
   await page.setInputFiles('#load-csv', { name: 'squeezed.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await settle(page);
-  assert.doesNotMatch(await page.textContent('#status'), /standardised/);
+  assert.doesNotMatch(await page.textContent('#status-details'), /standardised/);
   const knn = fixture.cases.find((c) => c.model === 'knn');
   const predicted = async (i) => {
     const at = await page.evaluate(([a, b]) => window.kernelPlayground.inspectAt(a, b), fixture.query[i]);
@@ -66,7 +66,7 @@ test('standardise: k-NN on features of unequal spread changes, and the status li
   await page.screenshot({ path: path.join(shots, 'standardise-off.png') });
   await page.check('#std');
   await settle(page);
-  assert.match(await page.textContent('#status'), /standardised: z = \(x − μ\)\/σ μ = \(-0\.03879, 0\.001023\), σ = \(0\.3875, 0\.0293\)/);
+  assert.match(await page.textContent('#status-details'), /standardised: z = \(x − μ\)\/σ μ = \(-0\.03879, 0\.001023\), σ = \(0\.3875, 0\.0293\)/);
   await page.screenshot({ path: path.join(shots, 'standardise-on.png') });
   // The predictions are the pipeline's (a probability above ½ is class 1).
   let agree = 0;

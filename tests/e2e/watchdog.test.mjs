@@ -280,7 +280,10 @@ test('when no worker can run the page says so, fits small scenes itself and leav
   assert.ok(long.every((ms) => ms < 1000), `long tasks on the page: ${long}`);
   // Back to a small scene: fitted again.
   await page.click('#regenerate');
-  await page.waitForFunction(() => /^100 points · training accuracy/.test(document.getElementById('status').textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => {
+    const line = document.getElementById('status');
+    return line.dataset.points === '100' && /^training accuracy/.test(line.textContent);
+  }, null, { timeout: 10000 });
   assert.deepEqual(errors.filter((e) => !e.includes('kernel_playground_bg.wasm')), []);
   await page.close();
 });
@@ -339,17 +342,23 @@ test('hovering the points during a long fit does not cancel it', async () => {
 test("a new scene's status line says it is being prepared, never the last scene's numbers", async () => {
   const { page, errors } = await openPage(env.browser, `${env.base}${SCENE}`);
   await settle(page);
-  assert.match(await page.textContent('#status'), /^100 points · training accuracy/);
+  assert.match(await page.textContent('#status'), /^training accuracy/);
+  assert.equal(await page.getAttribute('#status', 'data-points'), '100');
+  // Each line as shown, with the number of points of the scene it is about.
   await page.evaluate(() => {
     window.__statuses = [];
     const line = document.getElementById('status');
-    new MutationObserver(() => window.__statuses.push(line.textContent)).observe(line, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => window.__statuses.push(`${line.dataset.points} | ${line.textContent}`))
+      .observe(line, { childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ['data-points'] });
   });
   await page.setInputFiles('#load-csv', { name: 'random.csv', mimeType: 'text/csv', buffer: randomCsv(5000) });
-  await page.waitForFunction(() => /^5000 points · training accuracy/.test(document.getElementById('status').textContent), null, { timeout: 60000 });
+  await page.waitForFunction(() => {
+    const line = document.getElementById('status');
+    return line.dataset.points === '5000' && /^training accuracy/.test(line.textContent);
+  }, null, { timeout: 60000 });
   const statuses = await page.evaluate(() => window.__statuses);
-  assert.ok(statuses.includes('5000 points · preparing the new scene…'), JSON.stringify(statuses));
-  assert.deepEqual(statuses.filter((s) => !s.startsWith('5000 points')), [], 'every line is about the new scene');
+  assert.ok(statuses.includes('5000 | 5000 points · preparing the new scene…'), JSON.stringify(statuses));
+  assert.deepEqual(statuses.filter((s) => !s.startsWith('5000 | ')), [], 'every line is about the new scene');
   assert.deepEqual(errors, []);
   await page.close();
 });

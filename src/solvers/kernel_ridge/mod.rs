@@ -423,8 +423,8 @@ impl Model for KernelRidge {
         vec![
             Fact::new("kernel", "", self.kernel.name()),
             Fact::data("lambda", self.lambda),
-            Fact::new("residual", "Σ(f − t)² =", residual),
-            Fact::new("dual_norm", "‖β‖ =", norm),
+            Fact::new("residual", "Σ(f − t)² =", residual).inside(),
+            Fact::new("dual_norm", "‖β‖ =", norm).inside(),
             Fact::data("dual_coef", self.dual_coef.clone()),
         ]
     }

@@ -752,15 +752,17 @@ impl Model for LogisticModel {
             Fact::data("feature_names", self.map.names()),
             Fact::data("coef", self.weights.clone()),
             Fact::data("lambda", self.lambda),
-            Fact::new("log_loss", "log loss", self.log_loss).with_note("per point"),
-            Fact::new("objective", "objective J =", self.objective),
-            Fact::new("iterations", "iterations", self.report.iterations).with_note(
-                if self.report.exit == ExitReason::Converged {
+            Fact::new("log_loss", "log loss", self.log_loss)
+                .with_note("per point")
+                .inside(),
+            Fact::new("objective", "objective J =", self.objective).inside(),
+            Fact::new("iterations", "iterations", self.report.iterations)
+                .with_note(if self.report.exit == ExitReason::Converged {
                     ""
                 } else {
                     "(not converged)"
-                },
-            ),
+                })
+                .inside(),
             Fact::data("converged", self.report.exit == ExitReason::Converged),
         ];
         if let Some(w) = self.w() {

@@ -265,11 +265,13 @@ impl Model for PerceptronModel {
         let mut facts = vec![
             Fact::new("kernel", "", self.kernel.name()),
             mistakes,
-            Fact::new("epochs", "epochs", self.epochs).with_note(if self.converged {
-                "(converged)"
-            } else {
-                "(not converged)"
-            }),
+            Fact::new("epochs", "epochs", self.epochs)
+                .with_note(if self.converged {
+                    "(converged)"
+                } else {
+                    "(not converged)"
+                })
+                .inside(),
             Fact::data("converged", self.converged),
             Fact::data("iterations", self.mistakes),
         ];

@@ -558,6 +558,32 @@ mod tests {
     }
 
     #[test]
+    fn the_status_line_reads_the_margin_and_its_width_and_keeps_the_solver_inside() {
+        // x = ±(1, 0): the margin 1/‖w‖ is 1 and its width 2/‖w‖ is 2.
+        let data = Dataset::from_parts(vec![[-1.0, 0.0], [1.0, 0.0]], vec![0, 1]);
+        let model = SvmModel::fit(
+            &data.points,
+            &data.labels,
+            &SvmParams::new(Kernel::Linear, f64::INFINITY),
+        )
+        .unwrap();
+        let facts = model.facts(&data);
+        let fact = |key: &str| facts.iter().find(|f| f.key == key && !f.label.is_empty());
+        let number = |key: &str| match fact(key).unwrap().value {
+            crate::model::FactValue::Number(v) => v,
+            ref v => panic!("{key}: {v:?}"),
+        };
+        assert!((number("margin") - 1.0).abs() < 1e-9);
+        assert!((number("margin_width") - 2.0).abs() < 1e-9);
+        for key in ["support", "margin", "margin_width", "w", "bias"] {
+            assert!(!fact(key).unwrap().inside, "{key} is in the headline");
+        }
+        for key in ["objective", "iterations"] {
+            assert!(fact(key).unwrap().inside, "{key} is an inside number");
+        }
+    }
+
+    #[test]
     fn tiny_multipliers_survive_a_hard_margin() {
         // x = ±(1000, 0): w = (10⁻³, 0), α = ‖w‖²/2 = 5·10⁻⁷ each, far below 10⁻¹²·C for C = 10⁶.
         let model = SvmModel::fit(

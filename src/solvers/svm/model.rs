@@ -389,6 +389,7 @@ impl Model for SvmModel {
             if no_bias {
                 Fact::new("solver", "solver", self.solver.title())
                     .with_note("(bias absorbed: K + 1)")
+                    .inside()
             } else {
                 Fact::data("solver", self.solver.title())
             },
@@ -408,7 +409,8 @@ impl Model for SvmModel {
                     _ => "dual objective",
                 },
                 self.report.objective,
-            ),
+            )
+            .inside(),
             Fact::new(
                 "iterations",
                 match self.solver {
@@ -422,13 +424,14 @@ impl Model for SvmModel {
                 "(warm start)"
             } else {
                 ""
-            }),
+            })
+            .inside(),
             Fact::data("converged", self.report.exit == ExitReason::Converged),
             Fact::data("warm_start", self.report.warm_start),
             Fact::data("max_violation", self.max_violation),
         ];
         if self.solver == SvmSolver::NoBias(NoBiasSolver::Dca) {
-            facts.push(Fact::new("epochs", "epochs", self.epochs));
+            facts.push(Fact::new("epochs", "epochs", self.epochs).inside());
         }
         let violation = match self.solver {
             SvmSolver::Smo => Some("KKT violation m(α) − M(α) ="),
@@ -436,49 +439,57 @@ impl Model for SvmModel {
             SvmSolver::NoBias(NoBiasSolver::Pegasos) => None,
         };
         if let Some(label) = violation.filter(|_| self.stepping) {
-            facts.push(Fact::new("violation", label, self.max_violation).with_note(
-                if self.max_violation < self.tol {
-                    format!("< tol {}: optimal", short(self.tol))
-                } else {
-                    format!("≥ tol {}", short(self.tol))
-                },
-            ));
+            facts.push(
+                Fact::new("violation", label, self.max_violation)
+                    .with_note(if self.max_violation < self.tol {
+                        format!("< tol {}: optimal", short(self.tol))
+                    } else {
+                        format!("≥ tol {}", short(self.tol))
+                    })
+                    .inside(),
+            );
         }
         if let Some(step) = self.step.filter(|_| self.stepping) {
             let (i, j) = step.pair;
-            facts.push(Fact::new("pair", "pair (i, j) =", format!("({i}, {j})")));
+            facts.push(Fact::new("pair", "pair (i, j) =", format!("({i}, {j})")).inside());
             facts.push(Fact::data("pair", vec![i, j]));
             let moved = |k: usize| format!("{} → {}", short(step.before[k]), short(step.after[k]));
-            facts.push(Fact::new("alpha_i", "α_i:", moved(0)));
-            facts.push(Fact::new("alpha_j", "α_j:", moved(1)));
+            facts.push(Fact::new("alpha_i", "α_i:", moved(0)).inside());
+            facts.push(Fact::new("alpha_j", "α_j:", moved(1)).inside());
             facts.push(Fact::data("alpha_before", step.before.to_vec()));
             facts.push(Fact::data("alpha_after", step.after.to_vec()));
             facts.push(Fact::data("alpha_unclipped", step.unclipped.to_vec()));
         }
         if let Some(step) = self.coordinate.filter(|_| self.stepping) {
-            facts.push(Fact::new("step_point", "point i =", step.index));
+            facts.push(Fact::new("step_point", "point i =", step.index).inside());
             facts.push(
-                Fact::new("step_margin", "y_i f(x_i) =", step.margin).with_note(
-                    match self.solver {
+                Fact::new("step_margin", "y_i f(x_i) =", step.margin)
+                    .with_note(match self.solver {
                         SvmSolver::NoBias(NoBiasSolver::Pegasos) if step.margin < 1.0 => {
                             "< 1: counted"
                         }
                         SvmSolver::NoBias(NoBiasSolver::Pegasos) => "≥ 1: w̃ only shrinks",
                         _ => "before the step",
-                    },
-                ),
+                    })
+                    .inside(),
             );
-            facts.push(Fact::new(
-                "alpha_i",
-                "α_i:",
-                format!("{} → {}", short(step.before), short(step.after)),
-            ));
+            facts.push(
+                Fact::new(
+                    "alpha_i",
+                    "α_i:",
+                    format!("{} → {}", short(step.before), short(step.after)),
+                )
+                .inside(),
+            );
             facts.push(Fact::data("alpha_before", step.before));
             facts.push(Fact::data("alpha_after", step.after));
         }
         if let (Some(w), Some(width)) = (self.w, self.margin_width()) {
+            // The notes' words: the margin is 1/‖w‖, the distance from the boundary to
+            // f = ±1, and its width 2/‖w‖ the distance between those two lines.
+            facts.push(Fact::new("margin", "margin 1/‖w‖ =", width / 2.0));
+            facts.push(Fact::new("margin_width", "width 2/‖w‖ =", width));
             facts.push(Fact::new("w", "w =", w));
-            facts.push(Fact::new("margin_width", "margin width 2/‖w‖ =", width));
         }
         facts.extend([
             if no_bias {

@@ -1,0 +1,114 @@
+// The status line under a plot: at most two lines a class can read, in order of importance —
+// the accuracies, then the facts a method declares as its headline (support vectors, the
+// margin, w and b) — and beside it a "details" disclosure with everything else: the inside
+// numbers a method marks so (objectives, iterations, a solver's step), the timings, and any
+// headline fact the line had no room for at this width.
+
+import { fmt } from './controls.js';
+
+// The most lines the status line takes.
+export const STATUS_LINES = 2;
+
+// A fact as people read it: its label, its value (to `digits` significant digits), and its
+// note.
+export function factText(fact, digits = 4) {
+  const v = fact.value;
+  let value;
+  if (typeof v === 'number') value = Number.isInteger(v) ? String(v) : fmt(v, digits);
+  else if (typeof v === 'boolean') value = v ? 'yes' : 'no';
+  else if (Array.isArray(v)) value = `(${v.map((x) => fmt(x, digits)).join(', ')})`;
+  else value = String(v);
+  return [fact.label, value, fact.note].filter(Boolean).join(' ');
+}
+
+// How many lines of text `line` holds (its own height may be more: it keeps room for two).
+export function textLines(line) {
+  const range = document.createRange();
+  range.selectNodeContents(line);
+  const tops = new Set();
+  for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+  return tops.size;
+}
+
+// The details beside a status line (`status` → `status-details`, `status-b` →
+// `status-details-b`).
+export function detailsOf(line) {
+  return document.getElementById(line.id.replace('status', 'status-details'));
+}
+
+// A status with nothing more to say (a scene still being prepared): no details.
+export function hideDetails(line) {
+  const details = detailsOf(line);
+  if (details) details.hidden = true;
+}
+
+// Frame `f`'s status on `line`: the headline as fits in two lines, the rest in its details.
+export function updateStatus(f, line) {
+  const has = (v) => v !== null && v !== undefined;
+  // What a lecture reads, most important first. The first (the step, the accuracies) are
+  // always shown, in shorter words where two lines are narrow (a phone). The number of points
+  // heads the details; the line says which scene it is about in its data-points.
+  const first = [];
+  const headline = [];
+  const inside = [];
+  if (has(f.train_accuracy)) {
+    // The step, on the narrowest line, only in the details (the trace and the buttons say it).
+    if (has(f.steps)) first.push([`step ${f.steps}`, `step ${f.steps}`, `step ${f.steps}`, '']);
+    const train = `${fmt(100 * f.train_accuracy, 4)}%`;
+    if (f.test_points > 0) {
+      const test = has(f.test_accuracy) ? `${fmt(100 * f.test_accuracy, 4)}%` : '–';
+      first.push(
+        [`training accuracy ${train}`, `training accuracy ${train}`, `training ${train}`],
+        [`test accuracy ${test} (${f.test_points} held out)`, `test accuracy ${test}`, `test ${test}`],
+      );
+    } else {
+      first.push([`training accuracy ${train}`, `training accuracy ${train}`, `training ${train}`]);
+    }
+    // The line reads to three digits, the details to four.
+    for (const fact of f.facts) {
+      if (fact.inside) inside.push(factText(fact));
+      else headline.push([factText(fact, 3), factText(fact)]);
+    }
+  }
+  // No model (the message says why): the points are all there is to count.
+  if (first.length === 0) first.push([`${f.points} points`]);
+  // The fit, and the whole frame it is part of (fit, picture and status); behind the page,
+  // the worker's frame, and the page's painting.
+  const timings = [`${f.points} points`, `fit ${f.fit_ms.toFixed(1)} ms of a ${f.frame_ms.toFixed(1)} ms frame`];
+  if (f.remote) timings.push(`computed behind the page; painted in ${f.paint_ms.toFixed(1)} ms`);
+  line.title = f.remote ? `computed behind the page; painted in ${f.paint_ms.toFixed(1)} ms` : '';
+  // A model a step behind the points (being computed) is shown, and its numbers greyed.
+  line.classList.toggle('behind', Boolean(f.behind));
+  line.setAttribute('aria-busy', String(Boolean(f.behind)));
+  line.dataset.points = f.points;
+  // As much of the headline as two lines hold at this width; the rest heads the details,
+  // which are in place first, so the line is measured at the width it keeps.
+  const details = detailsOf(line);
+  if (details) details.hidden = false;
+  let shown = headline.length;
+  let words = 0;
+  const text = () => [...first.map((forms) => forms[Math.min(words, forms.length - 1)]), ...headline.slice(0, shown).map(([short]) => short)]
+    .filter(Boolean).join(' · ');
+  line.textContent = text();
+  while (textLines(line) > STATUS_LINES && (shown > 0 || words < 3)) {
+    if (shown > 0) shown -= 1;
+    else words += 1;
+    line.textContent = text();
+  }
+  if (!details) return;
+  // What the line's shorter words left out.
+  if (f.test_points > 0) timings[0] = `${f.points} points: ${f.train_points} for training, ${f.test_points} held out`;
+  if (words > 2 && has(f.steps)) timings[0] = `step ${f.steps} · ${timings[0]}`;
+  const rows = [timings[0], ...headline.slice(shown).map(([, long]) => long), ...inside, ...timings.slice(1)];
+  const body = details.querySelector('.status-details-body');
+  // Unchanged (hovering redraws the frame): left as it is, and where it is scrolled.
+  if (body.dataset.text === rows.join('\n')) return;
+  body.dataset.text = rows.join('\n');
+  const list = document.createElement('ul');
+  for (const text of rows) {
+    const item = document.createElement('li');
+    item.textContent = text;
+    list.append(item);
+  }
+  body.replaceChildren(list);
+}
