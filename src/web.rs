@@ -410,6 +410,25 @@ impl App {
         Ok(serde_json::to_string(&preview).unwrap_or_default())
     }
 
+    /// The class buttons: the classes new points may take in increasing order (a button's
+    /// place is its class's colour and shape), as JSON `[{"label": -1, "name": "-1"}, …]`
+    /// ([`crate::data::Dataset::class_choices`]).
+    pub fn class_choices(&self) -> String {
+        let choices: Vec<Value> = self
+            .lab
+            .data()
+            .class_choices()
+            .into_iter()
+            .map(|(label, name)| json!({ "label": label, "name": name }))
+            .collect();
+        Value::from(choices).to_string()
+    }
+
+    /// How the page names class `label` (`-1`, `setosa`, `class 1`).
+    pub fn class_name(&self, label: i32) -> String {
+        self.lab.data().class_name(label)
+    }
+
     /// The texts of classes 0 to 5 (the class buttons') where a file or link wrote them
     /// other than as their integers (`setosa`), as a JSON list with `null` for the others.
     pub fn class_texts(&self) -> String {

@@ -699,9 +699,11 @@ impl Playground {
         scene
     }
 
-    /// The colour index of each point: its label's rank among the labels present.
+    /// The colour index of each point: its label's rank among the labels (those present,
+    /// and while there is only one, the classes its buttons offer beside it), so a point's
+    /// colour is its class button's, and −1 / +1 or 3 / 7 are drawn as 0 / 1 are.
     fn colour_indices(&self) -> Vec<usize> {
-        let classes = self.data.classes();
+        let classes = self.data.class_order();
         self.data
             .labels
             .iter()

@@ -481,3 +481,34 @@ fn a_zoomed_window_is_kept_until_new_points_come_and_the_table_reads_them_as_wri
     lab.load_csv("x,y,label\n30,10,0\n-30,0,1\n").unwrap();
     assert!(lab.view().contains([30.0, 10.0]), "a loaded file is fitted");
 }
+
+#[test]
+fn colours_follow_the_rank_of_a_label_not_its_integer() {
+    let mut lab = Playground::new(Settings::default());
+    for (file, added) in [("-1\n+1\n+1\n-1", 1), ("7\n3\n3\n7", 3)] {
+        let rows: String = file
+            .lines()
+            .enumerate()
+            .map(|(i, l)| format!("{},{},{l}\n", i as f64 * 0.1, i as f64 * 0.2))
+            .collect();
+        lab.load_file(format!("x,y,label\n{rows}").as_bytes(), None)
+            .unwrap();
+        lab.add_point([0.5, 0.5], added).unwrap();
+        let low_first = [0, 1, 1, 0, 1];
+        let high_first = [1, 0, 0, 1, 0];
+        let expected = if file.starts_with('-') {
+            low_first
+        } else {
+            high_first
+        };
+        assert_eq!(lab.colour_indices(), expected, "{file}");
+        // A file's class left alone keeps its colour: the other class is still offered.
+        for i in (0..lab.data().len()).rev() {
+            if lab.data().labels[i] != added {
+                lab.remove_point(i).unwrap();
+            }
+        }
+        let rank = usize::from(added == 1);
+        assert_eq!(lab.colour_indices(), [rank; 3], "{file}");
+    }
+}
