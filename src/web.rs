@@ -429,19 +429,6 @@ impl App {
         self.lab.data().class_name(label)
     }
 
-    /// The texts of classes 0 to 5 (the class buttons') where a file or link wrote them
-    /// other than as their integers (`setosa`), as a JSON list with `null` for the others.
-    pub fn class_texts(&self) -> String {
-        let data = self.lab.data();
-        let texts: Vec<Option<String>> = (0..6)
-            .map(|c: i32| {
-                let text = data.label_texts.get(&c)?;
-                (**text != *c.to_string()).then(|| text.to_string())
-            })
-            .collect();
-        serde_json::to_string(&texts).unwrap_or_default()
-    }
-
     /// The points as `x,y,label` CSV.
     pub fn csv(&self) -> String {
         self.lab.data().to_csv()
