@@ -103,6 +103,36 @@ fn known_class(text: &str, known: &LabelTexts) -> Option<i32> {
     known.iter().find(|(_, t)| &***t == text).map(|(&c, _)| c)
 }
 
+/// `text` with each `class k:` of a per-class list ("class 1: 0.2, class 2: 0.8", the k-th
+/// class in increasing order) written as that class's name, `names[k - 1]` ("-1: 0.2, +1:
+/// 0.8"); a `k` past the names is left as it is.
+pub fn name_ranks(text: &str, names: &[String]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("class ") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "class ".len()..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let name = after[..digits]
+            .parse::<usize>()
+            .ok()
+            .filter(|_| after[digits..].starts_with(':'))
+            .and_then(|k| names.get(k.checked_sub(1)?));
+        match name {
+            Some(name) => {
+                out.push_str(name);
+                rest = &after[digits..];
+            }
+            None => {
+                out.push_str("class ");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A label as a CSV field: quoted (quotes doubled) when it holds a comma, a quote, or starts
 /// or ends with a space.
 pub fn csv_field(text: &str) -> Cow<'_, str> {
@@ -167,6 +197,26 @@ pub fn from_link(value: &str) -> Result<LabelTexts, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn per_class_lists_take_the_names_by_rank() {
+        let names = ["-1".to_string(), "+1".into(), "setosa".into()];
+        assert_eq!(
+            name_ranks("class 1: 0.2, class 2: 0.8, class 3: 0", &names),
+            "-1: 0.2, +1: 0.8, setosa: 0"
+        );
+        // Only "class k:" with k among the names: other uses of the word stay.
+        for same in [
+            "class mean μ",
+            "p(class 2 | x)",
+            "class 4: 1",
+            "class 0: 1",
+            "class 1",
+        ] {
+            assert_eq!(name_ranks(same, &names), same);
+        }
+        assert_eq!(name_ranks("votes class 12: 3", &names), "votes class 12: 3");
+    }
 
     fn lines<'a>(texts: &[&'a str]) -> Vec<(usize, &'a str)> {
         texts.iter().enumerate().map(|(i, &t)| (i + 1, t)).collect()

@@ -10,7 +10,7 @@
 use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::field::View;
-use crate::model::{Fact, FitOptions, Model, Trace, WarmStart};
+use crate::model::{Fact, FactValue, FitOptions, Model, Trace, WarmStart};
 use crate::params::Effect;
 use crate::plane::{Layout, Mark, Scene};
 use crate::state::{Refusal, Settings};
@@ -748,6 +748,19 @@ impl Playground {
                 None => {}
             }
             info.facts.extend(model.facts_at(at));
+            // A file's classes by their names in per-class lists ("-1: 0.2, +1: 0.8").
+            if !self.data.label_texts.is_empty() {
+                let names: Vec<String> = model
+                    .classes()
+                    .iter()
+                    .map(|&c| self.data.class_name(c))
+                    .collect();
+                for fact in &mut info.facts {
+                    if let FactValue::Text(text) = &mut fact.value {
+                        *text = crate::labels::name_ranks(text, &names);
+                    }
+                }
+            }
         }
         info
     }

@@ -512,3 +512,33 @@ fn colours_follow_the_rank_of_a_label_not_its_integer() {
         assert_eq!(lab.colour_indices(), [rank; 3], "{file}");
     }
 }
+
+#[test]
+fn the_hover_names_a_files_classes_in_per_class_lists() {
+    let mut lab = Playground::new(Settings::default());
+    let rows =
+        "x,y,label\n-0.5,-0.5,-1\n-0.6,0.2,-1\n0.5,0.5,+1\n0.6,-0.1,+1\n0,0.6,5\n0.1,0.7,5\n";
+    lab.load_file(rows.as_bytes(), None).unwrap();
+    lab.fit();
+    let texts = |lab: &Playground| -> Vec<String> {
+        let info = lab.inspect([0.0, -0.6], 0.01);
+        info.facts
+            .into_iter()
+            .filter_map(|f| match f.value {
+                FactValue::Text(t) => Some(t),
+                _ => None,
+            })
+            .collect()
+    };
+    let said = texts(&lab).join(" ");
+    assert!(
+        said.contains("-1: ") && said.contains("+1: ") && said.contains("5: "),
+        "{said}"
+    );
+    assert!(!said.contains("class 1:"), "{said}");
+    // The lab's own classes stay class 1, class 2, ….
+    lab.set("preset", "blobs3").unwrap();
+    lab.fit();
+    let said = texts(&lab).join(" ");
+    assert!(said.contains("class 1: "), "{said}");
+}

@@ -2,7 +2,7 @@
 // its classes as −1 and +1 on the class buttons, in increasing order, with the colours of the
 // first and second class; a click adds a point of the selected class and a shift-click one of
 // the other, so "Save CSV" still has exactly the labels −1 and +1; a third class appears only
-// when "new class" (or the key after the last class's) asks for one.
+// when "+ class" (or the key after the last class's) asks for one; the hover names them so too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start, openPage, settle } from './browser.mjs';
@@ -106,6 +106,11 @@ test('a file labelled −1 / +1 keeps exactly −1 and +1 through clicks; "new c
   // The −1 points keep the first class's colour.
   assert.ok(near(await colourAt(page, -0.5, -0.5), FIRST));
   assert.ok(near(await colourAt(page, 0.5, 0.5), SECOND));
+  // The hover's votes name the classes as the file does.
+  const [hx, hy] = await page.evaluate(() => window.kernelPlayground.toClient(0.4, -0.4));
+  await page.mouse.move(hx, hy);
+  await page.waitForFunction(() => /votes/.test(document.getElementById('tooltip').textContent));
+  assert.match(await page.textContent('#tooltip'), /votes -1: \d+, \+1: \d+, 2: \d+→ predicted label (-1|\+1|2)$/);
   assert.deepEqual(errors, []);
   await page.close();
 });
