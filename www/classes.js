@@ -34,8 +34,16 @@ export function chooseRank(k) {
 }
 
 function select(label) {
-  selected = label;
+  choose(label);
   draw();
+}
+
+// The selected class is also the label the points table's new row offers.
+function choose(label) {
+  if (label === selected) return;
+  selected = label;
+  const field = document.getElementById('new-label');
+  if (field) field.value = String(label);
 }
 
 // A class above every label, so the others keep their colours; named as the others are.
@@ -60,7 +68,7 @@ export function showClasses(json) {
   // The asked-for class has its points now, or the scene has changed under it.
   asked = null;
   const list = offered();
-  if (list.length && rankOf(selected) < 0) selected = list[Math.min(rank, list.length - 1)].label;
+  if (list.length && rankOf(selected) < 0) choose(list[Math.min(rank, list.length - 1)].label);
   draw();
 }
 

@@ -65,6 +65,8 @@ test('a file labelled −1 / +1 keeps exactly −1 and +1 through clicks; "new c
     { text: '-1 1', pressed: true, swatch: 'swatch c0' },
     { text: '+1 2', pressed: false, swatch: 'swatch c1' },
   ]);
+  // The points table's new row offers the selected class too.
+  assert.equal(await page.inputValue('#new-label'), '-1');
   // The −1 points have the first class's colour, the +1 points the second's.
   assert.ok(near(await colourAt(page, -0.5, -0.5), FIRST), `${await colourAt(page, -0.5, -0.5)}`);
   assert.ok(near(await colourAt(page, 0.5, 0.5), SECOND), `${await colourAt(page, 0.5, 0.5)}`);
@@ -77,6 +79,7 @@ test('a file labelled −1 / +1 keeps exactly −1 and +1 through clicks; "new c
   // Key 2 and the button choose +1; shift-click then adds −1.
   await page.locator('body').focus();
   await page.keyboard.press('2');
+  assert.equal(await page.inputValue('#new-label'), '1');
   await clickAt(page, 0.3, 0.3);
   assert.equal((await labels(page)).at(-1), '+1');
   await clickAt(page, -0.3, -0.2, true);
