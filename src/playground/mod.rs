@@ -625,8 +625,32 @@ impl Playground {
                 }
                 status.facts = model.facts(&self.train);
                 status.message = model.message();
+                // A file's classes by their names in per-class lists ("priors: -1: 0.5, …").
+                if !self.data.label_texts.is_empty() {
+                    let names: Vec<String> = model
+                        .classes()
+                        .iter()
+                        .map(|&c| self.data.class_name(c))
+                        .collect();
+                    for fact in &mut status.facts {
+                        if let FactValue::Text(text) = &mut fact.value {
+                            *text = crate::labels::name_ranks(text, &names);
+                        }
+                    }
+                }
             }
-            None => status.message = self.problem.as_ref().map(|e| e.to_string()),
+            None => {
+                status.message = self.problem.as_ref().map(|e| {
+                    let text = e.to_string();
+                    if self.data.label_texts.is_empty() {
+                        return text;
+                    }
+                    let names = (self.data.classes().into_iter())
+                        .map(|c| (c, self.data.class_name(c)))
+                        .collect();
+                    crate::labels::name_labels(&text, &names)
+                })
+            }
         }
         status
     }

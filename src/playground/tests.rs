@@ -542,3 +542,15 @@ fn the_hover_names_a_files_classes_in_per_class_lists() {
     let said = texts(&lab).join(" ");
     assert!(said.contains("class 1: "), "{said}");
 }
+
+#[test]
+fn the_status_names_a_files_classes() {
+    let mut lab = Playground::new(Settings::default());
+    lab.set("model", "qda").unwrap();
+    let rows = "x,y,label\n-0.5,-0.5,-1\n0.5,0.5,+1\n0.6,-0.1,+1\n0.2,0.7,+1\n";
+    lab.load_file(rows.as_bytes(), None).unwrap();
+    lab.fit();
+    let message = lab.status().message.unwrap_or_default();
+    assert!(message.contains("-1 has a single point"), "{message}");
+    assert!(!message.contains("class 0"), "{message}");
+}
