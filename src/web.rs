@@ -126,6 +126,9 @@ pub struct App {
     /// What the view canvas shows of them, and its note, so that a frame which changes
     /// nothing there does not draw the view again.
     view_painted: Option<(ViewPainted, String)>,
+    /// The class buttons' JSON and the scene version it is of: asked for every frame, it
+    /// counts the classes of every point only when the points change.
+    class_choices: Option<(u64, String)>,
 }
 
 /// A worker's figure as painted: the view, the figure's number, the highlight, the orbit and
@@ -176,6 +179,7 @@ impl App {
             remote_figure: None,
             figures_adopted: 0,
             view_painted: None,
+            class_choices: None,
         })
     }
 
@@ -413,7 +417,13 @@ impl App {
     /// The class buttons: the classes new points may take in increasing order (a button's
     /// place is its class's colour and shape), as JSON `[{"label": -1, "name": "-1"}, …]`
     /// ([`crate::data::Dataset::class_choices`]).
-    pub fn class_choices(&self) -> String {
+    pub fn class_choices(&mut self) -> String {
+        let version = self.lab.version();
+        if let Some((shown, json)) = &self.class_choices {
+            if *shown == version {
+                return json.clone();
+            }
+        }
         let choices: Vec<Value> = self
             .lab
             .data()
@@ -421,7 +431,9 @@ impl App {
             .into_iter()
             .map(|(label, name)| json!({ "label": label, "name": name }))
             .collect();
-        Value::from(choices).to_string()
+        let json = Value::from(choices).to_string();
+        self.class_choices = Some((version, json.clone()));
+        json
     }
 
     /// How the page names class `label` (`-1`, `setosa`, `class 1`).
