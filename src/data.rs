@@ -162,6 +162,50 @@ impl Dataset {
         }
     }
 
+    /// How the page names class `label`: as its file or link wrote it (`-1`, `+1`, `setosa`,
+    /// and a class added since as its integer) when the labels came from one, else, for the
+    /// lab's own classes 0, 1, …, `class 1`, `class 2`, ….
+    pub fn class_name(&self, label: i32) -> String {
+        if self.label_texts.is_empty() {
+            format!("class {}", i64::from(label) + 1)
+        } else {
+            self.label_text(label).into_owned()
+        }
+    }
+
+    /// The classes a new point may take, in increasing order (so a class's place here is its
+    /// colour and shape in the plane), each with its [`Dataset::class_name`]: the labels
+    /// present, and, while there are fewer than two, the classes the file named, then the
+    /// next integers above them, so an empty scene offers two classes to start.
+    pub fn class_choices(&self) -> Vec<(i32, String)> {
+        self.class_order()
+            .into_iter()
+            .map(|c| (c, self.class_name(c)))
+            .collect()
+    }
+
+    /// The classes of [`Dataset::class_choices`], without their names: a class's place here
+    /// is its colour and shape, in the plane as on its button.
+    pub fn class_order(&self) -> Vec<i32> {
+        let mut classes = self.classes();
+        for &class in self.label_texts.keys() {
+            if classes.len() >= 2 {
+                break;
+            }
+            if let Err(at) = classes.binary_search(&class) {
+                classes.insert(at, class);
+            }
+        }
+        while classes.len() < 2 {
+            let next = classes.last().map_or(0, |&c| c.saturating_add(1));
+            if classes.last() == Some(&next) {
+                break;
+            }
+            classes.push(next);
+        }
+        classes
+    }
+
     /// The distinct labels, in increasing order.
     pub fn classes(&self) -> Vec<i32> {
         // One pass with a short sorted list: a scene has a few classes and may have millions
@@ -665,6 +709,35 @@ fn gaussian(rng: &mut StdRng) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn classes_are_named_as_given_and_an_empty_scene_offers_two() {
+        let named = |data: &Dataset| data.class_choices();
+        let file = Dataset::from_csv("x,y,label\n0,0,-1\n1,1,+1\n").unwrap();
+        assert_eq!(named(&file), [(-1, "-1".into()), (1, "+1".into())]);
+        let file = Dataset::from_csv("x,y,label\n0,0,7\n1,1,3\n").unwrap();
+        assert_eq!(named(&file), [(3, "3".into()), (7, "7".into())]);
+        // A class added to a file's classes is named by its integer, as files write it.
+        let mut more = file.clone();
+        more.push([2.0, 2.0], 8).unwrap();
+        assert_eq!(more.class_name(8), "8");
+        assert_eq!(named(&more).len(), 3);
+        // The lab's own classes, and the two an empty scene starts with.
+        let own = Dataset::from_parts(vec![[0.0, 0.0], [1.0, 1.0]], vec![0, 2]);
+        assert_eq!(named(&own), [(0, "class 1".into()), (2, "class 3".into())]);
+        assert_eq!(
+            named(&Dataset::new()),
+            [(0, "class 1".into()), (1, "class 2".into())]
+        );
+        let one = Dataset::from_parts(vec![[0.0, 0.0]], vec![4]);
+        assert_eq!(named(&one), [(4, "class 5".into()), (5, "class 6".into())]);
+        let top = Dataset::from_parts(vec![[0.0, 0.0]], vec![i32::MAX]);
+        assert_eq!(named(&top).len(), 1);
+        // A file's one class present still offers the other class it named.
+        let mut left = Dataset::from_csv("x,y,label\n0,0,-1\n1,1,+1\n").unwrap();
+        left.remove(1).unwrap();
+        assert_eq!(named(&left), [(-1, "-1".into()), (1, "+1".into())]);
+    }
 
     #[test]
     fn splits_are_stratified_and_seeded() {

@@ -103,6 +103,70 @@ fn known_class(text: &str, known: &LabelTexts) -> Option<i32> {
     known.iter().find(|(_, t)| &***t == text).map(|(&c, _)| c)
 }
 
+/// `text` with each `class k:` of a per-class list ("class 1: 0.2, class 2: 0.8", the k-th
+/// class in increasing order) written as that class's name, `names[k - 1]` ("-1: 0.2, +1:
+/// 0.8"); a `k` past the names is left as it is.
+pub fn name_ranks(text: &str, names: &[String]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("class ") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "class ".len()..];
+        let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let name = after[..digits]
+            .parse::<usize>()
+            .ok()
+            .filter(|_| after[digits..].starts_with(':'))
+            .and_then(|k| names.get(k.checked_sub(1)?));
+        match name {
+            Some(name) => {
+                out.push_str(name);
+                rest = &after[digits..];
+            }
+            None => {
+                out.push_str("class ");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `text` with each `class n` that names label `n − 1` (the lab's own naming of its classes 0,
+/// 1, … as class 1, class 2, …, which the Gaussian models' messages use for any label) written
+/// as that label's name in `names` ("class 0 has a single point" for label −1 becomes "-1 has
+/// a single point"); a label not in `names` is left as it is.
+pub fn name_labels(text: &str, names: &BTreeMap<i32, String>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("class ") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "class ".len()..];
+        let sign = usize::from(after.starts_with('-'));
+        let digits = after[sign..].len()
+            - after[sign..]
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .len();
+        let label = after[..sign + digits]
+            .parse::<i64>()
+            .ok()
+            .and_then(|n| i32::try_from(n - 1).ok());
+        match label.and_then(|l| names.get(&l)).filter(|_| digits > 0) {
+            Some(name) => {
+                out.push_str(name);
+                rest = &after[sign + digits..];
+            }
+            None => {
+                out.push_str("class ");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A label as a CSV field: quoted (quotes doubled) when it holds a comma, a quote, or starts
 /// or ends with a space.
 pub fn csv_field(text: &str) -> Cow<'_, str> {
@@ -167,6 +231,45 @@ pub fn from_link(value: &str) -> Result<LabelTexts, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_take_the_names_of_the_labels_they_number() {
+        let names: BTreeMap<i32, String> =
+            [(-1, "-1".to_string()), (1, "+1".into()), (-5, "m5".into())].into();
+        assert_eq!(
+            name_labels("class 0 has a single point; class 2 and class -4", &names),
+            "-1 has a single point; +1 and m5"
+        );
+        for same in [
+            "class 1 is alone",
+            "class mean",
+            "class -",
+            "class 99",
+            "class",
+        ] {
+            assert_eq!(name_labels(same, &names), same);
+        }
+    }
+
+    #[test]
+    fn per_class_lists_take_the_names_by_rank() {
+        let names = ["-1".to_string(), "+1".into(), "setosa".into()];
+        assert_eq!(
+            name_ranks("class 1: 0.2, class 2: 0.8, class 3: 0", &names),
+            "-1: 0.2, +1: 0.8, setosa: 0"
+        );
+        // Only "class k:" with k among the names: other uses of the word stay.
+        for same in [
+            "class mean μ",
+            "p(class 2 | x)",
+            "class 4: 1",
+            "class 0: 1",
+            "class 1",
+        ] {
+            assert_eq!(name_ranks(same, &names), same);
+        }
+        assert_eq!(name_ranks("votes class 12: 3", &names), "votes class 12: 3");
+    }
 
     fn lines<'a>(texts: &[&'a str]) -> Vec<(usize, &'a str)> {
         texts.iter().enumerate().map(|(i, &t)| (i + 1, t)).collect()

@@ -126,6 +126,9 @@ pub struct App {
     /// What the view canvas shows of them, and its note, so that a frame which changes
     /// nothing there does not draw the view again.
     view_painted: Option<(ViewPainted, String)>,
+    /// The class buttons' JSON and the scene version it is of: asked for every frame, it
+    /// counts the classes of every point only when the points change.
+    class_choices: Option<(u64, String)>,
 }
 
 /// A worker's figure as painted: the view, the figure's number, the highlight, the orbit and
@@ -176,6 +179,7 @@ impl App {
             remote_figure: None,
             figures_adopted: 0,
             view_painted: None,
+            class_choices: None,
         })
     }
 
@@ -410,17 +414,31 @@ impl App {
         Ok(serde_json::to_string(&preview).unwrap_or_default())
     }
 
-    /// The texts of classes 0 to 5 (the class buttons') where a file or link wrote them
-    /// other than as their integers (`setosa`), as a JSON list with `null` for the others.
-    pub fn class_texts(&self) -> String {
-        let data = self.lab.data();
-        let texts: Vec<Option<String>> = (0..6)
-            .map(|c: i32| {
-                let text = data.label_texts.get(&c)?;
-                (**text != *c.to_string()).then(|| text.to_string())
-            })
+    /// The class buttons: the classes new points may take in increasing order (a button's
+    /// place is its class's colour and shape), as JSON `[{"label": -1, "name": "-1"}, …]`
+    /// ([`crate::data::Dataset::class_choices`]).
+    pub fn class_choices(&mut self) -> String {
+        let version = self.lab.version();
+        if let Some((shown, json)) = &self.class_choices {
+            if *shown == version {
+                return json.clone();
+            }
+        }
+        let choices: Vec<Value> = self
+            .lab
+            .data()
+            .class_choices()
+            .into_iter()
+            .map(|(label, name)| json!({ "label": label, "name": name }))
             .collect();
-        serde_json::to_string(&texts).unwrap_or_default()
+        let json = Value::from(choices).to_string();
+        self.class_choices = Some((version, json.clone()));
+        json
+    }
+
+    /// How the page names class `label` (`-1`, `setosa`, `class 1`).
+    pub fn class_name(&self, label: i32) -> String {
+        self.lab.data().class_name(label)
     }
 
     /// The points as `x,y,label` CSV.

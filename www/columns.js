@@ -124,21 +124,3 @@ export function chooseColumns(filePreview, bytes, fileName) {
     dialog.showModal();
   });
 }
-
-// Names the class buttons after the classes' texts (`texts`: JSON from `App.class_texts`, a
-// name or null per button), restoring a button's own label where there is none.
-let namedAs = null;
-export function nameClassButtons(texts) {
-  if (texts === namedAs) return;
-  namedAs = texts;
-  const names = JSON.parse(texts);
-  for (const button of document.querySelectorAll('.class-button')) {
-    const label = [...button.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.data.trim());
-    if (!label) continue;
-    if (button.dataset.ownLabel === undefined) button.dataset.ownLabel = label.data;
-    const name = names[Number(button.dataset.label)];
-    const shown = name && name.length > 20 ? `${name.slice(0, 19)}…` : name;
-    label.data = name ? `${shown} ` : button.dataset.ownLabel;
-    button.title = name ? `class ${Number(button.dataset.label) + 1}: ${name}` : '';
-  }
-}

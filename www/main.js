@@ -6,7 +6,8 @@ import init, { App } from './pkg/kernel_playground.js';
 import { buildControls, controlValue, enableControls, fmt, keyed, showValue, syncControls } from './controls.js';
 import { FrameClient, LONG_MS, hasWorker, onFailure, onNote, workerNote, workerState } from './behind.js';
 import { MessageLine, errorText, partsLeftOut, refusedLink } from './messages.js';
-import { chooseColumns, nameClassButtons } from './columns.js';
+import { chooseColumns } from './columns.js';
+import { chooseRank, currentClass, otherClass, showClasses, wireClasses } from './classes.js';
 import { BIG_FILE_BYTES, cancelLoad, loadBehind } from './bigfile.js';
 import { PlotWindow, wireReadouts } from './entry.js';
 import { PointsTable } from './points-table.js';
@@ -29,7 +30,6 @@ let app = null;          // the scene on the left: the one the views, the keyboa
 let twin = null;         // when comparing: the same points under other settings, on the right
 let editSide = 0;        // which side the model controls edit: 0 left, 1 right
 let pointKeys = new Set(); // settings of the points (preset, n, …): always the same on both sides
-let currentLabel = 0;
 let dragging = null;     // index of the point being dragged
 let highlighted = -1;
 let frameRequested = false;
@@ -508,16 +508,6 @@ const entry = {
 const plotWindow = new PlotWindow(entry, canvas);
 const pointsTable = new PointsTable(entry);
 
-// Shift-click adds "the other class": class 2 for class 1 and class 1 for any other.
-const otherClass = () => (currentLabel === 0 ? 1 : 0);
-
-function setClass(label) {
-  currentLabel = label;
-  for (const b of document.querySelectorAll('.class-button')) {
-    b.setAttribute('aria-pressed', String(Number(b.dataset.label) === label));
-  }
-}
-
 // ---- drawing ------------------------------------------------------------------------------
 
 function resizeCanvas() {
@@ -559,6 +549,7 @@ function renderFrame() {
   boundPageFits();
   pointsTable.refresh();
   const json = guard(() => app.render());
+  showClasses(app.class_choices());
   // A large scene's discs take a few frames to paint, the top ones first.
   if (app.painting()) paintAgain();
   // Empty: no model yet (the worker's first picture is to come, or the page does not fit a
@@ -580,7 +571,6 @@ function renderFrame() {
   if (client && client.preparing) pendingStatus(app, client, statusLine);
   else updateStatus(lastFrame, statusLine);
   renderMessage(lastFrame);
-  nameClassButtons(app.class_texts());
   if (twin) {
     const jsonB = guard(() => twin.render());
     const preparingB = Boolean(clientB && clientB.preparing);
@@ -754,7 +744,7 @@ function onPointerDown(ev) {
   if (hit >= 0) {
     dragging = hit;
   } else {
-    const label = ev.shiftKey ? otherClass() : currentLabel;
+    const label = ev.shiftKey ? otherClass() : currentClass();
     const index = guard(() => lab.add_point(px, py, label));
     mirrorAdd(lab, index, label);
     touchAdded = ev.pointerType === 'touch' && index !== undefined ? index : null;
@@ -806,16 +796,22 @@ function onPointerUp(ev) {
 
 const escape = (text) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
 
-function describe(info) {
+// A class as the tooltip says it: "class 1" for the lab's own, "label −1" for a file's.
+function classPhrase(lab, label) {
+  const name = lab.class_name(label);
+  return escape(name.startsWith('class ') ? name : `label ${name}`);
+}
+
+function describe(info, lab) {
   const lines = [];
   if (info.index !== null && info.index !== undefined) {
     const role = info.test ? ' · test point' : '';
-    lines.push(`<b>point ${info.index + 1}</b> · class ${info.label + 1}${role} <span class="hint">(T: ${info.test ? 'train on it' : 'hold it out'})</span>`);
+    lines.push(`<b>point ${info.index + 1}</b> · ${classPhrase(lab, info.label)}${role} <span class="hint">(T: ${info.test ? 'train on it' : 'hold it out'})</span>`);
   } else {
     lines.push(`x = (${fmt(info.x)}, ${fmt(info.y)})`);
   }
   for (const fact of info.facts) lines.push(escape(factText(fact)));
-  if (info.predicted !== null && info.index === null) lines.push(`→ predicted class ${info.predicted + 1}`);
+  if (info.predicted !== null && info.index === null) lines.push(`→ predicted ${classPhrase(lab, info.predicted)}`);
   return lines.join('<br>');
 }
 
@@ -832,7 +828,7 @@ function showTooltip(ev) {
   const info = JSON.parse(lab.inspect(px, py, radius));
   // The tooltip sits in the plot it describes.
   if (tooltip.parentElement !== c.parentElement) c.parentElement.append(tooltip);
-  tooltip.innerHTML = describe(info);
+  tooltip.innerHTML = describe(info, lab);
   tooltip.hidden = false;
   // Behind the page, the model's facts come from the worker (the page has no model).
   const asked = ++tooltipAsked;
@@ -840,7 +836,7 @@ function showTooltip(ev) {
   if (behind && info.predicted === null) {
     const [x, y, r] = lab.query(px, py, radius);
     behind.inspect(x, y, r, (full) => {
-      if (asked === tooltipAsked && !tooltip.hidden) tooltip.innerHTML = describe(full);
+      if (asked === tooltipAsked && !tooltip.hidden) tooltip.innerHTML = describe(full, lab);
     });
   }
   const r = c.getBoundingClientRect();
@@ -891,7 +887,7 @@ function onCanvasKey(ev) {
     const [qx, qy] = app.to_pixel(keyboardCursor[0], keyboardCursor[1]);
     setHighlight(app.point_at(qx, qy, pickRadius()));
   } else if (ev.key === 'Enter' || ev.key === ' ') {
-    const label = ev.shiftKey ? otherClass() : currentLabel;
+    const label = ev.shiftKey ? otherClass() : currentClass();
     mirrorAdd(app, guard(() => app.add_point(cx, cy, label)), label);
     cursor.hidden = false;
     settle();
@@ -927,7 +923,7 @@ function onGlobalKey(ev) {
     togglePresenter();
     return;
   }
-  if (ev.key >= '1' && ev.key <= '6') setClass(Number(ev.key) - 1);
+  if (ev.key >= '1' && ev.key <= '6') chooseRank(Number(ev.key) - 1);
   // T turns the point under the pointer (or the keyboard cursor) into a test point and back.
   if ((ev.key === 't' || ev.key === 'T') && highlighted >= 0 && app) {
     guard(() => {
@@ -1072,9 +1068,7 @@ function wire() {
     el.addEventListener(event, () => onControl(el));
     el.addEventListener('change', settle);
   }
-  for (const b of document.querySelectorAll('.class-button')) {
-    b.addEventListener('click', () => setClass(Number(b.dataset.label)));
-  }
+  wireClasses($('class-buttons'));
   $('regenerate').addEventListener('click', () => { newEntry(); for (const side of sides()) side.regenerate(); sendWhole(); settle(); });
   $('clear').addEventListener('click', () => { newEntry(); for (const side of sides()) side.clear(); sendWhole(); hideTooltip(); settle(); });
   $('compare').addEventListener('change', (ev) => toggleCompare(ev.target.checked));

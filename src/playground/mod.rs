@@ -10,7 +10,7 @@
 use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::field::View;
-use crate::model::{Fact, FitOptions, Model, Trace, WarmStart};
+use crate::model::{Fact, FactValue, FitOptions, Model, Trace, WarmStart};
 use crate::params::Effect;
 use crate::plane::{Layout, Mark, Scene};
 use crate::state::{Refusal, Settings};
@@ -625,8 +625,32 @@ impl Playground {
                 }
                 status.facts = model.facts(&self.train);
                 status.message = model.message();
+                // A file's classes by their names in per-class lists ("priors: -1: 0.5, …").
+                if !self.data.label_texts.is_empty() {
+                    let names: Vec<String> = model
+                        .classes()
+                        .iter()
+                        .map(|&c| self.data.class_name(c))
+                        .collect();
+                    for fact in &mut status.facts {
+                        if let FactValue::Text(text) = &mut fact.value {
+                            *text = crate::labels::name_ranks(text, &names);
+                        }
+                    }
+                }
             }
-            None => status.message = self.problem.as_ref().map(|e| e.to_string()),
+            None => {
+                status.message = self.problem.as_ref().map(|e| {
+                    let text = e.to_string();
+                    if self.data.label_texts.is_empty() {
+                        return text;
+                    }
+                    let names = (self.data.classes().into_iter())
+                        .map(|c| (c, self.data.class_name(c)))
+                        .collect();
+                    crate::labels::name_labels(&text, &names)
+                })
+            }
         }
         status
     }
@@ -699,9 +723,11 @@ impl Playground {
         scene
     }
 
-    /// The colour index of each point: its label's rank among the labels present.
+    /// The colour index of each point: its label's rank among the labels (those present,
+    /// and while there is only one, the classes its buttons offer beside it), so a point's
+    /// colour is its class button's, and −1 / +1 or 3 / 7 are drawn as 0 / 1 are.
     fn colour_indices(&self) -> Vec<usize> {
-        let classes = self.data.classes();
+        let classes = self.data.class_order();
         self.data
             .labels
             .iter()
@@ -746,6 +772,19 @@ impl Playground {
                 None => {}
             }
             info.facts.extend(model.facts_at(at));
+            // A file's classes by their names in per-class lists ("-1: 0.2, +1: 0.8").
+            if !self.data.label_texts.is_empty() {
+                let names: Vec<String> = model
+                    .classes()
+                    .iter()
+                    .map(|&c| self.data.class_name(c))
+                    .collect();
+                for fact in &mut info.facts {
+                    if let FactValue::Text(text) = &mut fact.value {
+                        *text = crate::labels::name_ranks(text, &names);
+                    }
+                }
+            }
         }
         info
     }

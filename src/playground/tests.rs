@@ -481,3 +481,76 @@ fn a_zoomed_window_is_kept_until_new_points_come_and_the_table_reads_them_as_wri
     lab.load_csv("x,y,label\n30,10,0\n-30,0,1\n").unwrap();
     assert!(lab.view().contains([30.0, 10.0]), "a loaded file is fitted");
 }
+
+#[test]
+fn colours_follow_the_rank_of_a_label_not_its_integer() {
+    let mut lab = Playground::new(Settings::default());
+    for (file, added) in [("-1\n+1\n+1\n-1", 1), ("7\n3\n3\n7", 3)] {
+        let rows: String = file
+            .lines()
+            .enumerate()
+            .map(|(i, l)| format!("{},{},{l}\n", i as f64 * 0.1, i as f64 * 0.2))
+            .collect();
+        lab.load_file(format!("x,y,label\n{rows}").as_bytes(), None)
+            .unwrap();
+        lab.add_point([0.5, 0.5], added).unwrap();
+        let low_first = [0, 1, 1, 0, 1];
+        let high_first = [1, 0, 0, 1, 0];
+        let expected = if file.starts_with('-') {
+            low_first
+        } else {
+            high_first
+        };
+        assert_eq!(lab.colour_indices(), expected, "{file}");
+        // A file's class left alone keeps its colour: the other class is still offered.
+        for i in (0..lab.data().len()).rev() {
+            if lab.data().labels[i] != added {
+                lab.remove_point(i).unwrap();
+            }
+        }
+        let rank = usize::from(added == 1);
+        assert_eq!(lab.colour_indices(), [rank; 3], "{file}");
+    }
+}
+
+#[test]
+fn the_hover_names_a_files_classes_in_per_class_lists() {
+    let mut lab = Playground::new(Settings::default());
+    let rows =
+        "x,y,label\n-0.5,-0.5,-1\n-0.6,0.2,-1\n0.5,0.5,+1\n0.6,-0.1,+1\n0,0.6,5\n0.1,0.7,5\n";
+    lab.load_file(rows.as_bytes(), None).unwrap();
+    lab.fit();
+    let texts = |lab: &Playground| -> Vec<String> {
+        let info = lab.inspect([0.0, -0.6], 0.01);
+        info.facts
+            .into_iter()
+            .filter_map(|f| match f.value {
+                FactValue::Text(t) => Some(t),
+                _ => None,
+            })
+            .collect()
+    };
+    let said = texts(&lab).join(" ");
+    assert!(
+        said.contains("-1: ") && said.contains("+1: ") && said.contains("5: "),
+        "{said}"
+    );
+    assert!(!said.contains("class 1:"), "{said}");
+    // The lab's own classes stay class 1, class 2, ….
+    lab.set("preset", "blobs3").unwrap();
+    lab.fit();
+    let said = texts(&lab).join(" ");
+    assert!(said.contains("class 1: "), "{said}");
+}
+
+#[test]
+fn the_status_names_a_files_classes() {
+    let mut lab = Playground::new(Settings::default());
+    lab.set("model", "qda").unwrap();
+    let rows = "x,y,label\n-0.5,-0.5,-1\n0.5,0.5,+1\n0.6,-0.1,+1\n0.2,0.7,+1\n";
+    lab.load_file(rows.as_bytes(), None).unwrap();
+    lab.fit();
+    let message = lab.status().message.unwrap_or_default();
+    assert!(message.contains("-1 has a single point"), "{message}");
+    assert!(!message.contains("class 0"), "{message}");
+}

@@ -221,9 +221,9 @@ pub fn gram_chart(lab: &Playground) -> Chart {
     };
     let point_name = |k: usize| {
         format!(
-            "point {} (class {})",
+            "point {} ({})",
             index[shown[k]] + 1,
-            class_of(shown[k]) + 1
+            lab.data().class_name(data.labels[shown[k]])
         )
     };
     for (a, &(i0, i1)) in runs.iter().enumerate() {

@@ -146,13 +146,10 @@ pub fn roc_chart(lab: &Playground) -> Chart {
         });
         let or_dash = |v: Option<f64>| v.map_or("–".to_string(), crate::model::short);
         chart.note = format!(
-            "ROC of f(x) on {}, class {} positive. At t = {}: TP {}, FP {}, TN {}, FN {}; \
+            "ROC of f(x) on {}, {} positive. At t = {}: TP {}, FP {}, TN {}, FN {}; \
              precision {}, recall {}, F1 {}.",
             scored.source,
-            all_classes
-                .iter()
-                .position(|&c| c == classes[1])
-                .map_or(2, |k| k + 1),
+            lab.data().class_name(classes[1]),
             crate::model::short(t),
             c.true_positive,
             c.false_positive,
@@ -183,8 +180,8 @@ pub fn roc_chart(lab: &Playground) -> Chart {
             weight: 1.4,
             dashed: false,
             label: Some(format!(
-                "class {} vs rest: AUC = {}",
-                colour + 1,
+                "{} vs rest: AUC = {}",
+                lab.data().class_name(class),
                 crate::model::short(roc.auc)
             )),
         });
@@ -199,6 +196,40 @@ pub fn roc_chart(lab: &Playground) -> Chart {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_classes_are_named_as_the_data_gives_them() {
+        let mut lab = Playground::from_hash("preset=moons&n=60");
+        lab.fit();
+        assert!(roc_chart(&lab).note.contains(", class 2 positive."));
+        let mut rows = String::from("x,y,label\n");
+        for i in 0..12 {
+            let (x, label) = (i as f64 * 0.1, ["-1", "+1", "x"][i % 3]);
+            rows.push_str(&format!("{x},{},{label}\n", (i * 7 % 5) as f64 * 0.2));
+        }
+        lab.load_file(rows.replace(",x\n", ",+1\n").as_bytes(), None)
+            .unwrap();
+        lab.fit();
+        let note = roc_chart(&lab).note;
+        assert!(note.contains(", +1 positive."), "{note}");
+        lab.load_file(rows.replace(",x\n", ",7\n").as_bytes(), None)
+            .unwrap();
+        lab.fit();
+        let chart = roc_chart(&lab);
+        let names: Vec<&str> = chart
+            .lines
+            .iter()
+            .filter_map(|l| l.label.as_deref())
+            .collect();
+        assert!(
+            names.iter().any(|n| n.starts_with("-1 vs rest")),
+            "{names:?}"
+        );
+        assert!(
+            names.iter().any(|n| n.starts_with("7 vs rest")),
+            "{names:?}"
+        );
+    }
 
     #[test]
     fn test_points_give_the_curve_and_the_threshold_its_operating_point() {
