@@ -180,11 +180,12 @@ impl Playground {
         let (settings, points, warnings) = Settings::from_hash(hash)?;
         let mut playground = Playground::new(settings);
         if let Some((data, test)) = points {
+            // The points' roles are the link's: the page marks every held-out point, so one
+            // without the mark is trained on, whatever the test fraction (points clicked in
+            // after a clear are all training points).
             playground.replace_data(data);
-            if test.iter().any(|&t| t) {
-                playground.test = test;
-                playground.changed();
-            }
+            playground.test = test;
+            playground.changed();
         }
         playground.warnings = warnings;
         Ok(playground)

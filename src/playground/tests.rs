@@ -481,3 +481,24 @@ fn a_zoomed_window_is_kept_until_new_points_come_and_the_table_reads_them_as_wri
     lab.load_csv("x,y,label\n30,10,0\n-30,0,1\n").unwrap();
     assert!(lab.view().contains([30.0, 10.0]), "a loaded file is fitted");
 }
+
+#[test]
+fn points_clicked_in_with_a_test_fraction_keep_their_roles_through_the_link() {
+    let mut lab = Playground::from_hash("preset=moons&n=40&test=0.3");
+    lab.clear();
+    for (p, label) in [
+        ([-0.6, -0.5], 0),
+        ([-0.4, 0.1], 0),
+        ([0.5, 0.5], 1),
+        ([0.3, 0.0], 1),
+    ] {
+        lab.add_point(p, label).unwrap();
+    }
+    assert!(
+        lab.test().iter().all(|&t| !t),
+        "clicked points are trained on"
+    );
+    let copy = Playground::from_hash(&lab.hash());
+    assert_eq!(copy.test(), lab.test());
+    assert_eq!(copy.fingerprint(), lab.fingerprint());
+}
