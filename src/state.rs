@@ -106,6 +106,57 @@ impl Settings {
         preset.generate(n, noise, seed)
     }
 
+    /// The settings the page opens with, without a link: the defaults, with the default
+    /// preset's lesson ([`Preset::lesson`]).
+    pub fn opening() -> Settings {
+        let mut settings = Settings::default();
+        let (preset, ..) = settings.preset();
+        for (key, value) in preset.lesson() {
+            settings
+                .values
+                .set(key, value)
+                .expect("a preset's lesson is in range");
+        }
+        settings
+    }
+
+    /// Chooses a preset as the menu does: besides the preset, every setting some preset's
+    /// lesson names ([`Preset::lesson`]) that is still at the old preset's value (its lesson's,
+    /// else the table's default) moves to the new preset's; one the student changed stays.
+    /// Returns what the lab must redo (at least regenerate the points).
+    pub fn choose_preset(&mut self, name: &str) -> Result<Effect, Error> {
+        let new = Preset::from_name(name.trim())?;
+        let (old, ..) = self.preset();
+        let value_in = |preset: Preset, key: &str| -> String {
+            let text = preset.lesson().iter().find(|(k, _)| *k == key).map_or_else(
+                || crate::params::param(key).map_or("", |p| p.default),
+                |(_, v)| v,
+            );
+            // As the table writes it, to compare with the current value's text.
+            let mut probe = self.values.clone();
+            probe.set(key, text).map_or_else(
+                |_| text.to_string(),
+                |_| probe.text(key).unwrap_or_default(),
+            )
+        };
+        let mut keys: Vec<&str> = Preset::ALL
+            .iter()
+            .flat_map(|p| p.lesson().iter().map(|(k, _)| *k))
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        let moves: Vec<(&str, String)> = keys
+            .into_iter()
+            .filter(|key| self.values.text(key) == Some(value_in(old, key)))
+            .map(|key| (key, value_in(new, key)))
+            .collect();
+        let effect = self.values.set("preset", new.name())?;
+        for (key, value) in moves {
+            self.values.set(key, &value)?;
+        }
+        Ok(effect)
+    }
+
     /// The value of `key` as it is written in the URL.
     pub fn get(&self, key: &str) -> Option<String> {
         match key {
@@ -210,7 +261,13 @@ impl Settings {
                 )),
             }
         }
-        let mut settings = Settings::default();
+        // No link at all is the page's opening scene; a key a link leaves out takes the
+        // table's default.
+        let mut settings = if parts.is_empty() {
+            Settings::opening()
+        } else {
+            Settings::default()
+        };
         let mut warnings = Vec::new();
         let mut points: Option<LinkedPoints> = None;
         let mut names = None;

@@ -547,15 +547,109 @@ impl GridJob {
     }
 }
 
-/// The index of the best cell: the highest mean accuracy, the first on ties.
-pub fn best(cells: &[Cell]) -> Option<usize> {
-    let mut best: Option<usize> = None;
-    for (i, cell) in cells.iter().enumerate() {
-        if best.is_none_or(|b| cell.score.mean > cells[b].score.mean) {
-            best = Some(i);
+/// How far apart two mean accuracies may be and still tie: rounding only, so cells tie when
+/// they got the same share of the held-out points right (the hover shows the same number).
+pub const TIE: f64 = 1e-9;
+
+/// The best cell of a grid and the cells that tie with it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Best {
+    /// The cell picked: of the tied cells, the simplest ([`simpler`]).
+    pub index: usize,
+    /// Every cell whose mean ties the highest (within [`TIE`]), `index` among them, in grid
+    /// order.
+    pub tied: Vec<usize>,
+}
+
+/// Whether a smaller value of parameter `key` gives the simpler model: a smaller C (a wider
+/// margin, more points allowed inside it), a smaller γ (a smoother function), a lower degree;
+/// for λ, k (of k-NN) and QDA's reg it is the larger value (a stronger penalty, a vote over
+/// more neighbours, covariances pulled further towards the identity).
+pub fn simpler_when_smaller(key: &str) -> bool {
+    !matches!(key, "lambda" | "k" | "reg")
+}
+
+/// The order in which parameters decide which of two tied cells is simpler: first the ones
+/// that set the shape of the function (γ, the degree, k), then the penalty (C, λ, reg).
+fn precedence(key: &str) -> u8 {
+    match key {
+        "gamma" | "degree" | "k" => 0,
+        _ => 1,
+    }
+}
+
+/// The parameter keys of `params` in the order they decide simplicity.
+fn by_precedence(params: &[(String, f64)]) -> Vec<&(String, f64)> {
+    let mut keys: Vec<&(String, f64)> = params.iter().collect();
+    keys.sort_by_key(|(k, _)| precedence(k));
+    keys
+}
+
+/// Orders two cells' parameter values from the simpler model to the more complex one
+/// (parameter by parameter, those that shape the function, γ, the degree and k, before the
+/// penalty; see [`simpler_when_smaller`]).
+pub fn simpler(a: &[(String, f64)], b: &[(String, f64)]) -> std::cmp::Ordering {
+    for ((key, x), (_, y)) in by_precedence(a).into_iter().zip(by_precedence(b)) {
+        let (x, y) = if simpler_when_smaller(key) {
+            (*x, *y)
+        } else {
+            (-*x, -*y)
+        };
+        match x.partial_cmp(&y) {
+            Some(std::cmp::Ordering::Equal) | None => {}
+            Some(order) => return order,
         }
     }
-    best
+    std::cmp::Ordering::Equal
+}
+
+/// The rule that picks among tied cells, in words: "smallest γ, then smallest C", with why
+/// each is simpler.
+pub fn tie_rule(params: &[(String, f64)]) -> String {
+    let words: Vec<String> = by_precedence(params)
+        .into_iter()
+        .map(|(key, _)| {
+            let label = crate::params::param(key).map_or(key.as_str(), |p| p.label);
+            let why = match key.as_str() {
+                "C" => " (the widest margin)",
+                "gamma" => " (the smoothest boundary)",
+                "degree" => " (the fewest monomials)",
+                "lambda" => " (the strongest penalty)",
+                "k" => " (a vote over the most neighbours)",
+                "reg" => " (covariances nearest the identity)",
+                _ => "",
+            };
+            let extreme = match (simpler_when_smaller(key), key.as_str()) {
+                (true, "degree") => "lowest",
+                (true, _) => "smallest",
+                (false, _) => "largest",
+            };
+            format!("{extreme} {label}{why}")
+        })
+        .collect();
+    words.join(", then ")
+}
+
+/// The best cell: the highest mean accuracy; when cells tie for it (within [`TIE`]), the
+/// simplest of them ([`simpler`]), the first in grid order if they are equally simple.
+pub fn best_of(cells: &[Cell]) -> Option<Best> {
+    let high = cells
+        .iter()
+        .map(|c| c.score.mean)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let tied: Vec<usize> = (0..cells.len())
+        .filter(|&i| cells[i].score.mean >= high - TIE)
+        .collect();
+    let index = tied
+        .iter()
+        .copied()
+        .min_by(|&a, &b| simpler(&cells[a].params, &cells[b].params))?;
+    Some(Best { index, tied })
+}
+
+/// The index of the best cell ([`best_of`]).
+pub fn best(cells: &[Cell]) -> Option<usize> {
+    best_of(cells).map(|b| b.index)
 }
 
 #[cfg(test)]
@@ -643,5 +737,65 @@ mod tests {
         );
         let mean = score.fold_accuracy.iter().sum::<f64>() / 4.0;
         assert!((score.mean - mean).abs() < 1e-15);
+    }
+
+    fn cell(c: f64, gamma: f64, mean: f64) -> Cell {
+        Cell {
+            params: vec![("C".into(), c), ("gamma".into(), gamma)],
+            score: Score {
+                fold_accuracy: vec![mean],
+                mean,
+                sd: 0.0,
+            },
+        }
+    }
+
+    #[test]
+    fn tied_cells_are_all_named_and_the_simplest_is_picked() {
+        // C slowest, as a grid is laid out; 0.9 at three cells, one of them a rounding apart.
+        let cells = vec![
+            cell(0.001, 0.1, 0.5),
+            cell(0.001, 31.6, 0.9),
+            cell(1.0, 0.1, 0.6),
+            cell(1.0, 3.16, 0.9 + 1e-12),
+            cell(100.0, 3.16, 0.9),
+            cell(100.0, 31.6, 0.85),
+        ];
+        let b = best_of(&cells).unwrap();
+        assert_eq!(b.tied, [1, 3, 4]);
+        // The smallest γ first (3.16, not the corner's 31.6), then the smallest C.
+        assert_eq!(b.index, 3);
+        assert_eq!(best(&cells), Some(3));
+        assert_eq!(
+            tie_rule(&cells[0].params),
+            "smallest γ (the smoothest boundary), then smallest C (the widest margin)"
+        );
+        // A lone best is the best, however complex.
+        let mut alone = cells.clone();
+        alone[5].score.mean = 0.95;
+        assert_eq!(
+            best_of(&alone).unwrap(),
+            Best {
+                index: 5,
+                tied: vec![5]
+            }
+        );
+        assert_eq!(best_of(&[]), None);
+    }
+
+    #[test]
+    fn larger_is_simpler_for_penalties_and_neighbours() {
+        let k = |k: f64| vec![("k".to_string(), k)];
+        assert_eq!(simpler(&k(15.0), &k(3.0)), std::cmp::Ordering::Less);
+        let lg = |l: f64, g: f64| vec![("lambda".to_string(), l), ("gamma".to_string(), g)];
+        assert_eq!(
+            simpler(&lg(0.01, 1.0), &lg(1.0, 10.0)),
+            std::cmp::Ordering::Less
+        );
+        assert_eq!(
+            simpler(&lg(1.0, 1.0), &lg(0.01, 1.0)),
+            std::cmp::Ordering::Less
+        );
+        assert!(tie_rule(&lg(1.0, 1.0)).starts_with("smallest γ"));
     }
 }

@@ -437,7 +437,9 @@ function onControl(el, value = controlValue(el)) {
     for (const side of targets) sendEditTo(side, { op: 'set', key, value });
     messages.clear('action');
   });
-  showValue(el);
+  // A preset brings the settings of its lesson (noise, test fraction, C): the controls show them.
+  if (key === 'preset') syncControls(controlled());
+  else showValue(el);
   enableControls(controlled());
   if (el.id === 'model') stopPlaying();
   requestRender();

@@ -180,11 +180,12 @@ impl Playground {
         let (settings, points, warnings) = Settings::from_hash(hash)?;
         let mut playground = Playground::new(settings);
         if let Some((data, test)) = points {
+            // The points' roles are the link's: the page marks every held-out point, so one
+            // without the mark is trained on, whatever the test fraction (points clicked in
+            // after a clear are all training points).
             playground.replace_data(data);
-            if test.iter().any(|&t| t) {
-                playground.test = test;
-                playground.changed();
-            }
+            playground.test = test;
+            playground.changed();
         }
         playground.warnings = warnings;
         Ok(playground)
@@ -337,7 +338,8 @@ impl Playground {
     }
 
     /// Changes one setting (by its URL key); on error nothing changes. [`STEPS_KEY`] steps to
-    /// that many updates (clicking the trace).
+    /// that many updates (clicking the trace). A preset is chosen as the menu chooses it
+    /// ([`Settings::choose_preset`]).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), Error> {
         if key == STEPS_KEY {
             let steps = value
@@ -353,7 +355,12 @@ impl Playground {
             self.last_tuned = Some(tuned);
         }
         let was_standardised = self.standardised();
-        let effect = self.settings.set(key, value)?;
+        // Choosing a preset brings its lesson's settings (those not changed by hand).
+        let effect = if key == "preset" {
+            self.settings.choose_preset(value)?
+        } else {
+            self.settings.set(key, value)?
+        };
         if self.standardised() != was_standardised {
             // The solvers' kept states hold the points in the other units.
             self.warm.values_mut().for_each(|w| w.data_replaced());

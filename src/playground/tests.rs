@@ -545,12 +545,32 @@ fn the_hover_names_a_files_classes_in_per_class_lists() {
 
 #[test]
 fn the_status_names_a_files_classes() {
-    let mut lab = Playground::new(Settings::default());
-    lab.set("model", "qda").unwrap();
+    let mut lab = Playground::from_hash("model=qda");
     let rows = "x,y,label\n-0.5,-0.5,-1\n0.5,0.5,+1\n0.6,-0.1,+1\n0.2,0.7,+1\n";
     lab.load_file(rows.as_bytes(), None).unwrap();
     lab.fit();
     let message = lab.status().message.unwrap_or_default();
     assert!(message.contains("-1 has a single point"), "{message}");
     assert!(!message.contains("class 0"), "{message}");
+}
+
+#[test]
+fn points_clicked_in_with_a_test_fraction_keep_their_roles_through_the_link() {
+    let mut lab = Playground::from_hash("preset=moons&n=40&test=0.3");
+    lab.clear();
+    for (p, label) in [
+        ([-0.6, -0.5], 0),
+        ([-0.4, 0.1], 0),
+        ([0.5, 0.5], 1),
+        ([0.3, 0.0], 1),
+    ] {
+        lab.add_point(p, label).unwrap();
+    }
+    assert!(
+        lab.test().iter().all(|&t| !t),
+        "clicked points are trained on"
+    );
+    let copy = Playground::from_hash(&lab.hash());
+    assert_eq!(copy.test(), lab.test());
+    assert_eq!(copy.fingerprint(), lab.fingerprint());
 }

@@ -50,14 +50,17 @@ pub struct Band {
 }
 
 /// A cell of a heat map: its extent in chart units, its colour (`None` while it is being
-/// computed), what hovering it says, and the settings clicking it applies.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+/// computed), what hovering it says, the settings clicking it applies, and whether it is
+/// outlined (a cell tied for the best of a cross-validation grid).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct HeatCell {
     pub x: (f64, f64),
     pub y: (f64, f64),
     pub colour: Option<(u8, u8, u8)>,
     pub text: String,
     pub settings: Vec<(String, String)>,
+    #[serde(default)]
+    pub outlined: bool,
 }
 
 /// A colour bar beside the plot: the [`viridis`] scale from `low` to `high`.
@@ -301,6 +304,15 @@ fn draw_panel<DB: DrawingBackend>(
             .draw_series(std::iter::once(Rectangle::new(
                 [(cell.x.0, cell.y.0), (cell.x.1, cell.y.1)],
                 RGBColor(r, g, b).filled(),
+            )))
+            .map_err(draw_error)?;
+    }
+    // Outlines over every cell's fill, so a neighbour never covers one.
+    for cell in chart.heat.iter().filter(|c| c.outlined) {
+        context
+            .draw_series(std::iter::once(Rectangle::new(
+                [(cell.x.0, cell.y.0), (cell.x.1, cell.y.1)],
+                RGBColor(255, 255, 255).stroke_width(layout.stroke + 1),
             )))
             .map_err(draw_error)?;
     }

@@ -2,7 +2,10 @@
 //! points for every pair of values of the method's two main hyper-parameters — C × γ for the
 //! SVM, λ × γ or λ × degree for logistic regression and kernel ridge — over the sliders'
 //! ranges, log-spaced where the slider is, as a viridis colour with a colour bar. The best cell
-//! and the current settings are marked; hovering a cell gives its mean ± sd and every fold's
+//! and the current settings are marked. When cells tie for the highest mean (the same share
+//! right, up to rounding), every tied cell is outlined and the best is the simplest of them
+//! ([`crate::validation::best_of`]: the smallest γ, then the smallest C, for the SVM), which
+//! the note says. Hovering a cell gives its mean ± sd and every fold's
 //! accuracy, clicking it moves the sliders there. A method with one such parameter gets a strip
 //! (k for k-NN, reg for QDA); one with none, its single cross-validated score.
 //!
@@ -15,7 +18,7 @@ use super::{Figure, ViewKind};
 use crate::model::short;
 use crate::plane::Layout;
 use crate::playground::Playground;
-use crate::validation::{best, Cell};
+use crate::validation::{best_of, tie_rule, Cell};
 
 pub struct CvView;
 
@@ -110,17 +113,30 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
         a.values.iter().map(|&v| position(v, log(1))).collect()
     });
     let (x_edges, y_edges) = (edges(&xs), edges(&ys));
-    let finished: Vec<Cell> = job
+    // The finished cells, and each one's index in the grid.
+    let (finished, at): (Vec<Cell>, Vec<usize>) = job
         .combinations
         .iter()
         .zip(&job.scores)
-        .filter_map(|(params, score)| {
-            score.clone().map(|score| Cell {
-                params: params.clone(),
-                score,
+        .enumerate()
+        .filter_map(|(c, (params, score))| {
+            score.clone().map(|score| {
+                (
+                    Cell {
+                        params: params.clone(),
+                        score,
+                    },
+                    c,
+                )
             })
         })
-        .collect();
+        .unzip();
+    let chosen = best_of(&finished);
+    // Every cell tied for the best is outlined (when more than one is).
+    let outlined: Vec<usize> = chosen
+        .as_ref()
+        .filter(|b| b.tied.len() > 1)
+        .map_or(Vec::new(), |b| b.tied.iter().map(|&t| at[t]).collect());
     let means: Vec<f64> = finished.iter().map(|c| c.score.mean).collect();
     let low = means.iter().copied().fold(f64::INFINITY, f64::min);
     let high = means.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -161,6 +177,7 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
                 .iter()
                 .map(|(k, v)| (k.clone(), v.to_string()))
                 .collect(),
+            outlined: outlined.contains(&c),
         });
     }
     let mut markers = Vec::new();
@@ -168,7 +185,7 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
         let at = |k: usize| params.get(k).map_or(0.0, |(_, v)| position(*v, log(k)));
         (at(0), at(1))
     };
-    if let Some(b) = best(&finished) {
+    if let Some(b) = chosen.as_ref().map(|b| b.index) {
         markers.push(Marker {
             at: centre(&finished[b].params),
             colour: (255, 255, 255),
@@ -212,23 +229,30 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
             job.combinations.len()
         )
     };
-    let summary = match best(&finished) {
+    let summary = match &chosen {
         Some(b) if axes.is_empty() => format!(
             "{scheme} CV accuracy {} ± {}",
-            short(finished[b].score.mean),
-            short(finished[b].score.sd)
+            short(finished[b.index].score.mean),
+            short(finished[b.index].score.sd)
         ),
         Some(b) => {
-            let at: Vec<String> = finished[b]
-                .params
-                .iter()
-                .map(|(k, v)| named(k, *v))
-                .collect();
+            let cell = &finished[b.index];
+            let at: Vec<String> = cell.params.iter().map(|(k, v)| named(k, *v)).collect();
+            let ties = if b.tied.len() > 1 {
+                format!(
+                    ". {} cells tie at {} (outlined); the best is the simplest of them: {}",
+                    b.tied.len(),
+                    short(cell.score.mean),
+                    tie_rule(&cell.params)
+                )
+            } else {
+                String::new()
+            };
             format!(
-                "best {}: {} ± {}",
+                "best {}: {} ± {}{ties}",
                 at.join(", "),
-                short(finished[b].score.mean),
-                short(finished[b].score.sd)
+                short(cell.score.mean),
+                short(cell.score.sd)
             )
         }
         None => String::new(),
@@ -253,7 +277,7 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::validation::{grid, Folds};
+    use crate::validation::{best, grid, Folds};
 
     #[test]
     fn the_finished_map_is_the_grid_and_clicking_a_cell_sets_its_values() {
@@ -327,5 +351,47 @@ mod tests {
         let chart = cv_chart(&mut lab);
         assert_eq!(chart.heat.len(), 1);
         assert!(chart.note.contains("5-fold CV accuracy"), "{}", chart.note);
+    }
+
+    #[test]
+    fn tied_cells_are_outlined_and_the_simplest_is_marked_best() {
+        let mut lab = Playground::from_hash("preset=moons&n=40&kernel=rbf&folds=3");
+        lab.fit();
+        while lab.work(50) {}
+        let chart = cv_chart(&mut lab);
+        let (train, _) = lab.training();
+        let assignment = Folds::KFold(3).assign(&train.labels, 1);
+        let axes = lab.tuning_axes();
+        let values = lab.settings().values.clone();
+        let cells = grid(&values, "svm", train, &axes, &assignment, None).unwrap();
+        let b = crate::validation::best_of(&cells).unwrap();
+        assert!(b.tied.len() > 1, "this scene has ties: {:?}", b.tied);
+        let outlined: Vec<usize> = (0..chart.heat.len())
+            .filter(|&c| chart.heat[c].outlined)
+            .collect();
+        assert_eq!(outlined, b.tied);
+        // The marked best is the tied cell of the smallest γ, then of the smallest C.
+        let gamma = |c: usize| cells[c].params[1].1;
+        let smoothest = b
+            .tied
+            .iter()
+            .map(|&c| gamma(c))
+            .fold(f64::INFINITY, f64::min);
+        assert_eq!(gamma(b.index), smoothest);
+        let c_of = |c: usize| cells[c].params[0].1;
+        assert!(b
+            .tied
+            .iter()
+            .filter(|&&c| gamma(c) == smoothest)
+            .all(|&c| c_of(c) >= c_of(b.index)));
+        let (x, y) = chart.markers[0].at;
+        assert_eq!((x, y), (c_of(b.index).log10(), gamma(b.index).log10()));
+        let said = format!(
+            "{} cells tie at {} (outlined); the best is the simplest of them: smallest γ \
+             (the smoothest boundary), then smallest C (the widest margin).",
+            b.tied.len(),
+            short(cells[b.index].score.mean)
+        );
+        assert!(chart.note.contains(&said), "{}", chart.note);
     }
 }

@@ -252,6 +252,7 @@ pub fn gram_chart(lab: &Playground) -> Chart {
                 colour: Some(viridis(scale(v))),
                 text,
                 settings: Vec::new(),
+                outlined: false,
             });
         }
     }
