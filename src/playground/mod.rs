@@ -632,19 +632,7 @@ impl Playground {
                 }
                 status.facts = model.facts(&self.train);
                 status.message = model.message();
-                // A file's classes by their names in per-class lists ("priors: -1: 0.5, …").
-                if !self.data.label_texts.is_empty() {
-                    let names: Vec<String> = model
-                        .classes()
-                        .iter()
-                        .map(|&c| self.data.class_name(c))
-                        .collect();
-                    for fact in &mut status.facts {
-                        if let FactValue::Text(text) = &mut fact.value {
-                            *text = crate::labels::name_ranks(text, &names);
-                        }
-                    }
-                }
+                self.name_classes(model.as_ref(), &mut status.facts);
             }
             None => {
                 status.message = self.problem.as_ref().map(|e| {
@@ -663,6 +651,24 @@ impl Playground {
     }
 
     /// Something that needs a new fit changed.
+    /// A file's classes by their names in per-class lists of `facts` ("priors: -1: 0.5, +1:
+    /// 0.5" where the model numbers them by rank); the lab's own classes stay as they are.
+    fn name_classes(&self, model: &dyn Model, facts: &mut [Fact]) {
+        if self.data.label_texts.is_empty() {
+            return;
+        }
+        let names: Vec<String> = model
+            .classes()
+            .iter()
+            .map(|&c| self.data.class_name(c))
+            .collect();
+        for fact in facts {
+            if let FactValue::Text(text) = &mut fact.value {
+                *text = crate::labels::name_ranks(text, &names);
+            }
+        }
+    }
+
     fn changed(&mut self) {
         self.refresh_training();
         self.needs_fit = true;
@@ -779,19 +785,7 @@ impl Playground {
                 None => {}
             }
             info.facts.extend(model.facts_at(at));
-            // A file's classes by their names in per-class lists ("-1: 0.2, +1: 0.8").
-            if !self.data.label_texts.is_empty() {
-                let names: Vec<String> = model
-                    .classes()
-                    .iter()
-                    .map(|&c| self.data.class_name(c))
-                    .collect();
-                for fact in &mut info.facts {
-                    if let FactValue::Text(text) = &mut fact.value {
-                        *text = crate::labels::name_ranks(text, &names);
-                    }
-                }
-            }
+            self.name_classes(model.as_ref(), &mut info.facts);
         }
         info
     }
