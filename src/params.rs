@@ -91,6 +91,10 @@ pub struct Param {
     /// sets the SVM's `svm_solver` or logistic regression's `solver`, whichever the model
     /// reads ([`Param::shares_flag_of`]).
     pub alias: &'static str,
+    /// Folded under "more" on the page until asked for: a first visit sees the model, its
+    /// kernel and main sliders and the preset; the solver, the multi-class scheme, the
+    /// points' size and noise and the like are a click away (a link still sets them all).
+    pub more: bool,
 }
 
 const KERNELS: &[(&str, &str)] = &[
@@ -124,6 +128,7 @@ const fn model_row(
         group: Group::Model,
         hint: "",
         alias: "",
+        more: false,
     }
 }
 
@@ -138,6 +143,7 @@ const fn layer_row(key: &'static str, label: &'static str, default: &'static str
         group: Group::Layer,
         hint: "",
         alias: "",
+        more: false,
     }
 }
 
@@ -157,6 +163,7 @@ const fn points_row(
         group: Group::Points,
         hint: "",
         alias: "",
+        more: false,
     }
 }
 
@@ -167,6 +174,7 @@ pub const PARAMS: &[Param] = &[
     Param {
         hint: "DCA and Pegasos: no separate bias (K + 1)",
         alias: "solver",
+        more: true,
         ..model_row(
             "svm_solver",
             "solver",
@@ -180,17 +188,20 @@ pub const PARAMS: &[Param] = &[
             "smo",
         )
     },
-    model_row(
-        "mc",
-        "multi-class",
-        Kind::Choice {
-            options: &[
-                ("ovo", "one-vs-one, voting (LIBSVM)"),
-                ("ovr", "one-vs-rest"),
-            ],
-        },
-        "ovo",
-    ),
+    Param {
+        more: true,
+        ..model_row(
+            "mc",
+            "multi-class",
+            Kind::Choice {
+                options: &[
+                    ("ovo", "one-vs-one, voting (LIBSVM)"),
+                    ("ovr", "one-vs-rest"),
+                ],
+            },
+            "ovo",
+        )
+    },
     model_row(
         "features",
         "features",
@@ -205,6 +216,7 @@ pub const PARAMS: &[Param] = &[
     ),
     Param {
         hint: "z = (x − μ)/σ per feature",
+        more: true,
         ..model_row("std", "standardise", Kind::Flag, "0")
     },
     Param {
@@ -213,6 +225,7 @@ pub const PARAMS: &[Param] = &[
     },
     Param {
         hint: "C = ∞",
+        more: true,
         ..model_row("hard", "hard margin", Kind::Flag, "0")
     },
     model_row("lambda", "λ", Kind::LogSlider { lo: -4.0, hi: 2.0 }, "0.01"),
@@ -235,6 +248,7 @@ pub const PARAMS: &[Param] = &[
     },
     Param {
         enabled_by: WITH_COEF0,
+        more: true,
         ..model_row(
             "coef0",
             "coef0",
@@ -257,27 +271,34 @@ pub const PARAMS: &[Param] = &[
             "0.001",
         )
     },
-    model_row(
-        "epochs",
-        "max epochs",
-        Kind::Integer {
-            min: 1,
-            max: 10_000,
-            slider_max: 500,
-        },
-        "100",
-    ),
-    model_row(
-        "solver",
-        "solver",
-        Kind::Choice {
-            options: &[("newton", "Newton (IRLS)"), ("gd", "gradient descent")],
-        },
-        "newton",
-    ),
+    Param {
+        more: true,
+        ..model_row(
+            "epochs",
+            "max epochs",
+            Kind::Integer {
+                min: 1,
+                max: 10_000,
+                slider_max: 500,
+            },
+            "100",
+        )
+    },
+    Param {
+        more: true,
+        ..model_row(
+            "solver",
+            "solver",
+            Kind::Choice {
+                options: &[("newton", "Newton (IRLS)"), ("gd", "gradient descent")],
+            },
+            "newton",
+        )
+    },
     Param {
         enabled_by: &[("solver", &["gd"])],
         alias: "learning-rate",
+        more: true,
         ..model_row(
             "lr",
             "learning rate",
@@ -295,26 +316,32 @@ pub const PARAMS: &[Param] = &[
         },
         "5",
     ),
-    model_row(
-        "metric",
-        "metric",
-        Kind::Choice {
-            options: &[
-                ("euclidean", "Euclidean  ‖x − z‖₂"),
-                ("manhattan", "Manhattan  ‖x − z‖₁"),
-                ("chebyshev", "Chebyshev  ‖x − z‖∞"),
-            ],
-        },
-        "euclidean",
-    ),
-    model_row(
-        "weights",
-        "weights",
-        Kind::Choice {
-            options: &[("uniform", "uniform"), ("distance", "by inverse distance")],
-        },
-        "uniform",
-    ),
+    Param {
+        more: true,
+        ..model_row(
+            "metric",
+            "metric",
+            Kind::Choice {
+                options: &[
+                    ("euclidean", "Euclidean  ‖x − z‖₂"),
+                    ("manhattan", "Manhattan  ‖x − z‖₁"),
+                    ("chebyshev", "Chebyshev  ‖x − z‖∞"),
+                ],
+            },
+            "euclidean",
+        )
+    },
+    Param {
+        more: true,
+        ..model_row(
+            "weights",
+            "weights",
+            Kind::Choice {
+                options: &[("uniform", "uniform"), ("distance", "by inverse distance")],
+            },
+            "uniform",
+        )
+    },
     Param {
         hint: "Σ_k ← (1 − reg)Σ_k + reg·I",
         ..model_row(
@@ -347,32 +374,42 @@ pub const PARAMS: &[Param] = &[
         },
         "moons",
     ),
-    points_row(
-        "n",
-        "points",
-        Kind::Integer {
-            min: 2,
-            max: 20_000,
-            slider_max: 2000,
-        },
-        "100",
-    ),
-    points_row(
-        "noise",
-        "noise",
-        Kind::Slider {
-            min: 0.0,
-            max: 2.0,
-            lo: 0.0,
-            hi: 1.0,
-            step: 0.01,
-        },
-        "0.2",
-    ),
-    points_row("seed", "seed", Kind::Number, "1"),
+    Param {
+        more: true,
+        ..points_row(
+            "n",
+            "points",
+            Kind::Integer {
+                min: 2,
+                max: 20_000,
+                slider_max: 2000,
+            },
+            "100",
+        )
+    },
+    Param {
+        more: true,
+        ..points_row(
+            "noise",
+            "noise",
+            Kind::Slider {
+                min: 0.0,
+                max: 2.0,
+                lo: 0.0,
+                hi: 1.0,
+                step: 0.01,
+            },
+            "0.2",
+        )
+    },
+    Param {
+        more: true,
+        ..points_row("seed", "seed", Kind::Number, "1")
+    },
     Param {
         effect: Effect::Resplit,
         hint: "held out, stratified",
+        more: true,
         ..points_row(
             "test",
             "test fraction",
@@ -402,6 +439,7 @@ pub const PARAMS: &[Param] = &[
         group: Group::View,
         hint: "predict the positive class where f(x) > t",
         alias: "",
+        more: false,
     },
     Param {
         key: "folds",
@@ -422,6 +460,7 @@ pub const PARAMS: &[Param] = &[
         group: Group::View,
         hint: "stratified, seeded",
         alias: "",
+        more: false,
     },
     layer_row("regions", "decision regions", "1"),
     layer_row("margins", "margins f = ±1 / contours p", "1"),

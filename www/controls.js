@@ -73,14 +73,18 @@ export function buildControls(catalogue) {
       $('layer-params').append(label);
       continue;
     }
-    const container = { model: 'model-params', points: 'points-params', view: 'view-params' }[row.group];
-    if (!container) continue;
+    const group = { model: 'model-params', points: 'points-params', view: 'view-params' }[row.group];
+    if (!group) continue;
+    // A row the table marks `more` waits in its group's fold ("more model settings"…).
+    const container = row.more && $(`${group}-more`) ? `${group}-more` : group;
     const div = element('div', { class: 'row' });
     if (row.group === 'model') div.dataset.models = usedBy(row.key).join(' ');
-    div.append(element('label', { class: 'label', for: row.key }, row.label), ...control(row));
+    const parts = control(row);
+    parts[0].dataset.default = row.default;
+    div.append(element('label', { class: 'label', for: row.key }, row.label), ...parts);
     $(container).append(div);
   }
-  $('stepping').dataset.models = catalogue.methods.filter((m) => m.steppable).map((m) => m.id).join(' ');
+  $('stepping-panel').dataset.models = catalogue.methods.filter((m) => m.steppable).map((m) => m.id).join(' ');
 }
 
 export const keyed = () => Array.from(document.querySelectorAll('[data-key]'));
@@ -107,12 +111,25 @@ export function enableControls(app) {
   for (const row of document.querySelectorAll('[data-models]')) {
     row.hidden = !row.dataset.models.split(' ').includes(model);
   }
-  for (const el of document.querySelectorAll('#model-params [data-key]')) {
+  for (const el of document.querySelectorAll('#model-params [data-key], #model-params-more [data-key]')) {
     const on = app.enabled(el.dataset.key);
     el.disabled = !on;
     const out = $(`${el.id}-value`);
     if (out) out.disabled = !on;
     el.closest('.row').classList.toggle('disabled', !on);
+  }
+}
+
+// A scene just opened (a link, a file, Back): the model's fold opens when it holds a setting
+// of this model that is not the default (a link's one-vs-rest, say), so what the scene was made
+// with is in sight.
+export function revealSettings(app) {
+  for (const el of document.querySelectorAll('#model-more [data-default]')) {
+    const fold = el.closest('details.more');
+    if (!fold.open && !el.closest('.row').hidden && app.get(el.dataset.key) !== el.dataset.default) {
+      fold.dataset.auto = '1'; // opened for this scene, not remembered (folds.js)
+      fold.open = true;
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { start, openPage, lastFrame, settle, canvasSignature } from './browser.mjs';
+import { start, openPage, lastFrame, settle, canvasSignature, unfold } from './browser.mjs';
 
 let env;
 const shots = path.resolve('tests/e2e/screenshots');
@@ -233,6 +233,7 @@ test('touch taps add points and the erase pointer removes them', async () => {
   await page.touchscreen.tap(cx, cy);
   await settle(page);
   assert.equal((await lastFrame(page)).points, 21, 'a tap adds a point');
+  await unfold(page);
   await page.selectOption('#tool', 'erase');
   const [ex, ey] = await clientOf(page, 0.0, 0.85);
   await page.touchscreen.tap(ex, ey);

@@ -30,15 +30,25 @@ export async function start() {
   };
 }
 
-// A page that records every console error and page error.
-export async function openPage(browser, url, { width = 1400, height = 1000 } = {}) {
+// A page that records every console error and page error. Its folds ("more model settings"…)
+// are opened, as a returning visitor who opened them finds them (the page remembers), so every
+// control can be clicked; `folded` keeps the first visit's panel.
+export async function openPage(browser, url, { width = 1400, height = 1000, folded = false } = {}) {
   const page = await browser.newPage({ viewport: { width, height } });
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
   await page.goto(url);
   await waitForFrame(page);
+  if (!folded) await unfold(page);
   return { page, errors };
+}
+
+// Opens every fold of the panel (remembered by the page for its next loads).
+export async function unfold(page) {
+  await page.evaluate(() => {
+    for (const fold of document.querySelectorAll('details.more')) fold.open = true;
+  });
 }
 
 // Resolves once the page has drawn a frame newer than `after` (a frame object or null) whose

@@ -6,7 +6,7 @@
 // unfitted rather than freezing. A new scene's status line never shows the last scene's numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, openPage, settle, waitForFrame, lastFrame } from './browser.mjs';
+import { start, openPage, settle, unfold, waitForFrame, lastFrame } from './browser.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -146,6 +146,7 @@ test('a worker killed in the middle of a long fit is restarted with the scene, a
   await page.waitForFunction(() => window.kernelPlayground.worker.busy && !document.getElementById('working').hidden, null, { timeout: 10000 });
   assert.equal(await page.evaluate(() => window.kernelPlayground.cancelled), 0);
   // An edit cancels that fit; a small scene then, and the next edit, are fitted in the worker.
+  await unfold(page);
   await page.click('#regenerate');
   await page.waitForFunction(() => window.kernelPlayground.cancelled === 1, null, { timeout: 5000 });
   await settle(page);

@@ -1,0 +1,166 @@
+// End-to-end: a first visit's screen and a phone's. At 1366 × 768 a new visitor sees at most
+// 12 controls — the model, its kernel and main sliders, the preset, the classes of new points,
+// undo and redo, presenter and the shortcuts — with the rest folded under "more" lines that
+// open with a click, are remembered, and open by themselves for a link that set what they
+// hold. On a phone the plot stays at the top while the controls scroll under it, a swipe on the
+// plot scrolls the page, and a tap adds a point.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, openPage, settle, waitForFrame, lastFrame } from './browser.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => env && env.close());
+
+// The controls a person sees on the screen as it is: form controls that are rendered, not
+// disabled-and-hidden, and inside the window and every scrolling box around them. A slider's
+// number box counts with its slider (one setting); the views' tabs are the views, not controls.
+const visibleControls = (page) => page.evaluate(() => {
+  const seen = [];
+  for (const el of document.querySelectorAll('input, select, textarea, button')) {
+    if (el.matches('.view-tab, input.readout, input[type="file"]')) continue;
+    if (el.closest('[hidden], dialog:not([open])')) continue;
+    if (!el.checkVisibility({ visibilityProperty: true })) continue;
+    let r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    let box = { top: 0, left: 0, bottom: innerHeight, right: innerWidth };
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      if (/(auto|scroll|hidden)/.test(style.overflowY + style.overflowX)) {
+        const q = p.getBoundingClientRect();
+        box = { top: Math.max(box.top, q.top), left: Math.max(box.left, q.left), bottom: Math.min(box.bottom, q.bottom), right: Math.min(box.right, q.right) };
+      }
+    }
+    const inside = r.bottom > box.top + 2 && r.top < box.bottom - 2 && r.right > box.left + 2 && r.left < box.right - 2;
+    if (inside) seen.push(el.id || el.dataset.key || el.textContent.trim().slice(0, 20));
+  }
+  return seen;
+});
+
+test('a first visit at 1366 × 768 shows at most 12 controls, the rest under "more"', async () => {
+  const { page, errors } = await openPage(env.browser, env.base, { width: 1366, height: 768, folded: true });
+  await settle(page);
+  const controls = await visibleControls(page);
+  assert.ok(controls.length <= 12, `${controls.length} controls: ${controls.join(', ')}`);
+  for (const id of ['model', 'kernel', 'C', 'gamma', 'preset', 'undo']) assert.ok(controls.includes(id), `${id} is on the first screen: ${controls.join(', ')}`);
+  for (const id of ['svm_solver', 'mc', 'std', 'n', 'noise', 'regenerate']) assert.ok(!controls.includes(id), `${id} waits under "more"`);
+  // A click on "more model settings" shows the solver; a new visit remembers it open.
+  await page.click('#model-more > summary');
+  assert.ok((await visibleControls(page)).includes('svm_solver'));
+  await page.reload();
+  await waitForFrame(page);
+  assert.equal(await page.evaluate(() => document.getElementById('model-more').open), true, 'the fold is remembered');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a link that sets a folded setting opens its fold, and every setting is restored', async () => {
+  const link = '#preset=blobs3&n=60&kernel=linear&svm_solver=dca&mc=ovr&std=1&noise=0.35&seed=7';
+  const { page, errors } = await openPage(env.browser, env.base + link, { width: 1366, height: 768, folded: true });
+  await settle(page);
+  assert.equal(await page.evaluate(() => document.getElementById('model-more').open), true);
+  const values = await page.evaluate(() => ['svm_solver', 'mc', 'std', 'noise', 'seed'].map((id) => {
+    const el = document.getElementById(id);
+    return el.type === 'checkbox' ? el.checked : el.value;
+  }));
+  assert.deepEqual(values, ['dca', 'ovr', true, '0.35', '7']);
+  const hash = await page.evaluate(() => window.kernelPlayground.link);
+  for (const part of link.slice(1).split('&')) assert.ok(hash.includes(part), `${part} in ${hash}`);
+  // Opened by the link, not by the visitor: a plain visit afterwards starts folded.
+  await page.goto(env.base);
+  await waitForFrame(page);
+  assert.equal(await page.evaluate(() => document.getElementById('model-more').open), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+const place = (page, selector) => page.evaluate((s) => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, inside: r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5 };
+}, selector);
+
+for (const [width, height] of [[390, 844], [768, 1024], [844, 390]]) {
+  test(`at ${width} × ${height} the sliders are within a screen of the plot, and nothing runs past the width`, async () => {
+    const context = await env.browser.newContext({ hasTouch: true, isMobile: width < 900, viewport: { width, height } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${env.base}#preset=moons&n=80`);
+    await waitForFrame(page);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth) <= 0, 'no horizontal scrolling');
+    for (const id of ['C', 'gamma']) {
+      await page.evaluate((i) => document.getElementById(i).scrollIntoView({ block: 'nearest' }), id);
+      await page.waitForTimeout(100);
+      const slider = await place(page, `#${id}`);
+      const readout = await place(page, `#${id}-value`);
+      const plot = await place(page, '#plot');
+      assert.ok(slider.inside && readout.inside, `${id} and its readout on screen: ${JSON.stringify([slider, readout])}`);
+      assert.ok(plot.inside, `the plot stays on screen with ${id}: ${JSON.stringify(plot)}`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// Data coordinates of the emptiest place on the plot (farthest from every point), on screen.
+const emptySpot = (page) => page.evaluate(() => {
+  const pts = window.kernelPlayground.points();
+  const [x0, x1, y0, y1] = window.kernelPlayground.window();
+  let best = null;
+  for (let i = 1; i < 10; i += 1) {
+    for (let j = 1; j < 10; j += 1) {
+      const [x, y] = [x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * j / 10];
+      const d = Math.min(...pts.map(([a, b]) => Math.hypot((a - x) / (x1 - x0), (b - y) / (y1 - y0))));
+      if (!best || d > best.d) best = { x, y, d };
+    }
+  }
+  return [best.x, best.y];
+});
+
+test('on a phone a swipe on the plot scrolls the page, a tap adds a point, a finger drags a point', async () => {
+  const context = await env.browser.newContext({ hasTouch: true, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${env.base}#preset=separable&n=20`);
+  await waitForFrame(page);
+  await settle(page);
+  const plot = await place(page, '#plot');
+  const points = (await lastFrame(page)).points;
+  // A swipe up from an empty part of the plot (its top-left corner has no point).
+  const client = await page.context().newCDPSession(page);
+  const [ex, ey] = await emptySpot(page);
+  const [sx, sy] = await page.evaluate(([x, y]) => window.kernelPlayground.toClient(x, y), [ex, ey]);
+  await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: sx, y: sy }] });
+  for (let k = 1; k <= 10; k += 1) {
+    await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: sx, y: sy - 30 * k }] });
+  }
+  await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await settle(page);
+  assert.ok(await page.evaluate(() => scrollY) > 100, 'the page scrolled');
+  assert.equal((await lastFrame(page)).points, points, 'a swipe adds no point');
+  // The plot stayed at the top; a tap on it adds a point.
+  const after = await place(page, '#plot');
+  assert.ok(after.inside && Math.abs(after.bottom - after.top - (plot.bottom - plot.top)) < 1, 'the plot is still whole on screen');
+  const before = await lastFrame(page);
+  const [tx, ty] = await page.evaluate(([x, y]) => window.kernelPlayground.toClient(x, y), [ex, ey]);
+  await page.touchscreen.tap(tx, ty);
+  const added = await waitForFrame(page, before);
+  assert.equal(added.points, points + 1, 'a tap adds a point');
+  // A finger on that point drags it (the page does not scroll).
+  const scrolled = await page.evaluate(() => scrollY);
+  const added_ = (await page.evaluate(() => window.kernelPlayground.points())).at(-1);
+  const [px, py] = await page.evaluate(([x, y]) => window.kernelPlayground.toClient(x, y), added_);
+  await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: px, y: py }] });
+  for (let k = 1; k <= 6; k += 1) {
+    await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: px + 8 * k, y: py + 8 * k }] });
+  }
+  await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await settle(page);
+  assert.equal(await page.evaluate(() => scrollY), scrolled, 'dragging a point does not scroll');
+  const moved = await page.evaluate(() => window.kernelPlayground.points());
+  assert.equal(moved.length, points + 1);
+  assert.ok(!moved.some(([x, y]) => x === added_[0] && y === added_[1]), 'the point moved');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,114 @@
+// Edits from the panel: a control moved or typed into (its setting on the side it sets), the
+// exact-entry tools (the points table, the plot's window) and the open view's tab.
+
+import { controlValue, enableControls, showValue, syncControls } from './controls.js';
+import { PlotWindow } from './entry.js';
+import { requestRender, stopPlaying } from './frame.js';
+import { cancelEntry } from './history.js';
+import { $, controlled, guard, messages, page, showMessage, sides } from './page.js';
+import { cancelTap, hideTooltip, setHighlight } from './pointer.js';
+import { PointsTable } from './points-table.js';
+import { sendEditTo, sendWhole } from './remote.js';
+import { newEntry, replaceScene, sceneHash, settle } from './scenes.js';
+import { openView } from './views.js';
+
+const canvas = $('plot');
+
+export function onControl(el, value = controlValue(el)) {
+  const key = el.dataset.key;
+  // Another model or another preset is a new scene: Back returns to the one before.
+  if (el.id === 'model' || key === 'preset') newEntry();
+  // The points' settings and the views are shared; the model's are the edited side's.
+  const targets = page.pointKeys.has(key) || key === 'views' ? sides() : [controlled()];
+  guard(() => {
+    for (const side of targets) side.set(key, value);
+    for (const side of targets) sendEditTo(side, { op: 'set', key, value });
+    messages.clear('action');
+  });
+  // A preset brings the settings of its lesson (noise, test fraction, C): the controls show them.
+  if (key === 'preset') syncControls(controlled());
+  else showValue(el);
+  enableControls(controlled());
+  if (el.id === 'model') stopPlaying();
+  requestRender();
+}
+
+// ---- exact entry: typed values, the points table, the plot's window (entry.js, points-table.js)
+
+export const entry = {
+  app: () => page.app,
+  say: (text) => showMessage(text),
+  settle: () => settle(),
+  // A value typed into a readout: set exactly as typed (null: put the readout back).
+  typed(key, text) {
+    if (text !== null && text.trim() !== controlled().get(key)) onControl($(key), text.trim());
+    syncControls(controlled());
+    settle();
+  },
+  // The plot's window, on both sides ('' fits it to the points).
+  setWindow(value) {
+    guard(() => {
+      for (const side of sides()) {
+        side.set('window', value);
+        sendEditTo(side, { op: 'set', key: 'window', value });
+      }
+    });
+    requestRender();
+  },
+  // A second finger: the first one's tap (not yet a point) becomes half of a pinch.
+  cancelTouch() {
+    cancelTap();
+    page.dragging = null;
+    hideTooltip();
+    setHighlight(-1);
+  },
+  // The scene with these points (the link's `x,y,label[,t];…`), its window fitted to them.
+  setPoints(points) {
+    if (points === '') {
+      for (const side of sides()) side.clear();
+      sendWhole();
+      settle();
+      return true;
+    }
+    const scene = sceneHash();
+    if (scene === null) {
+      showMessage('This scene is too large for the table to rebuild (it is larger than a link holds): edit its file and load it again.');
+      return false;
+    }
+    const parts = scene.split('&').filter((p) => !p.startsWith('points=') && !p.startsWith('window='));
+    const ok = replaceScene([...parts, `points=${points}`].join('&'));
+    if (ok) settle();
+    return ok;
+  },
+  // Pasted CSV text, read as a file is: it replaces the points.
+  loadText(text) {
+    newEntry();
+    const ok = guard(() => { for (const side of sides()) side.load_file(new TextEncoder().encode(text), ''); return true; }, 'file', 'Pasted text: ');
+    if (ok) {
+      sendWhole();
+      settle();
+      showMessage(null, 'file');
+    } else {
+      cancelEntry();
+    }
+    return Boolean(ok);
+  },
+};
+export const plotWindow = new PlotWindow(entry, canvas);
+export const pointsTable = new PointsTable(entry);
+
+// ---- views ----------------------------------------------------------------------------------
+
+export function toggleView(id) {
+  if (!page.app) return;
+  const value = openView(page.app) === id ? '' : id;
+  // Shared by both sides, as the control's other settings of the views are.
+  guard(() => {
+    for (const side of sides()) {
+      side.set('views', value);
+      sendEditTo(side, { op: 'set', key: 'views', value });
+    }
+  });
+  requestRender();
+}
+

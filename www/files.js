@@ -1,0 +1,89 @@
+// Files in and out: a chosen or dropped file (points or a scene), saving, and the link.
+
+import { App } from './pkg/kernel_playground.js';
+import { BIG_FILE_BYTES, loadBehind } from './bigfile.js';
+import { chooseColumns } from './columns.js';
+import { cancelEntry } from './history.js';
+import { $, guard, page, showMessage, sides } from './page.js';
+import { sendWhole } from './remote.js';
+import { newEntry, replaceScene, settle, writeHash } from './scenes.js';
+
+// ---- files and sharing --------------------------------------------------------------------
+
+export function download(name, blob) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+}
+
+// A file chosen or dropped on the plot: a scene (.json) opens whole, as a link does; points
+// (CSV in any dialect, or LIBSVM's `label 1:x 2:y`) replace the points and keep the settings.
+// Points go to Rust as bytes, read as the command line reads them; a file with more than three
+// columns first asks which are x, y and the label (columns.js).
+export async function loadFile(file) {
+  if (!page.app) return;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  // The start of the file tells a scene from points and shows the column dialog its rows.
+  const head = fileHead(bytes);
+  const isScene = /\.json$/i.test(file.name) || new TextDecoder().decode(head).trimStart().startsWith('{');
+  let ok;
+  let warnings = [];
+  if (isScene) {
+    newEntry();
+    const opened = guard(() => JSON.parse(App.scene_hash(new TextDecoder().decode(bytes))), 'file', `${file.name}: `);
+    ok = opened && replaceScene(opened.hash);
+    if (ok) warnings = opened.warnings;
+  } else {
+    const columns = await chooseColumns(App.file_preview, head, file.name);
+    if (columns === null) return;
+    newEntry();
+    if (page.client && bytes.byteLength >= BIG_FILE_BYTES) {
+      // Read behind the page, and taken a slice at a time: no long task on this thread.
+      const why = await loadBehind(file.name, bytes, columns, {
+        sides,
+        show: showLoading,
+        adopted: () => { for (const c of [page.client, page.clientB]) if (c) c.assumeSynced(); },
+      });
+      if (why !== null) guard(() => { throw why; }, 'file', `${file.name}: `);
+      ok = why === null;
+    } else {
+      ok = guard(() => { for (const side of sides()) side.load_file(bytes, columns); return true; }, 'file', `${file.name}: `);
+      if (ok) sendWhole();
+    }
+  }
+  if (!ok) cancelEntry();
+  if (ok) {
+    settle();
+    showMessage(warnings.length ? `${file.name}: ${warnings.join('; ')}` : null, 'file');
+  }
+}
+
+// The first 256 kB of a file, cut after its last whole line (a UTF-16 line's second byte too).
+function fileHead(bytes) {
+  if (bytes.byteLength <= 262144) return bytes;
+  let end = bytes.lastIndexOf(10, 262143) + 1;
+  if (end > 0 && bytes[end] === 0) end += 1;
+  return bytes.subarray(0, end || 262144);
+}
+
+// The note on the plot while a large file is read (null: none), with a Cancel button.
+function showLoading(text) {
+  const note = $('loading-file');
+  note.hidden = text === null;
+  if (text !== null) $('loading-file-text').textContent = text;
+}
+
+export async function copyLink() {
+  writeHash();
+  if (page.linkTooLong) return;
+  try {
+    await navigator.clipboard.writeText(location.href);
+    showMessage('Link copied: it opens this exact scene.', 'notice');
+    setTimeout(() => showMessage(null, 'notice'), 2500);
+  } catch {
+    window.prompt('Copy this link:', location.href);
+  }
+}

@@ -1,0 +1,134 @@
+// A frame: the plane drawn (by the lab, or from the worker's latest model), the open view, the
+// status line and the message; and stepping through a run.
+
+import { showClasses } from './classes.js';
+import { pointsTable } from './edits.js';
+import { placeCursor } from './keyboard.js';
+import { $, controlled, guard, page, renderMessage } from './page.js';
+import { PAGE_POINTS, boundPageFits, sendEditTo } from './remote.js';
+import { scheduleHash } from './scenes.js';
+import { hideDetails, updateStatus } from './status.js';
+import { background, pumpView, renderView } from './views.js';
+
+const canvas = $('plot');
+const statusLine = $('status');
+export let frameRequested = false;
+
+// ---- drawing ------------------------------------------------------------------------------
+
+export function resizeCanvas() {
+  for (const c of [canvas, $('plot-b')]) {
+    const rect = c.getBoundingClientRect();
+    if (rect.width === 0) continue; // hidden
+    const ratio = window.devicePixelRatio || 1;
+    const side = Math.max(200, Math.round(Math.min(rect.width, rect.height) * ratio));
+    if (c.width !== side || c.height !== side) {
+      c.width = side;
+      c.height = side;
+    }
+  }
+}
+
+export function requestRender() {
+  if (page.client && page.app) page.client.request();
+  if (page.clientB && page.twin) page.clientB.request();
+  if (frameRequested || !page.app) return;
+  frameRequested = true;
+  requestAnimationFrame(() => {
+    if (frameRequested) renderFrame();
+  });
+}
+
+// Another frame, with nothing else asked of the worker.
+function paintAgain() {
+  if (frameRequested) return;
+  frameRequested = true;
+  requestAnimationFrame(() => {
+    if (frameRequested) renderFrame();
+  });
+}
+
+// Draws the frame: the scene (or, behind the page, the worker's latest model over the points
+// as they are), the open view, the status and the message.
+export function renderFrame() {
+  frameRequested = false;
+  boundPageFits();
+  pointsTable.refresh();
+  const json = guard(() => page.app.render());
+  showClasses(page.app.class_choices());
+  // A large scene's discs take a few frames to paint, the top ones first.
+  if (page.app.painting()) paintAgain();
+  // Empty: no model yet (the worker's first picture is to come, or the page does not fit a
+  // scene this large by itself); the points are drawn.
+  if (!json) {
+    pendingStatus(page.app, page.client, statusLine);
+    return;
+  }
+  page.lastFrame = JSON.parse(json);
+  if (page.client) page.lastFrame.request_ms = page.client.requestMs;
+  // For the benchmark and the tests: a frame with a model was painted.
+  window.dispatchEvent(new Event('kernel-playground-frame'));
+  const viewStart = performance.now();
+  guard(() => renderView(page.app));
+  page.lastFrame.view_ms = performance.now() - viewStart;
+  pumpView(page.app);
+  // The view's canvas has its size now: the worker can compute the figure for it.
+  if (page.client) page.client.requestFigure();
+  if (page.client && page.client.preparing) pendingStatus(page.app, page.client, statusLine);
+  else updateStatus(page.lastFrame, statusLine);
+  renderMessage(page.lastFrame);
+  if (page.twin) {
+    const jsonB = guard(() => page.twin.render());
+    const preparingB = Boolean(page.clientB && page.clientB.preparing);
+    if (!jsonB || preparingB) pendingStatus(page.twin, page.clientB, $('status-b'));
+    if (page.twin.painting()) paintAgain();
+    if (jsonB) {
+      page.lastFrameB = JSON.parse(jsonB);
+      if (!preparingB) updateStatus(page.lastFrameB, $('status-b'));
+      $('message-b').hidden = !page.lastFrameB.message;
+      $('message-b').textContent = page.lastFrameB.message || '';
+    }
+  }
+  placeCursor();
+  scheduleHash();
+}
+
+// The status of a scene whose model is not shown: a new scene whose picture is still to come
+// (`behind` the worker behind the page), or one too large for the page to fit by itself.
+function pendingStatus(lab, behind, line) {
+  const why = behind ? 'preparing the new scene…' : `not fitted: without a background worker the page fits up to ${PAGE_POINTS} points`;
+  line.title = '';
+  line.classList.add('behind');
+  line.setAttribute('aria-busy', String(Boolean(behind)));
+  line.textContent = `${lab.point_count()} points · ${why}`;
+  line.dataset.points = lab.point_count();
+  hideDetails(line);
+}
+
+// ---- stepping through a run (updates or iterations of a steppable method) ----------------
+
+let playTimer = null;
+
+export function stopPlaying() {
+  clearInterval(playTimer);
+  playTimer = null;
+  $('play').setAttribute('aria-pressed', 'false');
+  $('play').textContent = 'Play';
+}
+
+export function stepOnce() {
+  const more = guard(() => controlled().step());
+  if (more) sendEditTo(controlled(), { op: 'step' });
+  requestRender();
+  if (!more) stopPlaying();
+}
+
+export function togglePlay() {
+  if (playTimer) {
+    stopPlaying();
+    return;
+  }
+  $('play').setAttribute('aria-pressed', 'true');
+  $('play').textContent = 'Pause';
+  playTimer = setInterval(stepOnce, 350);
+}

@@ -1,0 +1,251 @@
+// The pointer on the plots — mouse, pen and touch — adds, drags and deletes points (copied to the
+// other side and the worker by their exact coordinates), and the hover readout says what is
+// under it.
+
+import { currentClass, otherClass } from './classes.js';
+import { fmt } from './controls.js';
+import { renderFrame, requestRender } from './frame.js';
+import { $, guard, otherSide, page, sides } from './page.js';
+import { sendEdit, sendEditTo } from './remote.js';
+import { settle } from './scenes.js';
+import { factText } from './status.js';
+
+const canvas = $('plot');
+const tooltip = $('tooltip');
+
+// ---- pointer: mouse, pen and touch --------------------------------------------------------
+
+// The side whose plot an event is on: its scene and its canvas.
+function sideOf(ev) {
+  const c = ev && ev.currentTarget && ev.currentTarget.id === 'plot-b' && page.twin ? $('plot-b') : canvas;
+  return { lab: c === canvas ? page.app : page.twin, canvas: c };
+}
+
+function canvasPoint(ev, c = canvas) {
+  const r = c.getBoundingClientRect();
+  return [(ev.clientX - r.left) * c.width / r.width, (ev.clientY - r.top) * c.height / r.height];
+}
+
+export function pickRadius(ev, c = canvas) {
+  const css = ev && ev.pointerType === 'touch' ? 24 : 12;
+  return css * c.width / c.getBoundingClientRect().width;
+}
+
+export function setHighlight(index) {
+  if (index === page.highlighted) return;
+  page.highlighted = index;
+  for (const side of sides()) side.set_highlight(index);
+  requestRender();
+}
+
+// An edit made on one side, copied to the other and to the worker behind the page exactly
+// (by data coordinates, not pixels).
+export function mirrorAdd(lab, index, label) {
+  if (index === undefined) return;
+  const [x, y] = lab.point_xy(index);
+  const other = otherSide(lab);
+  if (other) guard(() => other.add_point_xy(x, y, label));
+  sendEdit({ op: 'add', x, y, label });
+}
+
+function mirrorMove(lab, index) {
+  const [x, y] = lab.point_xy(index);
+  const other = otherSide(lab);
+  if (other) guard(() => other.move_point_xy(index, x, y));
+  sendEdit({ op: 'move', index, x, y });
+}
+
+export function removeEverywhere(index) {
+  guard(() => {
+    for (const side of sides()) side.remove_point(index);
+    sendEdit({ op: 'remove', index });
+  });
+}
+
+// The pointer moved on `lab`: whether the picture changes (k-NN's lines to the neighbours).
+export function pointerMoved(lab, changed) {
+  if (changed) sendEditTo(lab, lab.pointer_edit());
+  return changed;
+}
+
+// A finger down on the plot's empty space: a tap (lifted within TAP_PX CSS pixels) adds a
+// point there; a swipe is the browser's, and scrolls the page (the plot's CSS lets vertical
+// panning through). A finger on a point drags it, as the mouse does.
+const TAP_PX = 10;
+let tap = null;
+
+export function cancelTap() {
+  tap = null;
+}
+
+// Before the browser decides a touch scrolls: a finger on a point (to drag it) or a second
+// finger (a pinch) keeps the gesture on the plot.
+export function onTouchStart(ev) {
+  const { lab, canvas: c } = sideOf(ev);
+  if (!lab) return;
+  if (ev.touches.length > 1) {
+    ev.preventDefault();
+    return;
+  }
+  const t = ev.touches[0];
+  const r = c.getBoundingClientRect();
+  const [px, py] = [(t.clientX - r.left) * c.width / r.width, (t.clientY - r.top) * c.height / r.height];
+  const erase = $('tool').value === 'erase';
+  if (erase || lab.point_at(px, py, 24 * c.width / r.width) >= 0) ev.preventDefault();
+}
+
+export function onPointerDown(ev) {
+  if (!page.app) return;
+  const { lab, canvas: c } = sideOf(ev);
+  const [px, py] = canvasPoint(ev, c);
+  if (!lab.in_plot(px, py)) return;
+  const hit = lab.point_at(px, py, pickRadius(ev, c));
+  if (ev.pointerType === 'touch' && hit < 0 && $('tool').value !== 'erase') {
+    // Not yet a point: a swipe scrolls, a tap adds (onPointerUp).
+    tap = { lab, label: ev.shiftKey ? otherClass() : currentClass(), px, py, x: ev.clientX, y: ev.clientY, id: ev.pointerId };
+    return;
+  }
+  ev.preventDefault();
+  c.focus({ preventScroll: true });
+  const erase = ev.button === 2 || ev.altKey || $('tool').value === 'erase';
+  if (erase) {
+    if (hit >= 0) removeEverywhere(hit);
+    hideTooltip();
+    setHighlight(-1);
+    settle();
+    return;
+  }
+  if (ev.button !== 0) return;
+  if (hit >= 0) {
+    page.dragging = hit;
+  } else {
+    const label = ev.shiftKey ? otherClass() : currentClass();
+    const index = guard(() => lab.add_point(px, py, label));
+    mirrorAdd(lab, index, label);
+    page.dragging = index === undefined ? null : index;
+  }
+  if (page.dragging !== null) {
+    c.setPointerCapture(ev.pointerId);
+    setHighlight(page.dragging);
+    showTooltip(ev);
+  }
+  requestRender();
+}
+
+export function onPointerMove(ev) {
+  if (!page.app) return;
+  if (tap && tap.id === ev.pointerId) {
+    if (Math.hypot(ev.clientX - tap.x, ev.clientY - tap.y) > TAP_PX) tap = null;
+    return;
+  }
+  const { lab, canvas: c } = sideOf(ev);
+  const [px, py] = canvasPoint(ev, c);
+  if (page.dragging !== null) {
+    guard(() => lab.move_point(page.dragging, px, py));
+    mirrorMove(lab, page.dragging);
+    requestRender();
+    showTooltip(ev);
+    return;
+  }
+  if (!lab.in_plot(px, py)) {
+    hideTooltip();
+    setHighlight(-1);
+    return;
+  }
+  setHighlight(lab.point_at(px, py, pickRadius(ev, c)));
+  if (pointerMoved(lab, lab.set_pointer(px, py))) requestRender();
+  showTooltip(ev);
+}
+
+export function onPointerUp(ev) {
+  if (tap && tap.id === ev.pointerId) {
+    // Lifted where it came down: a tap, which adds a point (a cancelled one was a scroll).
+    const { lab, label, px, py } = tap;
+    tap = null;
+    if (ev.type === 'pointerup') {
+      mirrorAdd(lab, guard(() => lab.add_point(px, py, label)), label);
+      settle();
+    }
+    return;
+  }
+  if (page.dragging !== null) {
+    page.dragging = null;
+    const c = sideOf(ev).canvas;
+    if (c.hasPointerCapture(ev.pointerId)) c.releasePointerCapture(ev.pointerId);
+    settle();
+  }
+  if (ev.pointerType === 'touch') {
+    hideTooltip();
+    setHighlight(-1);
+  }
+}
+
+// ---- hover readout ------------------------------------------------------------------------
+
+const escape = (text) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+
+// A class as the tooltip says it: "class 1" for the lab's own, "label −1" for a file's.
+function classPhrase(lab, label) {
+  const name = lab.class_name(label);
+  return escape(name.startsWith('class ') ? name : `label ${name}`);
+}
+
+function describe(info, lab) {
+  const lines = [];
+  if (info.index !== null && info.index !== undefined) {
+    const role = info.test ? ' · test point' : '';
+    lines.push(`<b>point ${info.index + 1}</b> · ${classPhrase(lab, info.label)}${role} <span class="hint">(T: ${info.test ? 'train on it' : 'hold it out'})</span>`);
+  } else {
+    lines.push(`x = (${fmt(info.x)}, ${fmt(info.y)})`);
+  }
+  for (const fact of info.facts) lines.push(escape(factText(fact)));
+  if (info.predicted !== null && info.index === null) lines.push(`→ predicted ${classPhrase(lab, info.predicted)}`);
+  return lines.join('<br>');
+}
+
+// The tooltip's last question, so an answer from the worker that comes late is used only if
+// the tooltip still asks it, and a new picture from the worker can refresh it.
+let tooltipAsked = 0;
+let tooltipAt = null;
+
+function showTooltip(ev) {
+  const { lab, canvas: c } = sideOf(ev);
+  tooltipAt = { clientX: ev.clientX, clientY: ev.clientY, pointerType: ev.pointerType, currentTarget: c };
+  const [px, py] = canvasPoint(ev, c);
+  const radius = pickRadius(ev, c);
+  const info = JSON.parse(lab.inspect(px, py, radius));
+  // The tooltip sits in the plot it describes.
+  if (tooltip.parentElement !== c.parentElement) c.parentElement.append(tooltip);
+  tooltip.innerHTML = describe(info, lab);
+  tooltip.hidden = false;
+  // Behind the page, the model's facts come from the worker (the page has no model).
+  const asked = ++tooltipAsked;
+  const behind = lab === page.app ? page.client : page.clientB;
+  if (behind && info.predicted === null) {
+    const [x, y, r] = lab.query(px, py, radius);
+    behind.inspect(x, y, r, (full) => {
+      if (asked === tooltipAsked && !tooltip.hidden) tooltip.innerHTML = describe(full, lab);
+    });
+  }
+  const r = c.getBoundingClientRect();
+  let left = ev.clientX - r.left + 18;
+  let top = ev.clientY - r.top + 18;
+  if (left + tooltip.offsetWidth > r.width) left = ev.clientX - r.left - tooltip.offsetWidth - 12;
+  if (top + tooltip.offsetHeight > r.height) top = ev.clientY - r.top - tooltip.offsetHeight - 12;
+  tooltip.style.left = `${left}px`;
+  tooltip.style.top = `${top}px`;
+}
+
+export function hideTooltip() {
+  tooltip.hidden = true;
+  tooltipAsked += 1;
+  tooltipAt = null;
+}
+
+// A new picture from the worker: it is painted at once (the canvas shows it at the next
+// display frame; waiting for an animation frame to paint it could miss that one), and the
+// tooltip, if shown, asks again about the model.
+export function workerPainted() {
+  if (page.app) renderFrame();
+  if (tooltipAt && !tooltip.hidden && page.dragging === null) showTooltip(tooltipAt);
+}

@@ -1,0 +1,230 @@
+// Scenes: opening one whole from its link, the two sides of a comparison, the end of an edit
+// (settle), the undo history of whole scenes, and the address that follows the scene.
+
+import { App } from './pkg/kernel_playground.js';
+import { revealSettings, syncControls } from './controls.js';
+import { requestRender, resizeCanvas } from './frame.js';
+import { cancelEntry, endOffer, entryPendingNow, keepScene, startEntry, writeAddress } from './history.js';
+import { errorText, partsLeftOut, refusedLink } from './messages.js';
+import { $, controlled, guard, messages, page, renderMessage, showMessage } from './page.js';
+import { hideTooltip } from './pointer.js';
+import { sendEdit, setTwin } from './remote.js';
+
+let hashTimer = null;
+
+// ---- the end of an edit -------------------------------------------------------------------
+
+// Warm starts keep dragging fast; when an interaction ends the lab refits from scratch, so
+// what stays on screen is exactly what the scene's link reopens. An ended interaction is also
+// a step of the undo history.
+export function settle() {
+  if (!page.app) return;
+  page.app.settle();
+  sendEdit({ op: 'settle' });
+  if (page.twin) page.twin.settle();
+  if (remember()) messages.sceneChanged();
+  // A new scene (a preset, a file, Clear…) is a new entry of the browser's history at once.
+  if (entryPendingNow()) {
+    writeHash();
+    cancelEntry();
+  }
+  requestRender();
+}
+
+// Before an action that makes a new scene: the browser's entry on screen keeps the scene as it
+// is, and the scene the action makes is written as a new entry (Back returns here).
+export function newEntry() {
+  writeHash();
+  startEntry();
+}
+
+// ---- compare: two settings side by side on the same points -------------------------------
+
+// The settings of a side that may differ from the other's, as `key=value&…`.
+function ownSettings(side) {
+  return side.hash().split('&').filter((part) => {
+    const key = part.split('=')[0];
+    return key !== 'points' && key !== 'names' && key !== 'views' && key !== 'v' && !page.pointKeys.has(key);
+  }).join('&');
+}
+
+// A scene's link: the left side's, and the right side's own settings when comparing; null
+// for a scene surely too large for a link (known without writing megabytes of text).
+export function sceneHash() {
+  if (page.app.hash_longer_than(LINK_CHARACTERS)) return null;
+  return page.app.hash() + (page.twin ? `&compare=${encodeURIComponent(ownSettings(page.twin))}` : '');
+}
+
+// Opens a whole scene from its link, both sides, or nothing of it; whether a scene opened. The
+// link is read whole first (`App.read_link`, both sides); one that cannot be is refused with
+// a message naming why, and the scene on screen stays (on a first visit, the default opens).
+export function openScene(hash) {
+  let link;
+  try {
+    link = JSON.parse(App.read_link(hash));
+  } catch (e) {
+    const hadScene = page.app !== null;
+    const opened = !hadScene && openScene('');
+    showMessage(refusedLink(errorText(e), hadScene), 'link');
+    return opened;
+  }
+  const next = guard(() => new App('plot', link.left));
+  if (!next) return false;
+  const nextTwin = link.right === null ? null : guard(() => new App('plot-b', link.right));
+  if (link.right !== null && !nextTwin) {
+    next.free();
+    return false;
+  }
+  messages.sceneChanged();
+  messages.set('link', partsLeftOut(link.warnings));
+  if (page.app) page.app.free();
+  if (page.twin) page.twin.free();
+  page.app = next;
+  if (page.client) {
+    page.app.set_remote(true);
+    page.client.resync();
+  }
+  setTwin(nextTwin);
+  if (!page.twin) page.editSide = 0;
+  page.dragging = null;
+  page.highlighted = -1;
+  hideTooltip();
+  showCompare();
+  syncControls(controlled());
+  revealSettings(controlled());
+  requestRender();
+  return true;
+}
+
+function showCompare() {
+  const on = page.twin !== null;
+  $('compare').checked = on;
+  $('side-b').hidden = !on;
+  $('compare-sides').hidden = !on;
+  document.querySelector('.stage').classList.toggle('comparing', on);
+  for (const [i, side] of [$('side-a'), $('side-b')].entries()) {
+    side.classList.toggle('editing', on && i === page.editSide);
+  }
+  for (const b of document.querySelectorAll('[data-edit-side]')) {
+    b.setAttribute('aria-pressed', String(Number(b.dataset.editSide) === page.editSide));
+  }
+  resizeCanvas();
+}
+
+export function toggleCompare(on) {
+  if (!page.app || on === (page.twin !== null)) return;
+  newEntry();
+  if (on) {
+    setTwin(guard(() => new App('plot-b', '#' + page.app.hash())));
+    page.editSide = page.twin ? 1 : 0;
+  } else {
+    page.twin.free();
+    setTwin(null);
+    page.editSide = 0;
+  }
+  showCompare();
+  syncControls(controlled());
+  settle();
+}
+
+export function chooseSide(side) {
+  page.editSide = page.twin ? side : 0;
+  showCompare();
+  syncControls(controlled());
+}
+
+// ---- undo and redo --------------------------------------------------------------------------
+
+// The history is a list of whole scenes, each as its link (settings, points, roles), taken
+// whenever an edit ends: a click, a drag, a deletion, Clear, Regenerate, a loaded file, a
+// train/test toggle, a control let go. Undo reopens the scene before; redo the one after.
+const UNDO_STEPS = 200;
+const UNDO_CHARACTERS = 50_000_000;
+const undoStack = [];
+const redoStack = [];
+
+// A scene too large for a link is not kept in the history: its edits are not undone one by
+// one, Undo goes back to the scene before it, and Redo cannot bring it back.
+export const TOO_LARGE = { tooLarge: true };
+
+// Whether the scene changed (and was remembered).
+export function remember() {
+  const scene = sceneHash() ?? TOO_LARGE;
+  if (page.currentScene === null) page.currentScene = scene;
+  if (scene === page.currentScene) return false;
+  undoStack.push(page.currentScene);
+  // An edit sets the last visit's scene aside (the offer to restore it goes).
+  endOffer();
+  // 200 steps, or fewer of a large scene (its every step is a link of all its points).
+  const size = () => undoStack.reduce((sum, step) => sum + (step.length || 0), 0);
+  while (undoStack.length > UNDO_STEPS || (undoStack.length > 1 && size() > UNDO_CHARACTERS)) undoStack.shift();
+  redoStack.length = 0;
+  page.currentScene = scene;
+  showHistory();
+  return true;
+}
+
+function showHistory() {
+  $('undo').disabled = undoStack.length === 0;
+  $('redo').disabled = redoStack.length === 0;
+}
+
+// Opens the scene a link's hash describes in place of the current one; whether it could.
+export function replaceScene(hash) {
+  if (!openScene(hash)) return false;
+  writeHash();
+  return true;
+}
+
+function travel(from, to) {
+  if (!page.app || from.length === 0) return;
+  if (page.currentScene !== TOO_LARGE) to.push(page.currentScene);
+  // A scene too large for a link is never pushed, so every entry is a link.
+  page.currentScene = from.pop();
+  replaceScene(page.currentScene);
+  showHistory();
+}
+
+export const undo = () => travel(undoStack, redoStack);
+export const redo = () => travel(redoStack, undoStack);
+
+// ---- the URL ------------------------------------------------------------------------------
+
+export function scheduleHash() {
+  clearTimeout(hashTimer);
+  hashTimer = setTimeout(writeHash, 250);
+}
+
+// A link holds a scene of up to LINK_CHARACTERS characters (about 60 000 points; browsers
+// refuse addresses of 2 MB). A larger scene leaves the address without a scene, so a reload
+// does not open an older one, and says how to keep it.
+const LINK_CHARACTERS = 1_000_000;
+
+export function writeHash() {
+  if (!page.app) return;
+  const scene = sceneHash();
+  const hash = scene === null ? '' : '#' + scene;
+  const tooLong = scene === null || hash.length > LINK_CHARACTERS;
+  // Replaces the address of the browser's entry on screen, or pushes a new one (history.js).
+  writeAddress(tooLong ? '' : hash);
+  keepScene(tooLong ? null : hash.slice(1));
+  if (tooLong !== page.linkTooLong) {
+    page.linkTooLong = tooLong;
+    renderMessage(page.lastFrame);
+  }
+}
+
+// A link typed or followed in the address bar, or Back and Forward to another scene: opened
+// whole (an undo step); refused, the address shows the scene on screen again.
+export function openFromHash() {
+  clearTimeout(hashTimer);
+  if (openScene(location.hash)) remember();
+  else writeHash();
+}
+
+// Back or Forward to the entry of a scene that was too large for a link: it cannot be opened
+// again, and the scene on screen stays.
+export function tooLargeEntry() {
+  showMessage('That step of the browser\'s history held a scene too large for a link; the scene on screen stays (keep large scenes with "Save scene").');
+  writeHash();
+}
