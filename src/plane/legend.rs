@@ -237,7 +237,21 @@ impl Scene {
             ));
         }
         if regions {
-            entries.push(self.regions_entry());
+            // A model of three or more classes paints its labels, not a field f.
+            entries.push(if trained.len() > 2 {
+                entry(
+                    LegendMark::Regions {
+                        negative: self.region_colours[0],
+                        positive: self.region_colours[1],
+                        shading: self.shading,
+                    },
+                    "regions, deeper where surer",
+                    "The class predicted at each place, in its colour, deeper where the model \
+                     is surer of it.",
+                )
+            } else {
+                self.regions_entry()
+            });
         }
         entries
     }
@@ -287,7 +301,7 @@ impl Scene {
     fn regions_entry(&self) -> LegendEntry {
         let [negative, positive] = self.region_colours;
         let (label, explain) = match self.shading {
-            Shading::Margin { scale } if scale == 1.0 => (
+            Shading::Margin { scale: 1.0 } => (
                 "regions, deeper with |f|",
                 "The class predicted at each place, its colour deeper as |f(x)| grows: pale \
                  inside the margin band |f| < 1.",
