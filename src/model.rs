@@ -436,6 +436,9 @@ pub trait Method: Sync {
     fn id(&self) -> &'static str;
     /// The name people read ("support vector machine").
     fn title(&self) -> &'static str;
+    /// What the method does, in one sentence in the lecture's words (the model menu's
+    /// description on the page).
+    fn explain(&self) -> &'static str;
     /// The parameter keys it reads, in the order its controls are shown.
     fn params(&self) -> &'static [&'static str];
     /// Every key its fit depends on: its own [`Method::params`] and the settings every

@@ -363,7 +363,7 @@ impl Model for Multiclass {
             for points in level_curves(&field, 0.0) {
                 scene.curves.push(Curve {
                     points,
-                    kind: CurveKind::Level,
+                    kind: CurveKind::Pairwise,
                     label: Some(name.clone()),
                 });
             }

@@ -32,10 +32,10 @@ pub enum Kind {
     Integer { min: u64, max: u64, slider_max: u64 },
     /// A whole number typed in a box (a seed).
     Number,
-    /// One of a list of (value, label) options.
+    /// One of a list of options.
     Choice {
         #[serde(skip)]
-        options: &'static [(&'static str, &'static str)],
+        options: &'static [Choice],
     },
     /// On or off, written 1 or 0.
     Flag,
@@ -86,6 +86,10 @@ pub struct Param {
     pub group: Group,
     /// A few words shown beside the control.
     pub hint: &'static str,
+    /// What the setting does, in one or two sentences in the lecture's words: the control's
+    /// accessible description, shown on hover, focus and touch. Every row with a control has
+    /// one.
+    pub explain: &'static str,
     /// Another name for the command line's flag (besides `--key` in lower case). When it is
     /// another row's key, the row has no flag of its own and shares that row's: `--solver`
     /// sets the SVM's `svm_solver` or logistic regression's `solver`, whichever the model
@@ -97,11 +101,48 @@ pub struct Param {
     pub more: bool,
 }
 
-const KERNELS: &[(&str, &str)] = &[
-    ("linear", "linear  xᵀz"),
-    ("poly", "polynomial  (γxᵀz + coef0)^degree"),
-    ("rbf", "RBF  exp(−γ‖x − z‖²)"),
-    ("sigmoid", "sigmoid  tanh(γxᵀz + coef0)"),
+/// One option of a [`Kind::Choice`]: its value in the URL, the words the menu shows, and what
+/// choosing it means (shown with the row's own explanation while it is the chosen one).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Choice {
+    pub value: &'static str,
+    pub label: &'static str,
+    pub explain: &'static str,
+}
+
+const fn choice(value: &'static str, label: &'static str, explain: &'static str) -> Choice {
+    Choice {
+        value,
+        label,
+        explain,
+    }
+}
+
+const KERNELS: &[Choice] = &[
+    choice(
+        "linear",
+        "linear  xᵀz",
+        "K(x, z) = xᵀz: the boundary is a straight line, orthogonal to w.",
+    ),
+    choice(
+        "poly",
+        "polynomial  (γxᵀz + coef0)^degree",
+        "K(x, z) = (γxᵀz + coef0)^degree: the boundary is a curve of that degree; already \
+         (xᵀz)² separates XOR and a ring by a plane in the feature space (x₁², x₂², √2 x₁x₂).",
+    ),
+    choice(
+        "rbf",
+        "RBF  exp(−γ‖x − z‖²)",
+        "K(x, z) = exp(−γ‖x − z‖²), a Gaussian bump round each support vector, with \
+         γ = 1/(2σ²): a large γ gives narrow bumps and a boundary that can wind round single \
+         points.",
+    ),
+    choice(
+        "sigmoid",
+        "sigmoid  tanh(γxᵀz + coef0)",
+        "K(x, z) = tanh(γxᵀz + coef0), a neural network's unit: not always a valid kernel, as \
+         its Gram matrix need not be positive semi-definite.",
+    ),
 ];
 
 /// The kernels (and feature maps) with a γ, a degree and a coef0.
@@ -117,6 +158,7 @@ const fn model_row(
     label: &'static str,
     kind: Kind,
     default: &'static str,
+    explain: &'static str,
 ) -> Param {
     Param {
         key,
@@ -127,12 +169,18 @@ const fn model_row(
         effect: Effect::Refit,
         group: Group::Model,
         hint: "",
+        explain,
         alias: "",
         more: false,
     }
 }
 
-const fn layer_row(key: &'static str, label: &'static str, default: &'static str) -> Param {
+const fn layer_row(
+    key: &'static str,
+    label: &'static str,
+    default: &'static str,
+    explain: &'static str,
+) -> Param {
     Param {
         key,
         label,
@@ -142,6 +190,7 @@ const fn layer_row(key: &'static str, label: &'static str, default: &'static str
         effect: Effect::Redraw,
         group: Group::Layer,
         hint: "",
+        explain,
         alias: "",
         more: false,
     }
@@ -152,6 +201,7 @@ const fn points_row(
     label: &'static str,
     kind: Kind,
     default: &'static str,
+    explain: &'static str,
 ) -> Param {
     Param {
         key,
@@ -162,30 +212,60 @@ const fn points_row(
         effect: Effect::Regenerate,
         group: Group::Points,
         hint: "",
+        explain,
         alias: "",
         more: false,
     }
 }
 
+/// The k-fold options of the `folds` row share their explanation.
+const K_FOLD: &str = "The points split into k stratified parts; each part is tested once, by a \
+                      model fitted to the other k − 1.";
+
 /// The table, in URL order. (The method itself, `model`, is the lab's choice from the
 /// registry, not a row here.)
 pub const PARAMS: &[Param] = &[
-    model_row("kernel", "kernel", Kind::Choice { options: KERNELS }, "rbf"),
+    model_row(
+        "kernel",
+        "kernel",
+        Kind::Choice { options: KERNELS },
+        "rbf",
+        "The similarity K(x, z) = ⟨φ(x), φ(z)⟩ that takes the place of xᵀz, so a linear method \
+         draws a curved boundary: f(x) = Σ αᵢyᵢK(xᵢ, x) + b.",
+    ),
     Param {
+        more: true,
         hint: "DCA and Pegasos: no separate bias (K + 1)",
         alias: "solver",
-        more: true,
         ..model_row(
             "svm_solver",
             "solver",
             Kind::Choice {
                 options: &[
-                    ("smo", "SMO (with bias, LIBSVM)"),
-                    ("dca", "dual coordinate ascent"),
-                    ("pegasos", "Pegasos (primal SGD)"),
+                    choice(
+                        "smo",
+                        "SMO (with bias, LIBSVM)",
+                        "Sequential minimal optimisation: two multipliers at a time in closed \
+                         form, keeping Σαᵢyᵢ = 0, the pair chosen by second-order working-set \
+                         selection as in LIBSVM.",
+                    ),
+                    choice(
+                        "dca",
+                        "dual coordinate ascent",
+                        "One multiplier at a time, αᵢ ← clip(αᵢ + (1 − yᵢf(xᵢ))/Kᵢᵢ, 0, C); the \
+                         bias is absorbed by the kernel K + 1, so there is no Σαᵢyᵢ = 0 to keep.",
+                    ),
+                    choice(
+                        "pegasos",
+                        "Pegasos (primal SGD)",
+                        "Stochastic sub-gradient steps on the primal λ/2‖w‖² + (1/n)Σ hinge, \
+                         λ = 1/(nC), with step ηₜ = 1/(λt); the bias is absorbed by K + 1.",
+                    ),
                 ],
             },
             "smo",
+            "How the soft-margin problem is solved: each solver reaches the same kind of \
+             boundary by its own path, which Step shows one update at a time.",
         )
     },
     Param {
@@ -195,11 +275,23 @@ pub const PARAMS: &[Param] = &[
             "multi-class",
             Kind::Choice {
                 options: &[
-                    ("ovo", "one-vs-one, voting (LIBSVM)"),
-                    ("ovr", "one-vs-rest"),
+                    choice(
+                        "ovo",
+                        "one-vs-one, voting (LIBSVM)",
+                        "One classifier for each pair of classes, K(K − 1)/2 in all; each votes, \
+                         and the class with the most votes wins (LIBSVM's choice).",
+                    ),
+                    choice(
+                        "ovr",
+                        "one-vs-rest",
+                        "One classifier per class against all the others, K in all; the class \
+                         with the highest score wins.",
+                    ),
                 ],
             },
             "ovo",
+            "How a two-class method tells three or more classes apart: by combining two-class \
+             classifiers.",
         )
     },
     model_row(
@@ -207,31 +299,85 @@ pub const PARAMS: &[Param] = &[
         "features",
         Kind::Choice {
             options: &[
-                ("linear", "linear  (x₁, x₂)"),
-                ("poly", "polynomial up to degree"),
-                ("rbf", "RBF bumps  exp(−γ‖x − c‖²)"),
+                choice(
+                    "linear",
+                    "linear  (x₁, x₂)",
+                    "φ(x) = (x₁, x₂): the boundary is a straight line.",
+                ),
+                choice(
+                    "poly",
+                    "polynomial up to degree",
+                    "Every monomial x₁ᵃx₂ᵇ with a + b ≤ degree: the boundary is a polynomial \
+                     curve.",
+                ),
+                choice(
+                    "rbf",
+                    "RBF bumps  exp(−γ‖x − c‖²)",
+                    "One Gaussian bump exp(−γ‖x − c‖²) per centre c, the centres taken from \
+                     the training points.",
+                ),
             ],
         },
         "poly",
+        "The feature map φ(x) the model is linear in: a line wᵀφ(x) + b = 0 in feature space is \
+         a curve in the plane.",
     ),
     Param {
-        hint: "z = (x − μ)/σ per feature",
         more: true,
-        ..model_row("std", "standardise", Kind::Flag, "0")
+        hint: "z = (x − μ)/σ per feature",
+        ..model_row(
+            "std",
+            "standardise",
+            Kind::Flag,
+            "0",
+            "Fit on z = (x − μ)/σ per feature, μ and σ from the training points: methods that \
+             measure distances (k-NN, the RBF kernel) are sensitive to the features' scales.",
+        )
     },
     Param {
         enabled_by: &[("hard", &["0"])],
-        ..model_row("C", "C", Kind::LogSlider { lo: -3.0, hi: 4.0 }, "1")
+        ..model_row(
+            "C",
+            "C",
+            Kind::LogSlider { lo: -3.0, hi: 4.0 },
+            "1",
+            "The price of a margin violation in ½‖w‖² + C Σξᵢ, and the box 0 ≤ αᵢ ≤ C of the \
+             dual: small C allows a wide margin with many bound support vectors; large C \
+             approaches the hard margin.",
+        )
     },
     Param {
-        hint: "C = ∞",
         more: true,
-        ..model_row("hard", "hard margin", Kind::Flag, "0")
+        hint: "C = ∞",
+        ..model_row(
+            "hard",
+            "hard margin",
+            Kind::Flag,
+            "0",
+            "Demand yᵢf(xᵢ) ≥ 1 of every point, with no slack (C = ∞): it has a solution only \
+             when the classes are separable, and the lab says so when they are not.",
+        )
     },
-    model_row("lambda", "λ", Kind::LogSlider { lo: -4.0, hi: 2.0 }, "0.01"),
+    model_row(
+        "lambda",
+        "λ",
+        Kind::LogSlider { lo: -4.0, hi: 2.0 },
+        "0.01",
+        "The weight of the penalty λ/2‖w‖² (a Gaussian prior on w): a larger λ keeps the \
+         weights small and the boundary smooth; in kernel ridge it is the λ of \
+         β = (K + λI)⁻¹y.",
+    ),
     Param {
         enabled_by: WITH_GAMMA,
-        ..model_row("gamma", "γ", Kind::LogSlider { lo: -3.0, hi: 3.0 }, "2")
+        ..model_row(
+            "gamma",
+            "γ",
+            Kind::LogSlider { lo: -3.0, hi: 3.0 },
+            "2",
+            "The kernel's scale: in the RBF exp(−γ‖x − z‖²), γ = 1/(2σ²), so a large γ makes \
+             narrow bumps and a wiggly boundary and a small γ a nearly straight one; in the \
+             polynomial and sigmoid kernels it multiplies xᵀz.",
+        )
     },
     Param {
         enabled_by: WITH_DEGREE,
@@ -244,11 +390,13 @@ pub const PARAMS: &[Param] = &[
                 slider_max: 10,
             },
             "3",
+            "The power d of the polynomial kernel (γxᵀz + coef0)^d, or of the polynomial \
+             features: the boundary is a curve of degree at most d.",
         )
     },
     Param {
-        enabled_by: WITH_COEF0,
         more: true,
+        enabled_by: WITH_COEF0,
         ..model_row(
             "coef0",
             "coef0",
@@ -260,6 +408,8 @@ pub const PARAMS: &[Param] = &[
                 step: 0.05,
             },
             "0",
+            "The constant c₀ in (γxᵀz + c₀)^d and tanh(γxᵀz + c₀): with c₀ > 0 the polynomial \
+             kernel holds the lower-degree and constant features too, as (xᵀz + 1)² does.",
         )
     },
     Param {
@@ -269,6 +419,8 @@ pub const PARAMS: &[Param] = &[
             "tolerance",
             Kind::LogSlider { lo: -6.0, hi: -1.0 },
             "0.001",
+            "The solver stops when the largest violation of the KKT conditions is below this \
+             (LIBSVM's default is 10⁻³).",
         )
     },
     Param {
@@ -282,6 +434,8 @@ pub const PARAMS: &[Param] = &[
                 slider_max: 500,
             },
             "100",
+            "How many passes over the training points at most: the perceptron stops after an \
+             epoch without a mistake, which never comes when no line separates the classes.",
         )
     },
     Param {
@@ -290,20 +444,37 @@ pub const PARAMS: &[Param] = &[
             "solver",
             "solver",
             Kind::Choice {
-                options: &[("newton", "Newton (IRLS)"), ("gd", "gradient descent")],
+                options: &[
+                    choice(
+                        "newton",
+                        "Newton (IRLS)",
+                        "Newton's method as iteratively reweighted least squares: each step solves \
+                         with the Hessian Σ pᵢ(1 − pᵢ)xᵢxᵢᵀ + λI, and a few steps reach the minimum.",
+                    ),
+                    choice(
+                        "gd",
+                        "gradient descent",
+                        "Many small steps against the gradient Σ(σ(f(xᵢ)) − tᵢ)xᵢ + λw, each as \
+                         long as the learning rate says.",
+                    ),
+                ],
             },
             "newton",
+            "How the log loss plus λ/2‖w‖² is minimised: both reach the same weights, at \
+             different speeds.",
         )
     },
     Param {
+        more: true,
         enabled_by: &[("solver", &["gd"])],
         alias: "learning-rate",
-        more: true,
         ..model_row(
             "lr",
             "learning rate",
             Kind::LogSlider { lo: -3.0, hi: 2.0 },
             "4",
+            "The step size η of gradient descent, θ ← θ − η∇J/n: too small and it crawls, too \
+             large and the loss rises as it overshoots.",
         )
     },
     model_row(
@@ -315,6 +486,9 @@ pub const PARAMS: &[Param] = &[
             slider_max: 25,
         },
         "5",
+        "How many of the nearest training points vote: k = 1 follows every point, noise \
+         included, along Voronoi edges; a larger k smooths the boundary and resists label \
+         noise.",
     ),
     Param {
         more: true,
@@ -323,12 +497,27 @@ pub const PARAMS: &[Param] = &[
             "metric",
             Kind::Choice {
                 options: &[
-                    ("euclidean", "Euclidean  ‖x − z‖₂"),
-                    ("manhattan", "Manhattan  ‖x − z‖₁"),
-                    ("chebyshev", "Chebyshev  ‖x − z‖∞"),
+                    choice(
+                        "euclidean",
+                        "Euclidean  ‖x − z‖₂",
+                        "The straight-line distance √((x₁ − z₁)² + (x₂ − z₂)²): a neighbourhood \
+                         is a disc.",
+                    ),
+                    choice(
+                        "manhattan",
+                        "Manhattan  ‖x − z‖₁",
+                        "|x₁ − z₁| + |x₂ − z₂|: a neighbourhood is a diamond.",
+                    ),
+                    choice(
+                        "chebyshev",
+                        "Chebyshev  ‖x − z‖∞",
+                        "max(|x₁ − z₁|, |x₂ − z₂|): a neighbourhood is a square.",
+                    ),
                 ],
             },
             "euclidean",
+            "How the distance to a neighbour is measured, which decides which points are nearest \
+             and so the shape of the cells.",
         )
     },
     Param {
@@ -337,9 +526,21 @@ pub const PARAMS: &[Param] = &[
             "weights",
             "weights",
             Kind::Choice {
-                options: &[("uniform", "uniform"), ("distance", "by inverse distance")],
+                options: &[
+                    choice(
+                        "uniform",
+                        "uniform",
+                        "Each of the k neighbours has one vote.",
+                    ),
+                    choice(
+                        "distance",
+                        "by inverse distance",
+                        "A neighbour's vote counts 1/distance, so the closest count most.",
+                    ),
+                ],
             },
             "uniform",
+            "How much each of the k neighbours' votes counts.",
         )
     },
     Param {
@@ -355,6 +556,8 @@ pub const PARAMS: &[Param] = &[
                 step: 0.01,
             },
             "0",
+            "Shrinks each class's covariance towards the identity, Σₖ ← (1 − reg)Σₖ + reg·I, so \
+             a class of few or collinear points still has a usable Gaussian.",
         )
     },
     points_row(
@@ -362,17 +565,55 @@ pub const PARAMS: &[Param] = &[
         "preset",
         Kind::Choice {
             options: &[
-                ("separable", "separable blobs"),
-                ("overlapping", "overlapping blobs"),
-                ("xor", "XOR"),
-                ("rings", "concentric rings"),
-                ("moons", "two moons"),
-                ("blobs3", "three blobs (3 classes)"),
-                ("spiral3", "3-arm spiral (3 classes)"),
-                ("outlier", "outlier (least squares fails)"),
+                choice(
+                    "separable",
+                    "separable blobs",
+                    "Two blobs a line separates: the hard margin has a solution.",
+                ),
+                choice(
+                    "overlapping",
+                    "overlapping blobs",
+                    "Two blobs that overlap: no line separates them, and C sets how much slack \
+                     is allowed.",
+                ),
+                choice(
+                    "xor",
+                    "XOR",
+                    "Four clusters in an XOR pattern: no line separates them, a polynomial or \
+                     RBF kernel does.",
+                ),
+                choice(
+                    "rings",
+                    "concentric rings",
+                    "One class inside a ring of the other: separable by a plane after the map \
+                     φ(x) = (x₁², x₂², √2 x₁x₂).",
+                ),
+                choice(
+                    "moons",
+                    "two moons",
+                    "Two interleaved half-moons: the boundary has to curve.",
+                ),
+                choice(
+                    "blobs3",
+                    "three blobs (3 classes)",
+                    "Three classes: one-vs-one and one-vs-rest at work.",
+                ),
+                choice(
+                    "spiral3",
+                    "3-arm spiral (3 classes)",
+                    "Three interleaved spiral arms: only a very flexible boundary follows them.",
+                ),
+                choice(
+                    "outlier",
+                    "outlier (least squares fails)",
+                    "Two separable blobs and a few far points of one class on its own side: \
+                     the maximum-margin line ignores them, a least-squares line tilts towards \
+                     them.",
+                ),
             ],
         },
         "moons",
+        "The points a lesson starts from, drawn from the seed; click to add more.",
     ),
     Param {
         more: true,
@@ -385,6 +626,7 @@ pub const PARAMS: &[Param] = &[
                 slider_max: 2000,
             },
             "100",
+            "How many points the preset makes.",
         )
     },
     Param {
@@ -400,16 +642,25 @@ pub const PARAMS: &[Param] = &[
                 step: 0.01,
             },
             "0.2",
+            "How far the points scatter from the preset's shape (a Gaussian jitter of standard \
+             deviation 0.25 × noise): more noise makes the classes overlap.",
         )
     },
     Param {
         more: true,
-        ..points_row("seed", "seed", Kind::Number, "1")
+        ..points_row(
+            "seed",
+            "seed",
+            Kind::Number,
+            "1",
+            "The random seed: the same seed gives the same points, so a link brings back the same \
+             scene; 'new' draws another set.",
+        )
     },
     Param {
+        more: true,
         effect: Effect::Resplit,
         hint: "held out, stratified",
-        more: true,
         ..points_row(
             "test",
             "test fraction",
@@ -421,6 +672,8 @@ pub const PARAMS: &[Param] = &[
                 step: 0.05,
             },
             "0",
+            "The share of each class held out, drawn hollow and never trained on: their \
+             accuracy, not the training accuracy, estimates how the model does on new points.",
         )
     },
     Param {
@@ -438,6 +691,8 @@ pub const PARAMS: &[Param] = &[
         effect: Effect::Redraw,
         group: Group::View,
         hint: "predict the positive class where f(x) > t",
+        explain: "Predict the positive class where f(x) > t: moving t trades true positives \
+                  against false positives, and sweeping it traces the ROC curve.",
         alias: "",
         more: false,
     },
@@ -446,12 +701,20 @@ pub const PARAMS: &[Param] = &[
         label: "folds",
         kind: Kind::Choice {
             options: &[
-                ("3", "3-fold"),
-                ("5", "5-fold"),
-                ("10", "10-fold"),
-                ("20", "20-fold"),
-                ("loo", "leave-one-out"),
-                ("5x2", "5 × 2-fold"),
+                choice("3", "3-fold", K_FOLD),
+                choice("5", "5-fold", K_FOLD),
+                choice("10", "10-fold", K_FOLD),
+                choice("20", "20-fold", K_FOLD),
+                choice(
+                    "loo",
+                    "leave-one-out",
+                    "n fits, each tested on the one point it left out.",
+                ),
+                choice(
+                    "5x2",
+                    "5 × 2-fold",
+                    "2-fold cross-validation on five different random halvings of the points.",
+                ),
             ],
         },
         default: "5",
@@ -459,18 +722,75 @@ pub const PARAMS: &[Param] = &[
         effect: Effect::Redraw,
         group: Group::View,
         hint: "stratified, seeded",
+        explain: "How cross-validation splits the points: every point is tested once by a \
+                  model that never saw it, and the mean accuracy is the estimate; never tune \
+                  on the test set.",
         alias: "",
         more: false,
     },
-    layer_row("regions", "decision regions", "1"),
-    layer_row("margins", "margins f = ±1 / contours p", "1"),
-    layer_row("sv", "support vectors", "1"),
-    layer_row("slack", "slack ξ", "1"),
-    layer_row("w", "w arrow", "1"),
-    layer_row("pair", "SMO sub-problem inset (stepping)", "1"),
-    layer_row("vor", "Voronoi cells (k = 1)", "1"),
-    layer_row("del", "Delaunay triangulation", "0"),
-    layer_row("pairs", "pairwise boundaries (3+ classes)", "0"),
+    layer_row(
+        "regions",
+        "decision regions",
+        "1",
+        "Colours each place by the class predicted there, deeper where the model is surer: by \
+         |f| for a margin, |2p − 1| for a probability, the vote share for neighbours.",
+    ),
+    layer_row(
+        "margins",
+        "margins f = ±1 / contours p",
+        "1",
+        "Dashed level curves: an SVM's margins f = ±1, 2/‖w‖ apart, or a probabilistic \
+         model's contours of p(y = 1 | x).",
+    ),
+    layer_row(
+        "sv",
+        "support vectors",
+        "1",
+        "Marks the points with αᵢ > 0, the only ones the boundary depends on: a circle when \
+         0 < αᵢ < C (exactly on the margin), a square when αᵢ = C (on or inside it).",
+    ),
+    layer_row(
+        "slack",
+        "slack ξ",
+        "1",
+        "Draws each bound support vector's slack ξᵢ = 1 − yᵢf(xᵢ) as a segment to its own \
+         margin; ξᵢ > 1 means the point is misclassified.",
+    ),
+    layer_row(
+        "w",
+        "w arrow",
+        "1",
+        "The weight vector w of a linear boundary wᵀx + b = 0: the boundary is orthogonal to \
+         it, and f grows in its direction.",
+    ),
+    layer_row(
+        "pair",
+        "SMO sub-problem inset (stepping)",
+        "1",
+        "While stepping SMO: the two-variable sub-problem of the pair being optimised, the box \
+         [0, C]² and the line yᵢαᵢ + yⱼαⱼ = const the pair moves along.",
+    ),
+    layer_row(
+        "vor",
+        "Voronoi cells (k = 1)",
+        "1",
+        "With k = 1 each training point owns its Voronoi cell, the places nearer to it than to \
+         any other; the boundary runs along the edges between cells of different classes.",
+    ),
+    layer_row(
+        "del",
+        "Delaunay triangulation",
+        "0",
+        "The dual of the Voronoi diagram: two points are joined when their cells share an \
+         edge.",
+    ),
+    layer_row(
+        "pairs",
+        "pairwise boundaries (3+ classes)",
+        "0",
+        "With three or more classes, each two-class member's own boundary, dashed and named \
+         by the classes it separates.",
+    ),
 ];
 
 /// The row of `key`.
@@ -571,10 +891,10 @@ impl Param {
                 };
                 options
                     .iter()
-                    .find(|(value, _)| *value == text)
-                    .map(|(value, _)| Value::Choice(value))
+                    .find(|o| o.value == text)
+                    .map(|o| Value::Choice(o.value))
                     .ok_or_else(|| {
-                        let names: Vec<&str> = options.iter().map(|o| o.0).collect();
+                        let names: Vec<&str> = options.iter().map(|o| o.value).collect();
                         Error::Parameter(format!(
                             "unknown {name} '{text}' (use {})",
                             names.join(", ")
@@ -691,6 +1011,19 @@ mod tests {
             for (key, _) in p.enabled_by {
                 assert!(param(key).is_some(), "{} depends on unknown {key}", p.key);
             }
+        }
+    }
+
+    #[test]
+    fn every_control_and_kernel_explains_itself() {
+        for p in PARAMS.iter().filter(|p| p.group != Group::Hidden) {
+            assert!(p.explain.ends_with('.'), "{}: '{}'", p.key, p.explain);
+        }
+        let Kind::Choice { options } = param("kernel").unwrap().kind else {
+            panic!("the kernel is a choice")
+        };
+        for o in options {
+            assert!(o.explain.ends_with('.'), "kernel {}", o.value);
         }
     }
 

@@ -2,12 +2,15 @@
 //! class labels on a grid, level curves, and the marks each method adds (support-vector rings,
 //! slack segments, the w arrow, covariance ellipses, Voronoi edges…). Methods fill a [`Scene`];
 //! the `scene` module draws it with plotters on any backend and `regions` colours the
-//! regions.
+//! regions. [`Scene::legend`] names what a scene draws (the `legend` module).
 
 use crate::data::Point;
 use crate::field::{Field, LabelField, PixelRect, View};
 use crate::params::{Group, Values, PARAMS};
 use serde::{Deserialize, Serialize};
+
+mod legend;
+pub use legend::{LegendEntry, LegendMark};
 
 /// How a region's depth of colour follows the decision value f.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -72,6 +75,9 @@ pub enum CurveKind {
     Boundary,
     /// A margin or another level of f: dashed, shown with the margins layer.
     Level,
+    /// The boundary of one two-class member of a multi-class model: dashed, named by the
+    /// classes it separates.
+    Pairwise,
 }
 
 /// A polyline in data coordinates, with an optional label drawn at its middle.

@@ -151,6 +151,7 @@ mod tests {
         ids.dedup();
         assert_eq!(ids.len(), METHODS.len());
         for m in METHODS {
+            assert!(m.explain().ends_with('.'), "{} explains itself", m.id());
             for key in m.params() {
                 let row = param(key).unwrap_or_else(|| panic!("{}: no row {key}", m.id()));
                 assert!(matches!(row.group, Group::Model | Group::Hidden), "{key}");

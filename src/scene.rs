@@ -5,7 +5,8 @@
 //! Layers, bottom to top: decision regions (a pixel image of the field, coloured by predicted
 //! class and shaded by the method's confidence: |f(x)| for margins, |2p − 1| for probabilities,
 //! the vote share for neighbours), Delaunay and Voronoi edges, slack segments, level curves
-//! (margins f = ±1 or probability contours, dashed), the boundary (solid), lines to the nearest
+//! (margins f = ±1 or probability contours, dashed; a multi-class model's members' boundaries,
+//! dashed, with their layer), the boundary (solid), lines to the nearest
 //! neighbours, the w arrow, the points with their labels (mistake counts; held-out test points
 //! hollow, white inside their class's shape), the support-vector
 //! rings (a circle for a free support vector, a square for a bound one), the point of the last
@@ -401,21 +402,29 @@ fn draw_overlay<DB: DrawingBackend>(
     }
     for curve in &scene.curves {
         let points: Vec<(f64, f64)> = curve.points.iter().map(to_tuple).collect();
-        match curve.kind {
-            CurveKind::Boundary => area
-                .draw(&PathElement::new(points, ink.stroke_width(stroke + 1)))
+        // A multi-class model's members are on the plane only when their own layer (`pairs`)
+        // asked for them; the other levels show with the margins layer.
+        let width = match curve.kind {
+            CurveKind::Boundary => Some(stroke + 1),
+            CurveKind::Level if !layers.on("margins") => None,
+            CurveKind::Level | CurveKind::Pairwise => Some(stroke.saturating_sub(1).max(2)),
+        };
+        match width {
+            Some(width) if curve.kind == CurveKind::Boundary => area
+                .draw(&PathElement::new(points, ink.stroke_width(width)))
                 .map_err(draw_error)?,
-            CurveKind::Level if layers.on("margins") => area
+            Some(width) => area
                 .draw(&DashedPathElement::new(
                     points,
                     dash,
                     dash * 2 / 3,
-                    ink.stroke_width(stroke.saturating_sub(1).max(2)),
+                    ink.stroke_width(width),
                 ))
                 .map_err(draw_error)?,
-            CurveKind::Level => {}
+            None => {}
         }
-        if let (Some(label), true) = (&curve.label, layers.on("margins")) {
+        let labelled = curve.kind == CurveKind::Pairwise || layers.on("margins");
+        if let (Some(label), true) = (&curve.label, labelled) {
             let at = curve.points[curve.points.len() / 2];
             draw_tag(area, label, at, (0, 0), layout.font_px * 0.75, ink)?;
         }

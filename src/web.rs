@@ -183,8 +183,9 @@ impl App {
         })
     }
 
-    /// What the page builds its controls from, as JSON: the parameter table, the methods
-    /// (id, title, the keys they read, whether they step) and the views (id, title).
+    /// What the page builds its controls from, as JSON: the parameter table (each row with
+    /// its explanation, a choice's options with theirs), the methods (id, title, explanation,
+    /// the keys they read, whether they step) and the views (id, title).
     pub fn catalogue() -> String {
         let methods: Vec<Value> = METHODS
             .iter()
@@ -192,6 +193,7 @@ impl App {
                 json!({
                     "id": m.id(),
                     "title": m.title(),
+                    "explain": m.explain(),
                     "params": m.reads(),
                     "steppable": m.steppable(),
                 })
@@ -592,6 +594,9 @@ impl App {
         let painted = now_ms();
         self.draw_overlay(&scene, &layout)?;
         let drawn = now_ms();
+        let regions =
+            self.lab.settings().layers().on("regions") && scene::region_grid(&scene).is_some();
+        let legend = self.lab.legend(&scene, regions);
         let status = self.lab.status();
         let statused = now_ms();
         let timings = Timings {
@@ -605,6 +610,7 @@ impl App {
             exact_nodes: exact_nodes(&scene),
         };
         let mut frame = frame_fields(&status, &timings, &self.lab.warnings);
+        frame.insert("legend".into(), json!(legend));
         // The whole of this call: fit, picture, status and this JSON.
         frame.insert("frame_ms".into(), json!(now_ms() - started));
         Ok(Value::Object(frame).to_string())
@@ -702,7 +708,8 @@ impl App {
         // The model's regions, unless its window is no longer the points' (then the scene
         // has no model parts either).
         let model_drawn = scene.view == remote.scene.view;
-        if model_drawn && remote.cols > 0 && self.lab.settings().layers().on("regions") {
+        let regions = model_drawn && remote.cols > 0 && self.lab.settings().layers().on("regions");
+        if regions {
             self.paint_regions(&remote.regions, remote.cols, remote.rows, &layout)?;
         }
         let painted = now_ms();
@@ -711,6 +718,7 @@ impl App {
         let drawn = now_ms();
         let behind =
             frame.get("fingerprint").and_then(Value::as_str) != Some(self.fingerprint().as_str());
+        frame.insert("legend".into(), json!(self.lab.legend(&scene, regions)));
         frame.insert("remote".into(), json!(true));
         frame.insert("page_fits".into(), json!(self.lab.fits()));
         frame.insert("behind".into(), json!(behind));

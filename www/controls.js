@@ -3,6 +3,8 @@
 // it and enabled when the current settings make it matter. Nothing here knows a method or a
 // parameter by name.
 
+import { explain, explainPageControls, refreshExplanations, rowText } from './help.js';
+
 const $ = (id) => document.getElementById(id);
 
 export const fmt = (v, digits = 3) => {
@@ -50,7 +52,7 @@ function control(row) {
     }
     case 'choice': {
       const select = element('select', attrs);
-      for (const [value, label] of row.options) select.append(element('option', { value }, label));
+      for (const { value, label } of row.options) select.append(element('option', { value }, label));
       return [select];
     }
     default: {
@@ -61,16 +63,23 @@ function control(row) {
   }
 }
 
-// Builds every control from the catalogue into the page's containers.
+// Builds every control from the catalogue into the page's containers; each explains itself
+// (www/help.js): its description, and an ⓘ beside its label.
 export function buildControls(catalogue) {
   const model = $('model');
   for (const m of catalogue.methods) model.append(element('option', { value: m.id }, m.title));
+  const method = () => catalogue.methods.find((m) => m.id === model.value) || catalogue.methods[0];
+  $('model').closest('.row').querySelector('label').after(
+    ...explain('the model', () => `${method().title}: ${method().explain}`, [model]));
   const usedBy = (key) => catalogue.methods.filter((m) => m.params.includes(key)).map((m) => m.id);
   for (const row of catalogue.params) {
     if (row.group === 'layer') {
+      const div = element('div', { class: 'toggle' });
       const label = element('label');
-      label.append(element('input', { type: 'checkbox', id: row.key, 'data-key': row.key }), ` ${row.label}`);
-      $('layer-params').append(label);
+      const input = element('input', { type: 'checkbox', id: row.key, 'data-key': row.key });
+      label.append(input, ` ${row.label}`);
+      div.append(label, ...explain(row.label, row.explain, [input]));
+      $('layer-params').append(div);
       continue;
     }
     const group = { model: 'model-params', points: 'points-params', view: 'view-params' }[row.group];
@@ -81,10 +90,14 @@ export function buildControls(catalogue) {
     if (row.group === 'model') div.dataset.models = usedBy(row.key).join(' ');
     const parts = control(row);
     parts[0].dataset.default = row.default;
-    div.append(element('label', { class: 'label', for: row.key }, row.label), ...parts);
+    const select = parts[0].tagName === 'SELECT' ? parts[0] : null;
+    // The control and its readout (or its 'new' button) share the description.
+    const help = explain(row.label, () => rowText(row, select), parts);
+    div.append(element('label', { class: 'label', for: row.key }, row.label), ...help, ...parts);
     $(container).append(div);
   }
   $('stepping-panel').dataset.models = catalogue.methods.filter((m) => m.steppable).map((m) => m.id).join(' ');
+  explainPageControls();
 }
 
 export const keyed = () => Array.from(document.querySelectorAll('[data-key]'));
@@ -147,4 +160,5 @@ export function syncControls(app) {
     if (out) out.value = exact(value);
   }
   enableControls(app);
+  refreshExplanations();
 }

@@ -91,12 +91,13 @@ export function onGlobalKey(ev) {
 export function togglePresenter() {
   const on = document.documentElement.classList.toggle('presenter');
   $('presenter').setAttribute('aria-pressed', String(on));
-  // Its own button goes to the top of the panel (the header is hidden), over nothing, and
-  // the status line and message under it, where the room reads them first.
+  // The status line and the message go to the top of the panel, where the room reads them
+  // first, and the mode's own button (the header is hidden) beside the status, over nothing.
   if (on) {
-    $('controls').prepend($('presenter'), $('status-row'), $('message'));
+    $('controls').prepend($('status-row'), $('message'));
+    $('status-row').prepend($('presenter'));
   } else {
-    document.querySelector('.header-buttons').prepend($('presenter'));
+    $('show-shortcuts').before($('presenter'));
     $('status').closest('.panel') && document.querySelector('.canvas-wrap').after($('message'), $('status-row'));
   }
   resizeCanvas();

@@ -12,7 +12,7 @@ use crate::error::Error;
 use crate::field::View;
 use crate::model::{Fact, FactValue, FitOptions, Model, Trace, WarmStart};
 use crate::params::Effect;
-use crate::plane::{Layout, Mark, Scene};
+use crate::plane::{Layout, LegendEntry, LegendMark, Mark, Scene};
 use crate::state::{Refusal, Settings};
 
 mod jobs;
@@ -734,6 +734,22 @@ impl Playground {
         scene.emphasis = scene.emphasis.map(full);
         scene.pair = scene.pair.map(|(i, j)| (full(i), full(j)));
         scene
+    }
+
+    /// The legend of `scene` drawn with this lab's layers (`regions`: its regions are
+    /// painted), its classes named as their buttons are (`-1`, `setosa`, `class 1`).
+    pub fn legend(&self, scene: &Scene, regions: bool) -> Vec<LegendEntry> {
+        let layers = self.settings.layers();
+        let classes = self.data.class_order();
+        let mut entries = scene.legend(&layers, regions);
+        for e in &mut entries {
+            if let LegendMark::Class { colour } = e.mark {
+                if let Some(&label) = classes.get(colour) {
+                    e.label = self.data.class_name(label);
+                }
+            }
+        }
+        entries
     }
 
     /// The colour index of each point: its label's rank among the labels (those present,

@@ -167,6 +167,10 @@ impl Method for LdaMethod {
         "linear discriminant (LDA)"
     }
 
+    fn explain(&self) -> &'static str {
+        "Fits a Gaussian to each class with one covariance shared by all, which makes every boundary a straight line."
+    }
+
     fn params(&self) -> &'static [&'static str] {
         &[]
     }

@@ -226,6 +226,10 @@ impl Method for LeastSquaresMethod {
         "least squares (regress ±1)"
     }
 
+    fn explain(&self) -> &'static str {
+        "Regresses the labels ±1 by least squares and predicts sign f(x): points far on the right side still pull the line, which is why it can fail on separable data."
+    }
+
     fn params(&self) -> &'static [&'static str] {
         &[]
     }

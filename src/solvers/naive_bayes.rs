@@ -137,6 +137,10 @@ impl Method for NaiveBayesMethod {
         "Gaussian naive Bayes"
     }
 
+    fn explain(&self) -> &'static str {
+        "Fits a Gaussian with a diagonal covariance to each class, as if the two features were independent within a class: its ellipses are aligned with the axes."
+    }
+
     fn params(&self) -> &'static [&'static str] {
         &[]
     }

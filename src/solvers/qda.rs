@@ -155,6 +155,10 @@ impl Method for QdaMethod {
         "quadratic discriminant (QDA)"
     }
 
+    fn explain(&self) -> &'static str {
+        "Fits a Gaussian with its own covariance to each class, which makes the boundaries quadratic curves."
+    }
+
     fn params(&self) -> &'static [&'static str] {
         &["reg"]
     }

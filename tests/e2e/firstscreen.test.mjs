@@ -14,11 +14,12 @@ after(async () => env && env.close());
 
 // The controls a person sees on the screen as it is: form controls that are rendered, not
 // disabled-and-hidden, and inside the window and every scrolling box around them. A slider's
-// number box counts with its slider (one setting); the views' tabs are the views, not controls.
+// number box counts with its slider (one setting); the views' tabs are the views, and an ⓘ
+// explains a control: neither is a control of its own.
 const visibleControls = (page) => page.evaluate(() => {
   const seen = [];
   for (const el of document.querySelectorAll('input, select, textarea, button')) {
-    if (el.matches('.view-tab, input.readout, input[type="file"]')) continue;
+    if (el.matches('.view-tab, .help-button, input.readout, input[type="file"]')) continue;
     if (el.closest('[hidden], dialog:not([open])')) continue;
     if (!el.checkVisibility({ visibilityProperty: true })) continue;
     let r = el.getBoundingClientRect();

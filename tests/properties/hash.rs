@@ -109,7 +109,7 @@ fn row_texts() -> Vec<BoxedStrategy<String>> {
             Kind::Integer { min, max, .. } => (min..=max).prop_map(|v| v.to_string()).boxed(),
             Kind::Number => any::<u64>().prop_map(|v| v.to_string()).boxed(),
             Kind::Choice { options } => prop::sample::select(options)
-                .prop_map(|(value, _)| value.to_string())
+                .prop_map(|o| o.value.to_string())
                 .boxed(),
             Kind::Flag => any::<bool>()
                 .prop_map(|on| if on { "1" } else { "0" }.to_string())

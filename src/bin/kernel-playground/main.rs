@@ -251,7 +251,7 @@ fn flag_help(row: &Param) -> String {
         .iter()
         .map(|r| match r.kind {
             Kind::Choice { options } => {
-                let names: Vec<&str> = options.iter().map(|o| o.0).collect();
+                let names: Vec<&str> = options.iter().map(|o| o.value).collect();
                 format!("{} (default {})", names.join("|"), r.default)
             }
             _ => r.default.to_string(),

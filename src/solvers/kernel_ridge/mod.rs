@@ -484,6 +484,10 @@ impl Method for KernelRidgeMethod {
         "kernel ridge (KRLS)"
     }
 
+    fn explain(&self) -> &'static str {
+        "Kernel regularised least squares: β = (K + λI)⁻¹y, f(x) = Σ βⱼK(xⱼ, x), and the predicted class is sign f(x)."
+    }
+
     fn params(&self) -> &'static [&'static str] {
         &["kernel", "lambda", "gamma", "degree", "coef0"]
     }

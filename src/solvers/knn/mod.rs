@@ -436,6 +436,10 @@ impl Method for KnnMethod {
         "k-nearest neighbours"
     }
 
+    fn explain(&self) -> &'static str {
+        "Predicts the majority class of the k training points nearest to x: nothing is fitted, the points themselves are the model."
+    }
+
     fn params(&self) -> &'static [&'static str] {
         &["k", "metric", "weights"]
     }

@@ -844,6 +844,10 @@ impl Method for LogisticMethod {
         "logistic regression"
     }
 
+    fn explain(&self) -> &'static str {
+        "Models p(y = 1 | x) = σ(wᵀφ(x) + b) and minimises the log loss plus λ/2‖w‖²; the boundary is where p = ½."
+    }
+
     fn params(&self) -> &'static [&'static str] {
         &["features", "lambda", "gamma", "degree", "solver", "lr"]
     }

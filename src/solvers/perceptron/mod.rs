@@ -362,6 +362,10 @@ impl Method for PerceptronMethod {
         "perceptron"
     }
 
+    fn explain(&self) -> &'static str {
+        "On every mistake, yᵢf(xᵢ) ≤ 0, it adds yᵢxᵢ to w (with a kernel, 1 to αᵢ), and it stops after an epoch without a mistake, which comes only when the classes are separable."
+    }
+
     fn params(&self) -> &'static [&'static str] {
         &["kernel", "gamma", "degree", "coef0", "epochs"]
     }

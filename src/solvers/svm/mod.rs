@@ -386,6 +386,10 @@ impl Method for SvmMethod {
         "support vector machine"
     }
 
+    fn explain(&self) -> &'static str {
+        "The maximum-margin classifier: minimise ½‖w‖² + C Σξᵢ subject to yᵢf(xᵢ) ≥ 1 − ξᵢ, so that only the support vectors (αᵢ > 0) decide f(x) = Σ αᵢyᵢK(xᵢ, x) + b."
+    }
+
     fn params(&self) -> &'static [&'static str] {
         &[
             "kernel",

@@ -1,0 +1,53 @@
+// A first visit's prompt on the plot: what a click, a shift-click, a drag and the sliders do.
+// It goes as soon as the visitor acts — a press or a key on the plot, or a control changed —
+// and does not come back (localStorage), nor does it come for a link that brings its own
+// points. It lets every press through to the plot (it takes no pointer events), so the click
+// it asks for adds its point.
+
+const SEEN = 'kernel-playground-seen-prompt';
+const canvas = document.getElementById('plot');
+
+function seen() {
+  try {
+    return localStorage.getItem(SEEN) === '1';
+  } catch {
+    return true; // storage refused: better never than every time
+  }
+}
+
+function remember() {
+  try {
+    localStorage.setItem(SEEN, '1');
+  } catch {
+    // Storage refused: the prompt simply shows again next time.
+  }
+}
+
+const withPoints = /(^#|[#&])points=/.test(location.hash);
+
+if (canvas && !seen() && !withPoints) {
+  const prompt = document.createElement('div');
+  prompt.id = 'first-prompt';
+  prompt.className = 'first-prompt';
+  prompt.setAttribute('role', 'note');
+  prompt.innerHTML = '<strong>Try it:</strong> click to add a point · shift-click for the other class · '
+    + 'drag a point to move it · move a slider to retrain';
+  canvas.parentElement.append(prompt);
+  const controls = document.getElementById('controls');
+  const gone = () => {
+    prompt.remove();
+    remember();
+    canvas.removeEventListener('pointerdown', gone);
+    canvas.removeEventListener('keydown', gone);
+    if (controls) {
+      controls.removeEventListener('input', gone);
+      controls.removeEventListener('change', gone);
+    }
+  };
+  canvas.addEventListener('pointerdown', gone);
+  canvas.addEventListener('keydown', gone);
+  if (controls) {
+    controls.addEventListener('input', gone);
+    controls.addEventListener('change', gone);
+  }
+}
