@@ -67,3 +67,21 @@ test('comparing at 1280 × 720 keeps each plot at least 45 % of the height, with
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('at 390 × 844 a link with a view opens the plot and the view together, in presenter mode too', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=120&views=cv`, { width: 390, height: 844 });
+  await settle(page);
+  for (const presenting of [false, true]) {
+    for (const selector of ['#plot', '#view']) {
+      const at = await place(page, selector);
+      assert.ok(at.inside, `${presenting ? 'presenter: ' : ''}${selector} at ${JSON.stringify(at)}`);
+    }
+    assert.ok(await overflow(page) <= 0, 'no horizontal scrolling');
+    if (!presenting) {
+      await page.keyboard.press('p');
+      await settle(page);
+    }
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
