@@ -26,7 +26,7 @@
 //!    α(C) along C, by warm starts).
 //! 5. The lab — [`state`] (settings and their URL form), [`link`] (a shared link read whole,
 //!    both sides of a comparison), [`playground`] (points, settings, the fitted model, what a
-//!    frame shows).
+//!    frame shows), [`examples`] (the lectures' worked examples as links).
 //! 6. Views and drawing — [`views`] (the plane and the figures beside it), [`regions`] and
 //!    [`scene`] (plotters drawing shared by the canvas, SVG and PNG; [`inset`] its SMO
 //!    sub-problem corner), [`sprites`] (one small image stamped many times: a large scene's
@@ -38,6 +38,7 @@
 pub mod contour;
 pub mod data;
 pub mod error;
+pub mod examples;
 pub mod field;
 pub mod gauss_transform;
 pub mod hull;

@@ -209,6 +209,12 @@ impl App {
                 row
             })
             .collect();
+        let examples: Vec<Value> = crate::examples::EXAMPLES
+            .iter()
+            .map(
+                |e| json!({ "id": e.id, "title": e.title, "caption": e.caption, "hash": e.hash() }),
+            )
+            .collect();
         let views: Vec<Value> = VIEWS
             .iter()
             .map(|v| {
@@ -221,7 +227,8 @@ impl App {
                 })
             })
             .collect();
-        json!({ "params": params, "methods": methods, "views": views }).to_string()
+        json!({ "params": params, "methods": methods, "views": views, "examples": examples })
+            .to_string()
     }
 
     /// Whether the setting `key` matters for the current method and settings (a γ for a

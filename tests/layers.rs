@@ -42,7 +42,7 @@ const LAYERS: &[&[&str]] = &[
         "validation",
         "reg_path",
     ],
-    &["state", "link", "playground"],
+    &["state", "link", "playground", "examples"],
     &["views", "regions", "scene", "inset", "svg", "sprites"],
     &["web"],
 ];

@@ -5,6 +5,7 @@ import { controlValue, enableControls, showValue, syncControls } from './control
 import { PlotWindow } from './entry.js';
 import { requestRender, stopPlaying } from './frame.js';
 import { cancelEntry } from './history.js';
+import { exampleOf, showCaption } from './examples.js';
 import { $, controlled, guard, messages, page, showMessage, sides } from './page.js';
 import { cancelTap, hideTooltip, setHighlight } from './pointer.js';
 import { PointsTable } from './points-table.js';
@@ -16,6 +17,14 @@ const canvas = $('plot');
 
 export function onControl(el, value = controlValue(el)) {
   const key = el.dataset.key;
+  // A lecture example from the preset menu: its scene whole, as its link opens it.
+  const example = key === 'preset' ? exampleOf(value) : null;
+  if (example) {
+    newEntry();
+    if (replaceScene('#' + example.hash)) showCaption(example);
+    else syncControls(controlled());
+    return;
+  }
   // Another model or another preset is a new scene: Back returns to the one before.
   if (el.id === 'model' || key === 'preset') newEntry();
   // The points' settings and the views are shared; the model's are the edited side's.

@@ -9,6 +9,7 @@
 //   frame.js     drawing a frame, the status line, stepping through a run
 //   remote.js    the worker behind the page, from the page's side
 //   files.js     loading and saving files, copying the link
+//   examples.js  the lectures' worked examples in the preset menu, with their captions
 //   folds.js     the panel's folds, remembered across visits
 //   hooks.js     window.kernelPlayground, for the tests and the benchmark
 
@@ -18,6 +19,7 @@ import { wireClasses } from './classes.js';
 import { buildControls, keyed, syncControls } from './controls.js';
 import { entry, onControl, plotWindow, pointsTable, toggleView } from './edits.js';
 import { PlotWindow, wireReadouts } from './entry.js';
+import { listExamples } from './examples.js';
 import { copyLink, download, loadFile } from './files.js';
 import { wireFolds } from './folds.js';
 import { requestRender, resizeCanvas, stepOnce, stopPlaying, togglePlay } from './frame.js';
@@ -169,6 +171,7 @@ async function start() {
   startClient();
   const catalogue = JSON.parse(App.catalogue());
   buildControls(catalogue);
+  listExamples(catalogue);
   wireFolds();
   buildTabs(catalogue, toggleView);
   page.pointKeys = new Set(catalogue.params.filter((row) => row.group === 'points').map((row) => row.key));

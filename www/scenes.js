@@ -6,6 +6,7 @@ import { revealSettings, syncControls } from './controls.js';
 import { requestRender, resizeCanvas } from './frame.js';
 import { cancelEntry, endOffer, entryPendingNow, keepScene, startEntry, writeAddress } from './history.js';
 import { errorText, partsLeftOut, refusedLink } from './messages.js';
+import { showCaption } from './examples.js';
 import { $, controlled, guard, messages, page, renderMessage, showMessage } from './page.js';
 import { hideTooltip } from './pointer.js';
 import { sendEdit, setTwin } from './remote.js';
@@ -36,6 +37,7 @@ export function settle() {
 export function newEntry() {
   writeHash();
   startEntry();
+  showCaption(null);
 }
 
 // ---- compare: two settings side by side on the same points -------------------------------
@@ -59,6 +61,7 @@ export function sceneHash() {
 // link is read whole first (`App.read_link`, both sides); one that cannot be is refused with
 // a message naming why, and the scene on screen stays (on a first visit, the default opens).
 export function openScene(hash) {
+  showCaption(null);
   let link;
   try {
     link = JSON.parse(App.read_link(hash));
