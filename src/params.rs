@@ -994,6 +994,33 @@ impl Values {
                 .iter()
                 .any(|(key, values)| self.text(key).is_some_and(|v| values.contains(&v.as_str())))
     }
+
+    /// The notes' other name for a setting, shown beside its readout: for γ of a Gaussian
+    /// (RBF) kernel or feature map, the bandwidth σ of exp(−‖x − z‖²/2σ²) = exp(−γ‖x − z‖²),
+    /// σ = 1/√(2γ). `None` where the method (reading the keys `uses`) has no such kernel.
+    pub fn also_written(&self, key: &str, uses: &[&str]) -> Option<String> {
+        let gaussian = ["kernel", "features"]
+            .iter()
+            .any(|k| uses.contains(k) && self.text(k).as_deref() == Some("rbf"));
+        (key == "gamma" && gaussian && uses.contains(&"gamma")).then(|| {
+            let sigma = 1.0 / (2.0 * self.real("gamma")).sqrt();
+            format!("σ = {}", four_digits(sigma))
+        })
+    }
+}
+
+/// A value to four significant digits, without trailing zeros (0.5, 1.581, 2.236e-4).
+fn four_digits(v: f64) -> String {
+    if v != 0.0 && !(1e-3..1e5).contains(&v.abs()) {
+        return format!("{v:.3e}");
+    }
+    let digits = (3 - v.abs().log10().floor() as i32).max(0) as usize;
+    let text = format!("{v:.digits$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
 }
 
 #[cfg(test)]
@@ -1059,5 +1086,29 @@ mod tests {
         assert!(v.enabled(gamma, &["features", "gamma"]));
         assert!(!v.enabled(gamma, &["kernel", "gamma"]));
         assert!(v.enabled(param("k").unwrap(), &["k"]));
+    }
+
+    #[test]
+    fn gamma_is_also_written_as_the_bandwidth_sigma() {
+        let svm = ["kernel", "C", "gamma"];
+        let mut v = Values::default();
+        // γ = 2 is σ = ½; γ = 1/(2·3²) is σ = 3.
+        v.set("gamma", "2").unwrap();
+        assert_eq!(v.also_written("gamma", &svm).as_deref(), Some("σ = 0.5"));
+        v.set("gamma", &(1.0 / 18.0).to_string()).unwrap();
+        assert_eq!(v.also_written("gamma", &svm).as_deref(), Some("σ = 3"));
+        v.set("gamma", "0.2").unwrap();
+        assert_eq!(v.also_written("gamma", &svm).as_deref(), Some("σ = 1.581"));
+        assert_eq!(v.also_written("C", &svm), None);
+        // Not for the polynomial kernel, nor for a method that reads no γ.
+        v.set("kernel", "poly").unwrap();
+        assert_eq!(v.also_written("gamma", &svm), None);
+        v.set("features", "rbf").unwrap();
+        assert_eq!(
+            v.also_written("gamma", &["features", "lambda", "gamma"])
+                .as_deref(),
+            Some("σ = 1.581")
+        );
+        assert_eq!(v.also_written("gamma", &["k"]), None);
     }
 }

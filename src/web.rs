@@ -239,6 +239,16 @@ impl App {
             .is_some_and(|row| settings.values.enabled(row, &settings.method().reads()))
     }
 
+    /// The notes' other name for setting `key`'s value ("σ = 0.5" for γ = 2 with an RBF
+    /// kernel), or an empty string.
+    pub fn also_written(&self, key: &str) -> String {
+        let settings = self.lab.settings();
+        settings
+            .values
+            .also_written(key, &settings.method().reads())
+            .unwrap_or_default()
+    }
+
     /// The URL hash of the current scene.
     pub fn hash(&self) -> String {
         self.lab.hash()

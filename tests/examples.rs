@@ -90,3 +90,29 @@ fn every_example_opens_fits_and_says_what_to_look_at() {
     assert!(open("moons-overfit").status().test_points > 0);
     assert_eq!(open("perceptron-bound").status().train_accuracy, Some(1.0));
 }
+
+/// The value of the fact `key` in a hover readout.
+fn fact(facts: &[kernel_playground::model::Fact], key: &str) -> f64 {
+    let fact = facts.iter().find(|f| f.key == key);
+    match fact.map(|f| &f.value) {
+        Some(kernel_playground::model::FactValue::Number(v)) => *v,
+        other => panic!("{key}: {other:?}"),
+    }
+}
+
+#[test]
+fn the_hover_gives_the_notes_geometric_margin_and_signed_distance() {
+    // C = 5/16: ‖w‖ = 0.625. The point (1, 1) has y f = 1 − ξ = 1/4, so y f/‖w‖ = 0.4; the
+    // origin has f = b = 3/8, at distance 0.6 from the boundary on its positive side.
+    let lab = open("four-5-16");
+    let at_point = lab.inspect([1.0, 1.0], 1e-6);
+    assert_eq!(at_point.index, Some(0));
+    assert!((fact(&at_point.facts, "margin") - 0.25).abs() < 1e-9);
+    assert!((fact(&at_point.facts, "geometric_margin") - 0.4).abs() < 1e-9);
+    let at_origin = lab.inspect([0.0, 0.0], 1e-6);
+    assert_eq!(at_origin.index, None);
+    assert!((fact(&at_origin.facts, "distance") - 0.6).abs() < 1e-9);
+    // The point (3, 5) of class −1: f = −1, at distance −1.6, on the margin.
+    let below = lab.inspect([3.0, 5.0], 1e-6);
+    assert!((fact(&below.facts, "distance") + 1.6).abs() < 1e-9);
+}

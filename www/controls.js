@@ -90,10 +90,13 @@ export function buildControls(catalogue) {
     if (row.group === 'model') div.dataset.models = usedBy(row.key).join(' ');
     const parts = control(row);
     parts[0].dataset.default = row.default;
+    // The notes' other name for the value (σ beside an RBF kernel's γ), filled by enableControls.
+    const also = ['log_slider', 'slider', 'integer'].includes(row.kind.type)
+      ? [element('span', { class: 'also', id: `${row.key}-also`, 'aria-live': 'polite' })] : [];
     const select = parts[0].tagName === 'SELECT' ? parts[0] : null;
     // The control and its readout (or its 'new' button) share the description.
     const help = explain(row.label, () => rowText(row, select), parts);
-    div.append(element('label', { class: 'label', for: row.key }, row.label), ...help, ...parts);
+    div.append(element('label', { class: 'label', for: row.key }, row.label), ...help, ...parts, ...also);
     $(container).append(div);
   }
   $('stepping-panel').dataset.models = catalogue.methods.filter((m) => m.steppable).map((m) => m.id).join(' ');
@@ -130,6 +133,9 @@ export function enableControls(app) {
     const out = $(`${el.id}-value`);
     if (out) out.disabled = !on;
     el.closest('.row').classList.toggle('disabled', !on);
+  }
+  for (const also of document.querySelectorAll('.also')) {
+    also.textContent = app.also_written(also.id.slice(0, -'-also'.length));
   }
 }
 

@@ -61,3 +61,28 @@ test('every example opens without a message or an error', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the notes\' notation: σ beside an RBF kernel\'s γ, and the hover\'s geometric margin and distance', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=60&kernel=rbf&gamma=2`, { width: 1280, height: 720 });
+  const sigma = () => page.evaluate(() => document.getElementById('gamma-also').textContent);
+  assert.equal(await sigma(), 'σ = 0.5');
+  // γ typed as 1/(2·3²) is σ = 3.
+  await page.fill('#gamma-value', String(1 / 18));
+  await page.press('#gamma-value', 'Enter');
+  await settle(page);
+  assert.equal(await sigma(), 'σ = 3');
+  // No σ for a polynomial kernel.
+  await page.selectOption('#kernel', 'poly');
+  await settle(page);
+  assert.equal(await sigma(), '');
+  // The four-point example: the hover at the origin gives f = b = 0.375 and the distance 0.6.
+  await choose(page, 'example:four-5-16');
+  const facts = await page.evaluate(() => Promise.resolve(window.kernelPlayground.inspectAt(0, 0)));
+  const distance = facts.facts.find((f) => f.key === 'distance');
+  assert.ok(distance && Math.abs(distance.value - 0.6) < 1e-9, JSON.stringify(facts.facts));
+  const point = await page.evaluate(() => Promise.resolve(window.kernelPlayground.inspectAt(1, 1)));
+  const geometric = point.facts.find((f) => f.key === 'geometric_margin');
+  assert.ok(geometric && Math.abs(geometric.value - 0.4) < 1e-9, JSON.stringify(point.facts));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

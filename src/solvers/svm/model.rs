@@ -5,6 +5,13 @@
 use super::*;
 
 impl SvmModel {
+    /// ‖w‖, for the linear kernel (where w is kept); `None` for the others or a zero w.
+    pub fn w_norm(&self) -> Option<f64> {
+        self.w
+            .map(|w| w[0].hypot(w[1]))
+            .filter(|n| *n > 0.0 && n.is_finite())
+    }
+
     /// The model a solution of the dual describes: f(x) = Σ α_j y_j K(x_j, x) + b over the
     /// support vectors, and w = Σ α_j y_j x_j for the linear kernel.
     /// `c`: the box the solution was found in.
@@ -510,6 +517,16 @@ impl Model for SvmModel {
         facts
     }
 
+    /// f(x) and, for the linear kernel, the signed distance to the boundary (wᵀx + b)/‖w‖.
+    fn facts_at(&self, x: Point) -> Vec<Fact> {
+        let f = self.decision_value(x);
+        let mut facts = vec![Fact::new("decision", "f(x) =", f)];
+        if let Some(norm) = self.w_norm() {
+            facts.push(Fact::new("distance", "distance (wᵀx + b)/‖w‖ =", f / norm));
+        }
+        facts
+    }
+
     fn point_facts(&self, i: usize, _data: &Dataset) -> Vec<Fact> {
         if i >= self.alpha.len() {
             // A model fitted before the last edit does not know this point yet.
@@ -542,6 +559,16 @@ impl Model for SvmModel {
             Fact::new("y", "y =", self.y[i]),
             Fact::new("alpha", "α =", self.alpha[i]),
             Fact::new("margin", "y·f(x) =", self.margins[i]),
+        ]);
+        // The geometric margin of the point, for the linear kernel: y f(x)/‖w‖.
+        if let Some(norm) = self.w_norm() {
+            facts.push(Fact::new(
+                "geometric_margin",
+                "y·f(x)/‖w‖ =",
+                self.margins[i] / norm,
+            ));
+        }
+        facts.extend([
             Fact::new("slack", "ξ =", self.slack(i)),
             Fact::new(
                 "case",
