@@ -14,8 +14,8 @@ use crate::multiclass::{Multiclass, Scheme};
 use crate::params::Values;
 use crate::solvers::{
     kernel_ridge::KernelRidgeMethod, knn::KnnMethod, lda::LdaMethod,
-    least_squares::LeastSquaresMethod, logistic::LogisticMethod, naive_bayes::NaiveBayesMethod,
-    perceptron::PerceptronMethod, qda::QdaMethod, svm::SvmMethod,
+    least_squares::LeastSquaresMethod, logistic::LogisticMethod, means::ClassMeansMethod,
+    naive_bayes::NaiveBayesMethod, perceptron::PerceptronMethod, qda::QdaMethod, svm::SvmMethod,
 };
 use crate::standardise::{Scaler, Standardised};
 
@@ -29,6 +29,7 @@ pub static METHODS: &[&dyn Method] = &[
     &QdaMethod,
     &NaiveBayesMethod,
     &LeastSquaresMethod,
+    &ClassMeansMethod,
     &KernelRidgeMethod,
 ];
 

@@ -7,6 +7,7 @@ pub mod knn;
 pub mod lda;
 pub mod least_squares;
 pub mod logistic;
+pub mod means;
 pub mod naive_bayes;
 pub mod no_bias;
 pub mod perceptron;
