@@ -99,9 +99,83 @@ pub fn strictly_separable(a: &[Point], b: &[Point]) -> bool {
     })
 }
 
+/// The closest point to `p` on the segment from `a` to `b`.
+fn nearest_on_segment(p: Point, a: Point, b: Point) -> Point {
+    let d = [b[0] - a[0], b[1] - a[1]];
+    let length = d[0] * d[0] + d[1] * d[1];
+    if length == 0.0 {
+        return a;
+    }
+    let t = (((p[0] - a[0]) * d[0] + (p[1] - a[1]) * d[1]) / length).clamp(0.0, 1.0);
+    [a[0] + t * d[0], a[1] + t * d[1]]
+}
+
+/// The shortest segment between the convex hulls of `a` and `b`, as (its end on hull(a), its
+/// end on hull(b)), when the sets are strictly separable; `None` when the hulls meet (or a set
+/// is empty).
+///
+/// For disjoint convex polygons the nearest pair has at least one end at a vertex, so it is
+/// the nearest of the vertex-to-edge distances both ways. Its perpendicular bisector is the
+/// hard-margin SVM's boundary with the linear kernel (the dual's minimum-norm point of the
+/// difference of the hulls), and half its length is the margin 1/‖w‖.
+pub fn closest_points(a: &[Point], b: &[Point]) -> Option<(Point, Point)> {
+    if !strictly_separable(a, b) {
+        return None;
+    }
+    let (ha, hb) = (convex_hull(a), convex_hull(b));
+    let edges = |hull: &[Point]| -> Vec<(Point, Point)> {
+        (0..hull.len())
+            .map(|i| (hull[i], hull[(i + 1) % hull.len()]))
+            .collect()
+    };
+    let distance = |p: Point, q: Point| (p[0] - q[0]).hypot(p[1] - q[1]);
+    let mut best: Option<(f64, Point, Point)> = None;
+    let mut consider = |from_a: Point, from_b: Point| {
+        let d = distance(from_a, from_b);
+        if best.is_none_or(|(least, _, _)| d < least) {
+            best = Some((d, from_a, from_b));
+        }
+    };
+    for &p in &ha {
+        for (s, t) in edges(&hb) {
+            consider(p, nearest_on_segment(p, s, t));
+        }
+    }
+    for &q in &hb {
+        for (s, t) in edges(&ha) {
+            consider(nearest_on_segment(q, s, t), q);
+        }
+    }
+    best.map(|(_, p, q)| (p, q))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_closest_points_of_two_hulls_by_hand() {
+        // A square [0, 1]² and a triangle whose nearest vertex (3, 0.5) faces the square's
+        // right edge: the segment runs from (1, 0.5) to (3, 0.5).
+        let square = [[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]];
+        let triangle = [[3.0, 0.5], [5.0, -1.0], [5.0, 2.0]];
+        assert_eq!(
+            closest_points(&square, &triangle),
+            Some(([1.0, 0.5], [3.0, 0.5]))
+        );
+        // Vertex to vertex: the squares [0, 1]² and [2, 3]² meet nearest at (1, 1), (2, 2).
+        let far = [[2.0, 2.0], [3.0, 2.0], [3.0, 3.0], [2.0, 3.0]];
+        assert_eq!(
+            closest_points(&square, &far),
+            Some(([1.0, 1.0], [2.0, 2.0]))
+        );
+        // Single points, and hulls that meet.
+        assert_eq!(
+            closest_points(&[[0.0, 0.0]], &[[0.0, 2.0]]),
+            Some(([0.0, 0.0], [0.0, 2.0]))
+        );
+        assert_eq!(closest_points(&square, &[[0.5, 0.5], [4.0, 4.0]]), None);
+    }
 
     #[test]
     fn hulls_drop_inner_and_collinear_points() {

@@ -173,7 +173,22 @@ mod tests {
             assert!(link.warnings.is_empty(), "{written}: {:?}", link.warnings);
             let left = Playground::open(&link.left).unwrap();
             assert!(left.warnings.is_empty());
-            assert_eq!(left.hash(), link.left, "the same scene");
+            // Settings added since are written too, at their defaults: the same scene.
+            let written_keys: Vec<&str> = link
+                .left
+                .split('&')
+                .filter_map(|p| p.split('=').next())
+                .collect();
+            let hash = left.hash();
+            let kept: Vec<&str> = hash
+                .split('&')
+                .filter(|part| {
+                    let (key, value) = part.split_once('=').unwrap_or((part, ""));
+                    written_keys.contains(&key)
+                        || crate::params::param(key).is_none_or(|row| row.default != value)
+                })
+                .collect();
+            assert_eq!(kept.join("&"), link.left, "the same scene");
             assert!(written.starts_with(&format!("#{}", link.left)));
             let Some((_, compare)) = written.split_once("&compare=") else {
                 assert!(link.right.is_none());

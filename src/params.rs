@@ -729,6 +729,14 @@ pub const PARAMS: &[Param] = &[
         more: false,
     },
     layer_row(
+        "hulls",
+        "convex hulls and their bisector",
+        "0",
+        "Each class's convex hull, the shortest segment between the two hulls and its \
+         perpendicular bisector: for separable classes that bisector is the hard-margin SVM's \
+         boundary, and half the segment is the margin 1/‖w‖.",
+    ),
+    layer_row(
         "regions",
         "decision regions",
         "1",

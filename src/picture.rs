@@ -132,6 +132,9 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
         threshold,
     };
     model.decorate(scene, &context);
+    if layers.on("hulls") {
+        hulls(scene, data, classes);
+    }
     scene.field = plane_field;
     // Labels once per level, not on every piece of a broken contour.
     let mut labelled = std::collections::HashSet::new();
@@ -145,6 +148,33 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
     if scene.marks.len() != data.len() {
         scene.marks.resize(data.len(), Mark::Plain);
     }
+}
+
+/// The `hulls` layer, drawn from the training points whatever the model: for two classes
+/// each class's convex hull and, when they are disjoint, the shortest segment between them
+/// (whose perpendicular bisector is the hard-margin boundary).
+fn hulls(scene: &mut Scene, data: &Dataset, classes: &[i32]) {
+    let present = data.classes();
+    let [negative, positive] = present[..] else {
+        return;
+    };
+    let of = |label: i32| -> Vec<crate::data::Point> {
+        data.points
+            .iter()
+            .zip(&data.labels)
+            .filter(|(_, &l)| l == label)
+            .map(|(p, _)| *p)
+            .collect()
+    };
+    let (a, b) = (of(negative), of(positive));
+    for (label, points) in [(negative, &a), (positive, &b)] {
+        scene.hulls.push(crate::plane::Outline {
+            points: crate::hull::convex_hull(points),
+            colour: classes.iter().position(|&c| c == label).unwrap_or(0),
+            dashed: true,
+        });
+    }
+    scene.hull_bridge = crate::hull::closest_points(&a, &b);
 }
 
 #[cfg(test)]

@@ -131,6 +131,11 @@ pub struct Scene {
     pub outlines: Vec<Outline>,
     /// Marked centres (class means), in a class colour.
     pub centres: Vec<(Point, usize)>,
+    /// The two classes' convex hulls (the `hulls` layer), dashed in their class colours.
+    pub hulls: Vec<Outline>,
+    /// The shortest segment between the hulls (its end on the negative class's hull first),
+    /// whose perpendicular bisector is drawn with it: the hard-margin boundary.
+    pub hull_bridge: Option<(Point, Point)>,
 }
 
 /// One SMO pair update: the two-variable sub-problem on the box [0, C]² and the line

@@ -386,7 +386,7 @@ fn draw_overlay<DB: DrawingBackend>(
         thin(&scene.slack_segments, RGBColor(120, 40, 140), stroke.max(2))?;
     }
     let dash = (layout.point_radius * 2.0).round() as u32;
-    for outline in &scene.outlines {
+    for outline in scene.outlines.iter().chain(&scene.hulls) {
         let mut points: Vec<(f64, f64)> = outline.points.iter().map(to_tuple).collect();
         if let Some(&first) = points.first() {
             points.push(first);
@@ -430,6 +430,9 @@ fn draw_overlay<DB: DrawingBackend>(
         }
     }
     thin(&scene.neighbour_lines, RGBColor(204, 121, 167), stroke)?;
+    if let Some((near, far)) = scene.hull_bridge {
+        draw_hull_bridge(area, near, far, &view, layout)?;
+    }
     if let (Some((tail, head)), true) = (scene.w_arrow, layers.on("w")) {
         draw_arrow(area, tail, head, layout, ink)?;
     }
@@ -594,6 +597,57 @@ fn draw_tag<DB: DrawingBackend>(
             ("sans-serif", size).into_font().color(&ink),
         );
     area.draw(&plate).map_err(draw_error)?;
+    Ok(())
+}
+
+/// The shortest segment between the two hulls, its ends dotted, and its perpendicular
+/// bisector across the whole view, dash-dotted (for separable classes, the hard-margin
+/// boundary).
+fn draw_hull_bridge<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Plane>,
+    near: Point,
+    far: Point,
+    view: &View,
+    layout: &Layout,
+) -> Result<(), Error> {
+    let colour = RGBColor(90, 90, 90);
+    let width = layout.stroke.max(2);
+    let mid = [(near[0] + far[0]) / 2.0, (near[1] + far[1]) / 2.0];
+    // Along the bisector, far enough to cross the view both ways.
+    let reach = 4.0
+        * (view.x_max - view.x_min)
+            .abs()
+            .max((view.y_max - view.y_min).abs());
+    let along = [near[1] - far[1], far[0] - near[0]];
+    let length = along[0].hypot(along[1]);
+    if length > 0.0 {
+        let unit = [along[0] / length * reach, along[1] / length * reach];
+        if let Some((a, b)) = view.clip(
+            [mid[0] - unit[0], mid[1] - unit[1]],
+            [mid[0] + unit[0], mid[1] + unit[1]],
+        ) {
+            let dash = (layout.point_radius * 1.2).round() as u32;
+            area.draw(&DashedPathElement::new(
+                vec![(a[0], a[1]), (b[0], b[1])],
+                dash,
+                dash,
+                colour.stroke_width(width),
+            ))
+            .map_err(draw_error)?;
+        }
+    }
+    if let Some((a, b)) = view.clip(near, far) {
+        area.draw(&PathElement::new(
+            vec![(a[0], a[1]), (b[0], b[1])],
+            colour.stroke_width(width + 1),
+        ))
+        .map_err(draw_error)?;
+    }
+    let dot = (layout.point_radius * 0.6).round().max(3.0) as i32;
+    for end in [near, far] {
+        area.draw(&Circle::new((end[0], end[1]), dot, colour.filled()))
+            .map_err(draw_error)?;
+    }
     Ok(())
 }
 

@@ -50,6 +50,10 @@ pub enum LegendMark {
     Ellipses { colour: usize },
     /// Crosses at the class means, in this colour index.
     Means { colour: usize },
+    /// The classes' convex hulls, dashed in their colours.
+    Hulls,
+    /// The shortest segment between the hulls and its perpendicular bisector.
+    HullBridge,
     /// The decision regions in these two colour indices, shaded by `shading`.
     Regions {
         negative: usize,
@@ -233,7 +237,25 @@ impl Scene {
             entries.push(entry(
                 LegendMark::Means { colour },
                 "class means (crosses)",
-                "The mean μₖ of each class's training points, the centre of its Gaussian.",
+                "The mean μₖ of each class's training points (for LDA, QDA and naive Bayes, the \
+                 centre of its Gaussian).",
+            ));
+        }
+        if layers.on("hulls") && !self.hulls.is_empty() {
+            entries.push(entry(
+                LegendMark::Hulls,
+                "convex hulls of the classes (dashed)",
+                "The smallest convex polygon round each class's training points: a line \
+                 separates the classes exactly when the two hulls do not meet.",
+            ));
+        }
+        if layers.on("hulls") && self.hull_bridge.is_some() {
+            entries.push(entry(
+                LegendMark::HullBridge,
+                "shortest segment between the hulls, and its bisector",
+                "The closest pair of points of the two hulls and the line halfway between them \
+                 at right angles: the hard-margin SVM's boundary, with margin 1/‖w‖ half the \
+                 segment's length.",
             ));
         }
         if regions {

@@ -86,3 +86,20 @@ test('the notes\' notation: σ beside an RBF kernel\'s γ, and the hover\'s geom
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the hulls layer draws both hulls, and the segment between them only when they do not meet', async () => {
+  const marks = async (hash) => {
+    const { page, errors } = await openPage(env.browser, `${env.base}#${hash}`, { width: 1280, height: 720 });
+    await settle(page);
+    const types = await page.evaluate(() => window.kernelPlayground.lastFrame.legend.map((e) => e.mark.type));
+    assert.deepEqual(errors, []);
+    await page.close();
+    return types;
+  };
+  const separable = await marks('preset=separable&n=40&model=svm&kernel=linear&hard=1&hulls=1');
+  assert.ok(separable.includes('hulls') && separable.includes('hull_bridge'), separable.join(', '));
+  const xor = await marks('preset=xor&n=40&hulls=1');
+  assert.ok(xor.includes('hulls') && !xor.includes('hull_bridge'), xor.join(', '));
+  const off = await marks('preset=separable&n=40');
+  assert.ok(!off.includes('hulls'), off.join(', '));
+});
