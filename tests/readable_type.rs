@@ -250,13 +250,12 @@ fn problems(texts: &[Drawn], width: u32, height: u32, floor: f64) -> Vec<String>
 }
 
 /// The pictures the page draws, measured in it at a device pixel ratio of 1: (what, the plane
-/// canvas's side, the width of the view's column, the window's height, the view canvas's
-/// top). The plane's and the view's canvases scale alike, so the floor is the plane's type as
-/// it is.
-const PAGE_SIZES: &[(&str, u32, f64, f64, f64)] = &[
-    ("1280 × 720", 576, 639.8, 720.0, 212.0),
-    ("1280 × 720 presenter", 666, 525.2, 720.0, 21.0),
-    ("390 × 844", 367, 367.2, 844.0, 781.0),
+/// canvas's side, the width of the view's column, the window's height). The plane's and the
+/// view's canvases scale alike, so the floor is the plane's type as it is.
+const PAGE_SIZES: &[(&str, u32, f64, f64)] = &[
+    ("1280 × 720", 576, 639.8, 720.0),
+    ("1280 × 720 presenter", 666, 525.2, 720.0),
+    ("390 × 844", 367, 367.2, 844.0),
 ];
 
 /// Scenes that give every view something to show (a test share for the ROC, three classes,
@@ -268,17 +267,14 @@ const SCENES: &[&str] = &[
 ];
 
 /// The sizes to check `view` at, with the floor of its type: the page's (its canvas as wide
-/// as the column but no taller than half the window, or for a view taller than a plain chart
-/// than the room down to the window's edge, as www/views.js sizes it) and the command line's
-/// default.
+/// as the column but no taller than half the window, as www/views.js sizes it) and the command
+/// line's default.
 fn sizes(view: &dyn views::ViewKind) -> Vec<(String, (u32, u32), f64)> {
     let aspect = view.aspect();
     let mut out: Vec<(String, (u32, u32), f64)> = PAGE_SIZES
         .iter()
-        .map(|&(what, plane, room, window, top)| {
-            let taller = aspect > 0.55;
-            let tall = (0.5 * window).max(if taller { window - top - 8.0 } else { 0.0 });
-            let wide = room.min(tall / aspect).max(200.0);
+        .map(|&(what, plane, room, window)| {
+            let wide = room.min(0.5 * window / aspect).max(200.0);
             let size = (
                 (wide.round() as u32).max(300),
                 ((wide * aspect).round() as u32).max(200),

@@ -36,15 +36,10 @@ export function openView(app) {
 }
 
 // The view as wide as its column, but no taller than half the window (beside the plot, the
-// controls keep the rest of the column). A view taller than a plain chart (stacked panels, a
-// long legend) may reach down to the window's lower edge: its lines of type as large as the
-// plane's need the room, and half a projector's height holds too few of them.
+// controls keep the rest of the column).
 function sizeCanvas(canvas, id) {
   const room = canvas.parentElement.getBoundingClientRect().width;
-  const top = canvas.getBoundingClientRect().top + window.scrollY;
-  const taller = aspect(id) > 0.55;
-  const tall = Math.max(window.innerHeight * 0.5, taller ? window.innerHeight - top - 8 : 0);
-  const wide = Math.max(200, Math.min(room, tall / aspect(id)));
+  const wide = Math.max(200, Math.min(room, (window.innerHeight * 0.5) / aspect(id)));
   canvas.style.width = `${Math.round(wide)}px`;
   const ratio = window.devicePixelRatio || 1;
   const width = Math.max(300, Math.round(wide * ratio));

@@ -155,10 +155,13 @@ impl Chart {
         wrap(&self.headline, layout)
     }
 
-    /// This chart and the panels under it, each with its layout within its own strip of the
-    /// picture and the strip's top in the picture's pixels. A headline of more lines than the
-    /// layout leaves room for lowers the plot. Stacked, the upper panel's plot is half as tall
-    /// again as each one's below, and only the lowest has room for the x axis under it.
+    /// This chart and the panels under it that the picture has room for, each with its layout
+    /// within its own strip of the picture and the strip's top in the picture's pixels. A
+    /// headline of more lines than the layout leaves room for lowers the plot. Stacked, the
+    /// upper panel's plot is half as tall again as each one's below, and only the lowest has
+    /// room for the x axis under it; a panel is shown only if every shown one keeps at least
+    /// [`PANEL_LINES`] lines of the type (its legend and two ticks), the lowest left out
+    /// first.
     pub fn panels(&self, layout: &Layout) -> Vec<(&Chart, Layout, u32)> {
         let mut layout = *layout;
         let lines = self.headline_lines(&layout).len();
@@ -167,23 +170,33 @@ impl Chart {
             layout.plot.top += extra;
             layout.plot.height = (layout.plot.height - extra).max(10.0);
         }
-        if self.below.is_empty() {
-            return vec![(self, layout, 0)];
-        }
         let font = layout.font_px;
         // Above each lower panel's plot: room for half its top tick label, and a little.
         let gap = (0.5 * font).round();
-        let count = 1 + self.below.len();
-        let fixed = layout.plot.top
-            + (count - 1) as f64 * gap
-            + (count as u32 * layout.margin + layout.label_area) as f64;
-        let free = (layout.height as f64 - fixed).max(10.0 * count as f64);
-        let share = free / (count as f64 + 0.5);
+        let share = |count: usize| {
+            let fixed = layout.plot.top
+                + (count - 1) as f64 * gap
+                + (count as u32 * layout.margin + layout.label_area) as f64;
+            (layout.height as f64 - fixed) / (count as f64 + 0.5)
+        };
+        let shown = (1..=self.below.len())
+            .rev()
+            .find(|&below| share(below + 1) >= PANEL_LINES * font)
+            .unwrap_or(0);
+        if shown == 0 {
+            let mut alone = layout;
+            if !self.below.is_empty() {
+                // The upper panel alone, with the x axis under it.
+                alone.x_label_area = alone.label_area;
+            }
+            return vec![(self, alone, 0)];
+        }
+        let share = share(shown + 1).max(10.0);
         let upper = layout.panel(layout.plot.top, (1.5 * share).floor(), false);
         let mut offset = upper.height;
         let mut panels = vec![(self, upper, 0)];
-        for (k, chart) in self.below.iter().enumerate() {
-            let last = k + 1 == self.below.len();
+        for (k, chart) in self.below.iter().take(shown).enumerate() {
+            let last = k + 1 == shown;
             let mut panel = layout.panel(gap, share.floor(), last);
             if last {
                 // The lowest strip takes what rounding left over.
@@ -300,9 +313,12 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
     if !chart.headline.is_empty() {
         draw_headline(&root, &chart.headline_lines(layout), layout)?;
     }
+    // The lowest panel shown names the x axis (the lowest of all does, when some are left
+    // out for want of room).
+    let x_name = chart.below.last().unwrap_or(chart).x_label.as_str();
     for (panel, panel_layout, _) in panels {
         let (area, below) = rest.split_vertically(panel_layout.height);
-        draw_panel(&area, panel, &panel_layout)?;
+        draw_panel(&area, panel, &panel_layout, x_name)?;
         rest = below;
     }
     root.present().map_err(draw_error)?;
@@ -314,16 +330,11 @@ fn draw_panel<DB: DrawingBackend>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
     chart: &Chart,
     layout: &Layout,
+    x_name: &str,
 ) -> Result<(), Error> {
     let (x0, x1) = chart.x_range;
     let (y0, y1) = chart.y_range;
-    let mut context = axes(
-        root,
-        layout,
-        x0..x1,
-        y0..y1,
-        (&chart.x_label, &chart.y_label),
-    )?;
+    let mut context = axes(root, layout, x0..x1, y0..y1, (x_name, &chart.y_label))?;
     let stroke = layout.stroke as f64;
     let ink = RGBColor(20, 20, 20);
     for cell in &chart.heat {
@@ -650,6 +661,10 @@ fn draw_legend<DB: DrawingBackend>(
     }
     Ok(())
 }
+
+/// The least height of a stacked panel's plot, in lines of the type: a legend of two entries
+/// and its margins.
+pub const PANEL_LINES: f64 = 4.2;
 
 /// The distance between a headline's lines, in em.
 pub(crate) const HEADLINE_LINE: f64 = 1.25;

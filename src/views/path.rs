@@ -39,7 +39,7 @@ impl ViewKind for PathView {
     }
 
     fn aspect(&self) -> f64 {
-        1.0
+        0.9
     }
 
     fn job(&self) -> Option<usize> {

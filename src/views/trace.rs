@@ -31,7 +31,7 @@ impl ViewKind for TraceView {
     }
 
     fn aspect(&self) -> f64 {
-        1.0
+        0.9
     }
 
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
