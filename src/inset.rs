@@ -59,15 +59,23 @@ pub fn draw<DB: DrawingBackend>(
     points: &[(i32, i32)],
 ) -> Result<(), Error> {
     let plot = layout.plot;
-    let font_px = (layout.font_px * 0.72).max(11.0);
+    // The plane's own type (its tick labels'): the inset reads from as far as the axes do.
+    let font_px = layout.font_px;
     let em = font_px;
+    let room = |text: &str| layout.text_width(text);
+    let (i, j) = step.pair;
+    let (ai, aj) = (format!("α{}", subscript(i)), format!("α{}", subscript(j)));
+    let relation = if step.y[0] == step.y[1] { '+' } else { '−' };
+    let title = format!("SMO step: {ai} {relation} {aj} stays fixed");
     let side = (plot.width.min(plot.height) * 0.26).clamp(90.0, 320.0);
     let pad = (0.6 * em).round();
-    let (title_h, label_w, tick_h) = (1.5 * em, 1.8 * em, 1.5 * em);
+    // Under the square a row of ticks (0 and C), then a row for α_i's name, so the name never
+    // runs into C wherever C falls; α_j's name in a column left of the square.
+    let (title_h, label_w, row_h) = (1.5 * em, room(&aj) + 0.5 * em, 1.3 * em);
     let radius = (em * 0.45).round() as i32;
-    let legend_w = 2.0 * radius as f64 + 0.4 * em + 4.4 * em;
-    let width = pad + label_w + side + pad + legend_w + pad;
-    let height = pad + title_h + side + tick_h + pad;
+    let legend_w = 2.0 * radius as f64 + 0.4 * em + room("unclipped");
+    let width = (pad + label_w + side + pad + legend_w + pad).max(2.0 * pad + room(&title));
+    let height = pad + title_h + side + 2.0 * row_h + pad;
     // The corner hiding the fewest points (the pair's count ten times).
     let gap = (0.4 * em).round();
     let corners = [
@@ -111,11 +119,8 @@ pub fn draw<DB: DrawingBackend>(
     root.draw(&Rectangle::new(plate, ink.stroke_width(1)))
         .map_err(draw_error)?;
     let font = ("sans-serif", font_px).into_font().color(&ink);
-    let (i, j) = step.pair;
-    let (ai, aj) = (format!("α{}", subscript(i)), format!("α{}", subscript(j)));
-    let relation = if step.y[0] == step.y[1] { '+' } else { '−' };
     root.draw(&Text::new(
-        format!("SMO step: {ai} {relation} {aj} stays fixed"),
+        title,
         ((x0 + pad) as i32, (y0 + pad * 0.7) as i32),
         font.clone(),
     ))
@@ -148,7 +153,7 @@ pub fn draw<DB: DrawingBackend>(
     root.draw(&Rectangle::new(corner, ink.stroke_width(stroke)))
         .map_err(draw_error)?;
     // Tick labels 0 and C under the box, the axes' names beside it.
-    let small = ("sans-serif", font_px * 0.9).into_font().color(&ink);
+    let small = font.clone();
     let below = (square.1 + side + 0.2 * em) as i32;
     let zero = to_px([0.0, 0.0]);
     root.draw(&Text::new(
@@ -166,9 +171,13 @@ pub fn draw<DB: DrawingBackend>(
         ))
         .map_err(draw_error)?;
     }
+    let name = format!("{ai} →");
     root.draw(&Text::new(
-        format!("{ai} →"),
-        ((square.0 + 0.5 * side - em) as i32, below),
+        name.clone(),
+        (
+            (square.0 + 0.5 * (side - room(&name))) as i32,
+            below + row_h as i32,
+        ),
         small.clone(),
     ))
     .map_err(draw_error)?;

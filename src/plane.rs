@@ -169,6 +169,10 @@ impl Scene {
     }
 }
 
+/// The largest type a chart takes from the plane beside it (in its pixels): a floor larger
+/// than this is a mistake of the caller's, not a reason to fill the picture with one word.
+const MAX_TYPE_PX: f64 = 120.0;
+
 /// Where things go on a picture of a given size (all in the backend's pixels).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Layout {
@@ -198,7 +202,20 @@ impl Layout {
     /// beside or under the plane is wider than tall; scaled to its height, its type would be
     /// smaller than the plane's).
     pub fn chart(width: u32, height: u32) -> Layout {
-        Layout::scaled(width, height, (width * 3 / 4).min(height * 3 / 2))
+        Layout::chart_with_type(width, height, 0.0)
+    }
+
+    /// The same with type never smaller than `type_px` (the tick labels of the plane the
+    /// chart is shown beside, in this picture's pixels), and the margins and label areas that
+    /// type needs: on a projector the room reads every chart as well as the plane.
+    pub fn chart_with_type(width: u32, height: u32, type_px: f64) -> Layout {
+        let size = (width * 3 / 4).min(height * 3 / 2);
+        let own = Layout::scaled(width, height, size);
+        if type_px.is_finite() && type_px > own.font_px {
+            Layout::sized(width, height, size, type_px.min(MAX_TYPE_PX))
+        } else {
+            own
+        }
     }
 
     /// The same with room right of the plot for a colour bar (the plot narrower by it).
@@ -216,23 +233,37 @@ impl Layout {
         self
     }
 
-    /// One of several panels stacked in this layout's picture: `height` pixels tall, with the
-    /// same type, strokes and left and right edges; without `x_axis`, no room is left below
-    /// the plot for the x axis (the panel below shows it).
-    pub fn panel(&self, height: u32, x_axis: bool) -> Layout {
+    /// One of several panels stacked in this layout's picture: a strip with `top` pixels
+    /// above a plot `plot_height` tall, then the margin, with the same type, strokes and left
+    /// and right edges; with `x_axis`, room below the plot for the x axis too (else the panel
+    /// below shows it).
+    pub fn panel(&self, top: f64, plot_height: f64, x_axis: bool) -> Layout {
         let x_label_area = if x_axis { self.label_area } else { 0 };
-        let top = self.margin as f64;
-        let bottom = (self.margin + x_label_area) as f64;
+        let height = top + plot_height + (self.margin + x_label_area) as f64;
         Layout {
-            height,
+            height: height.round() as u32,
             x_label_area,
             plot: PixelRect {
                 top,
-                height: (height as f64 - top - bottom).max(10.0),
+                height: plot_height,
                 ..self.plot
             },
             ..*self
         }
+    }
+
+    /// The room a line of `text` takes in this layout's type, for placing texts that plotters
+    /// does not place itself: a little more than a sans-serif's advances (digits and most
+    /// letters 0.5–0.64 em, capitals about 0.7, m and w 0.9, the narrow ones under 0.4).
+    pub fn text_width(&self, text: &str) -> f64 {
+        let em = |c: char| match c {
+            '.' | ',' | ':' | ';' | '\'' | '!' | '|' | 'i' | 'j' | 'l' | 'I' | '(' | ')' | '['
+            | ']' | '-' | ' ' | 'f' | 't' | 'r' => 0.38,
+            'm' | 'w' | 'M' | 'W' | '—' => 0.92,
+            c if c.is_uppercase() => 0.74,
+            _ => 0.62,
+        };
+        self.font_px * text.chars().map(em).sum::<f64>()
     }
 
     /// The margin right of the plot (wider when a colour bar sits there).
@@ -241,8 +272,13 @@ impl Layout {
     }
 
     fn scaled(width: u32, height: u32, size: u32) -> Layout {
+        let font_px = (size.max(120) as f64 * 0.034).clamp(12.0, 40.0);
+        Layout::sized(width, height, size, font_px)
+    }
+
+    /// Strokes and discs scaled to `size`, type of `font_px` and the room it needs.
+    fn sized(width: u32, height: u32, size: u32, font_px: f64) -> Layout {
         let size = size.max(120) as f64;
-        let font_px = (size * 0.034).clamp(12.0, 40.0);
         let margin = (font_px * 0.9).round() as u32;
         let label_area = (font_px * 3.4).round() as u32;
         // plotters' chart layout: `margin` on every side, the label areas left and below.

@@ -297,11 +297,31 @@ pub(crate) fn axes<'a, DB: DrawingBackend>(
     let y_label = |v: &f64| tick_label(*v, y.end - y.start);
     // A panel without room below it shows no x axis: the panel under it does.
     let x_axis = layout.x_label_area > 0;
+    // As many ticks as the type leaves room for: a label of up to five characters and a gap
+    // along x, a line and a half along y; between two and five.
+    let plot = layout.plot;
+    let fits = |room: f64, each: f64| ((room / each).floor() as usize).clamp(2, 5);
+    let x_ticks = fits(plot.width, layout.text_width("-0.0") + layout.font_px);
+    let y_ticks = fits(plot.height, 1.6 * layout.font_px);
+    // The y axis's name where it fits along the axis and beside its tick labels in the label
+    // area (a short panel's legend names its curves; long tick labels such as 1500 take the
+    // area's width).
+    let widest = round_ticks(y.start, y.end, y_ticks)
+        .iter()
+        .map(|&v| layout.text_width(&tick_label(v, y.end - y.start)))
+        .fold(0.0, f64::max);
+    // The name's line, the tick marks and the gaps beside the widest label.
+    let beside = widest + 1.4 * layout.font_px + 8.0 <= layout.label_area as f64;
+    let y_desc = if beside && layout.text_width(y_desc) <= plot.height {
+        y_desc
+    } else {
+        ""
+    };
     chart
         .configure_mesh()
         .disable_mesh()
-        .x_labels(if x_axis { 5 } else { 0 })
-        .y_labels(5)
+        .x_labels(if x_axis { x_ticks } else { 0 })
+        .y_labels(y_ticks)
         .x_label_formatter(&x_label)
         .y_label_formatter(&y_label)
         .x_desc(if x_axis { x_desc } else { "" })
@@ -312,6 +332,27 @@ pub(crate) fn axes<'a, DB: DrawingBackend>(
         .draw()
         .map_err(draw_error)?;
     Ok(chart)
+}
+
+/// About `count` round values in [low, high] (multiples of 1, 2 or 5 times a power of ten),
+/// near enough the ticks plotters chooses to tell how wide their labels are.
+fn round_ticks(low: f64, high: f64, count: usize) -> Vec<f64> {
+    let span = high - low;
+    if !(span.is_finite() && span > 0.0) {
+        return vec![low];
+    }
+    let rough = span / count.max(1) as f64;
+    let power = 10f64.powf(rough.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * power)
+        .find(|&s| s >= rough)
+        .unwrap_or(10.0 * power);
+    let first = (low / step).ceil() as i64;
+    let last = (high / step).floor() as i64;
+    (first..=last.min(first + 20))
+        .map(|k| k as f64 * step)
+        .collect()
 }
 
 /// A tick's text on an axis spanning `span`: as many digits as a hundredth of the span

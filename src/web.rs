@@ -129,17 +129,20 @@ pub struct App {
     /// The class buttons' JSON and the scene version it is of: asked for every frame, it
     /// counts the classes of every point only when the points change.
     class_choices: Option<(u64, String)>,
+    /// The view canvas's size when last drawn and the type it was drawn with (the plane's
+    /// tick labels, in that canvas's pixels), for the hovers and clicks on it.
+    view_type: Option<(u32, u32, f64)>,
 }
 
 /// A worker's figure as painted: the view, the figure's number, the highlight, the orbit and
-/// the canvas size.
+/// the canvas size and type.
 type ViewPainted = (
     String,
     u64,
     Option<usize>,
     crate::playground::Orbit,
-    u32,
-    u32,
+    (u32, u32),
+    u64,
 );
 
 #[wasm_bindgen]
@@ -180,6 +183,7 @@ impl App {
             figures_adopted: 0,
             view_painted: None,
             class_choices: None,
+            view_type: None,
         })
     }
 
@@ -757,14 +761,17 @@ impl App {
             .and_then(|d| d.get_element_by_id(canvas_id))
             .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok())
             .ok_or_else(|| js_error(format!("no canvas with id '{canvas_id}'")))?;
-        let layout = view.layout(canvas.width(), canvas.height());
+        let (width, height) = (canvas.width(), canvas.height());
+        let type_px = self.plane_type_on(&canvas);
+        self.view_type = Some((width, height, type_px));
+        let layout = view.layout(width, height, type_px);
         let shown = (
             view.id().to_string(),
             self.figures_adopted,
             self.lab.highlight,
             self.lab.orbit,
-            layout.width,
-            layout.height,
+            (layout.width, layout.height),
+            layout.font_px.to_bits(),
         );
         let behind = self.remote.is_some() && computed_behind(view);
         match &self.view_painted {
@@ -819,7 +826,7 @@ impl App {
             views::view(view_id).map_err(js_error)?
         };
         let (width, height) = (width.clamp(64, 8192), height.clamp(64, 8192));
-        let layout = view.layout(width, height);
+        let layout = self.view_layout(view, width, height);
         self.fit_timed();
         let figure = self.figures.figure(view, &mut self.lab, &layout).clone();
         crate::svg::document(width, height, |backend| {
@@ -895,7 +902,7 @@ impl App {
         let Ok(view) = views::view(view_id) else {
             return String::new();
         };
-        let layout = view.layout(width, height);
+        let layout = self.view_layout(view, width, height);
         match self.view_figure(view, &layout) {
             Some(Figure::Chart(chart)) => chart.text_at(&layout, px, py),
             _ => String::new(),
@@ -916,7 +923,7 @@ impl App {
         let Ok(view) = views::view(view_id) else {
             return Ok(false);
         };
-        let layout = view.layout(width, height);
+        let layout = self.view_layout(view, width, height);
         let settings = match self.view_figure(view, &layout) {
             Some(Figure::Chart(chart)) => chart.settings_at(&layout, px, py),
             _ => Vec::new(),
@@ -939,7 +946,7 @@ impl App {
         let Ok(view) = views::view(view_id) else {
             return Vec::new();
         };
-        let layout = view.layout(width, height);
+        let layout = self.view_layout(view, width, height);
         match self.view_figure(view, &layout) {
             Some(Figure::Chart(chart)) => chart
                 .tick_pixel(&layout, index)
@@ -962,7 +969,7 @@ impl App {
         let Ok(view) = views::view(view_id) else {
             return -1;
         };
-        let layout = view.layout(width, height);
+        let layout = self.view_layout(view, width, height);
         match self.view_figure(view, &layout) {
             Some(Figure::Chart(chart)) => chart
                 .tick_at(&layout, px, py, radius_px)
@@ -1001,6 +1008,32 @@ impl App {
             }
         }
         Some(figure)
+    }
+
+    /// The plane's tick labels' size in the pixels of `canvas` (a view's): the plane's type
+    /// in its own canvas's pixels, taken to CSS pixels and from them to `canvas`'s, so a view
+    /// drawn at any scale reads at least as large on the screen as the plane.
+    fn plane_type_on(&self, canvas: &HtmlCanvasElement) -> f64 {
+        // Pixels of a canvas per CSS pixel (1 while it is not laid out).
+        let scale = |c: &HtmlCanvasElement| {
+            let shown = c.client_width();
+            if shown > 0 {
+                c.width() as f64 / shown as f64
+            } else {
+                1.0
+            }
+        };
+        self.layout().font_px / scale(&self.canvas) * scale(canvas)
+    }
+
+    /// View `view`'s layout on a canvas `width` × `height`: with the type the view canvas
+    /// was last drawn with when it has that size, else the plane's at the same scale.
+    fn view_layout(&self, view: &dyn views::ViewKind, width: u32, height: u32) -> Layout {
+        let type_px = match self.view_type {
+            Some((w, h, type_px)) if (w, h) == (width, height) => type_px,
+            _ => self.layout().font_px,
+        };
+        view.layout(width, height, type_px)
     }
 
     /// Fits if anything changed, timing it.

@@ -9,6 +9,7 @@ use crate::plane::Layout;
 use crate::scene::{axes, colour, draw_error};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_backend::DrawingBackend;
 
 /// A polyline of the chart.
@@ -148,25 +149,61 @@ impl Chart {
         Some((px, py))
     }
 
-    /// This chart and the panels under it, each with its layout within its own strip of the
-    /// picture and the strip's top in the picture's pixels.
+    /// The headline in lines that fit the picture (the first line flush with the plot when
+    /// the whole fits there, else every line from the margin).
+    pub fn headline_lines(&self, layout: &Layout) -> Vec<String> {
+        wrap(&self.headline, layout)
+    }
+
+    /// This chart and the panels under it that the picture has room for, each with its layout
+    /// within its own strip of the picture and the strip's top in the picture's pixels. A
+    /// headline of more lines than the layout leaves room for lowers the plot. Stacked, the
+    /// upper panel's plot is half as tall again as each one's below, and only the lowest has
+    /// room for the x axis under it; a panel is shown only if every shown one keeps at least
+    /// [`PANEL_LINES`] lines of the type (its legend and two ticks), the lowest left out
+    /// first.
     pub fn panels(&self, layout: &Layout) -> Vec<(&Chart, Layout, u32)> {
-        if self.below.is_empty() {
-            return vec![(self, *layout, 0)];
+        let mut layout = *layout;
+        let lines = self.headline_lines(&layout).len();
+        if lines > 1 {
+            let extra = (lines - 1) as f64 * HEADLINE_LINE * layout.font_px;
+            layout.plot.top += extra;
+            layout.plot.height = (layout.plot.height - extra).max(10.0);
         }
-        let top = layout.height / 2;
-        let rest = (layout.height - top) / self.below.len() as u32;
-        // The upper panel keeps any room the layout leaves above the plot (a headline).
-        let mut upper = layout.panel(top, false);
-        let room = layout.plot.top - upper.plot.top;
-        upper.plot.top += room;
-        upper.plot.height = (upper.plot.height - room).max(10.0);
+        let font = layout.font_px;
+        // Above each lower panel's plot: room for half its top tick label, and a little.
+        let gap = (0.5 * font).round();
+        let share = |count: usize| {
+            let fixed = layout.plot.top
+                + (count - 1) as f64 * gap
+                + (count as u32 * layout.margin + layout.label_area) as f64;
+            (layout.height as f64 - fixed) / (count as f64 + 0.5)
+        };
+        let shown = (1..=self.below.len())
+            .rev()
+            .find(|&below| share(below + 1) >= PANEL_LINES * font)
+            .unwrap_or(0);
+        if shown == 0 {
+            let mut alone = layout;
+            if !self.below.is_empty() {
+                // The upper panel alone, with the x axis under it.
+                alone.x_label_area = alone.label_area;
+            }
+            return vec![(self, alone, 0)];
+        }
+        let share = share(shown + 1).max(10.0);
+        let upper = layout.panel(layout.plot.top, (1.5 * share).floor(), false);
+        let mut offset = upper.height;
         let mut panels = vec![(self, upper, 0)];
-        for (k, chart) in self.below.iter().enumerate() {
-            let last = k + 1 == self.below.len();
-            let offset = top + k as u32 * rest;
-            let height = if last { layout.height - offset } else { rest };
-            panels.push((chart, layout.panel(height, last), offset));
+        for (k, chart) in self.below.iter().take(shown).enumerate() {
+            let last = k + 1 == shown;
+            let mut panel = layout.panel(gap, share.floor(), last);
+            if last {
+                // The lowest strip takes what rounding left over.
+                panel.height = layout.height.saturating_sub(offset).max(panel.height);
+            }
+            panels.push((chart, panel, offset));
+            offset += panel.height;
         }
         panels
     }
@@ -272,9 +309,16 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
     let mut rest = root.clone();
-    for (panel, panel_layout, _) in chart.panels(layout) {
+    let panels = chart.panels(layout);
+    if !chart.headline.is_empty() {
+        draw_headline(&root, &chart.headline_lines(layout), layout)?;
+    }
+    // The lowest panel shown names the x axis (the lowest of all does, when some are left
+    // out for want of room).
+    let x_name = chart.below.last().unwrap_or(chart).x_label.as_str();
+    for (panel, panel_layout, _) in panels {
         let (area, below) = rest.split_vertically(panel_layout.height);
-        draw_panel(&area, panel, &panel_layout)?;
+        draw_panel(&area, panel, &panel_layout, x_name)?;
         rest = below;
     }
     root.present().map_err(draw_error)?;
@@ -286,16 +330,11 @@ fn draw_panel<DB: DrawingBackend>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
     chart: &Chart,
     layout: &Layout,
+    x_name: &str,
 ) -> Result<(), Error> {
     let (x0, x1) = chart.x_range;
     let (y0, y1) = chart.y_range;
-    let mut context = axes(
-        root,
-        layout,
-        x0..x1,
-        y0..y1,
-        (&chart.x_label, &chart.y_label),
-    )?;
+    let mut context = axes(root, layout, x0..x1, y0..y1, (x_name, &chart.y_label))?;
     let stroke = layout.stroke as f64;
     let ink = RGBColor(20, 20, 20);
     for cell in &chart.heat {
@@ -335,9 +374,6 @@ fn draw_panel<DB: DrawingBackend>(
     if let Some(bar) = &chart.colour_bar {
         draw_colour_bar(root, bar, layout)?;
     }
-    if !chart.headline.is_empty() {
-        draw_headline(root, &chart.headline, layout)?;
-    }
     // The axis z = 0 and the zero loss, thin.
     let zero_lines = if chart.heat.is_empty() {
         vec![vec![(x0, 0.0), (x1, 0.0)], vec![(0.0, y0), (0.0, y1)]]
@@ -353,10 +389,14 @@ fn draw_panel<DB: DrawingBackend>(
             .map_err(draw_error)?;
     }
     let dash = (layout.point_radius * 2.0).round() as u32;
+    let mut legend = Vec::new();
     for line in &chart.lines {
         let (r, g, b) = line.colour;
         let style = RGBColor(r, g, b).stroke_width((stroke * line.weight).round().max(1.0) as u32);
-        let series = if line.dashed {
+        if let Some(label) = &line.label {
+            legend.push((label.as_str(), style, line.dashed));
+        }
+        if line.dashed {
             context.draw_series(std::iter::once(DashedPathElement::new(
                 line.points.clone(),
                 dash,
@@ -370,11 +410,6 @@ fn draw_panel<DB: DrawingBackend>(
             )))
         }
         .map_err(draw_error)?;
-        if let Some(label) = &line.label {
-            series
-                .label(label.clone())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], style));
-        }
     }
     let top = chart.rug_top();
     for tick in &chart.rug {
@@ -401,6 +436,21 @@ fn draw_panel<DB: DrawingBackend>(
                 .map_err(draw_error)?;
         }
     }
+    // Each marker's label beside it, where it stays in the plot and clear of the legend and
+    // of the labels placed before it.
+    let show_legend = chart.heat.is_empty() && !legend.is_empty();
+    let labels: Vec<&str> = legend.iter().map(|e| e.0).collect();
+    let mut placed: Vec<Place> = Vec::new();
+    if show_legend {
+        placed.push(legend_places(layout, &labels, chart.legend_lower_right).0);
+    }
+    let pixel = |(x, y): (f64, f64)| {
+        let plot = layout.plot;
+        (
+            plot.left + (x - x0) / (x1 - x0) * plot.width,
+            plot.top + (y1 - y) / (y1 - y0) * plot.height,
+        )
+    };
     for marker in &chart.markers {
         let (r, g, b) = marker.colour;
         let size = (layout.point_radius * 1.4).round() as i32;
@@ -418,59 +468,278 @@ fn draw_panel<DB: DrawingBackend>(
                 ink.stroke_width(layout.stroke),
             )))
             .map_err(draw_error)?;
-        let font = ("sans-serif", layout.font_px * 0.8).into_font().color(&ink);
+        let font = ("sans-serif", layout.font_px).into_font().color(&ink);
+        let (w, h) = (layout.text_width(&marker.label), layout.font_px);
+        let (mx, my) = pixel(marker.at);
+        let away = size as f64 + 4.0;
+        let candidates = [
+            (away, -away - h),
+            (-away - w, -away - h),
+            (away, away),
+            (-away - w, away),
+            (away, -h / 2.0),
+            (-away - w, -h / 2.0),
+            (-w / 2.0, -away - h),
+            (-w / 2.0, away),
+        ]
+        .map(|(dx, dy)| (dx, dy, Place::new(mx + dx, my + dy, w, h)));
+        let inside = |b: &Place| b.within(&layout.plot);
+        let clear = |b: &Place| placed.iter().all(|p| !p.meets(b));
+        // Else where it covers least of the others, in the plot if it can.
+        let covered = |b: &Place| {
+            let outside = if inside(b) { 0.0 } else { w * h };
+            outside + placed.iter().map(|p| p.overlap(b)).sum::<f64>()
+        };
+        let (dx, dy, taken) = candidates
+            .iter()
+            .find(|(_, _, b)| inside(b) && clear(b))
+            .or_else(|| {
+                candidates
+                    .iter()
+                    .min_by(|a, b| covered(&a.2).total_cmp(&covered(&b.2)))
+            })
+            .copied()
+            .expect("eight candidates");
+        placed.push(taken);
         context
             .draw_series(std::iter::once(
                 EmptyElement::at(marker.at)
-                    + Text::new(marker.label.clone(), (size + 6, -size - 6), font),
+                    + Text::new(
+                        marker.label.clone(),
+                        (dx.round() as i32, dy.round() as i32),
+                        font,
+                    ),
             ))
             .map_err(draw_error)?;
     }
-    if chart.lines.iter().any(|l| l.label.is_some()) && chart.heat.is_empty() {
-        context
-            .configure_series_labels()
-            .position(if chart.legend_lower_right {
-                SeriesLabelPosition::LowerRight
-            } else {
-                SeriesLabelPosition::UpperRight
-            })
-            .background_style(WHITE.mix(0.9))
-            .border_style(ink)
-            .label_font(("sans-serif", layout.font_px * 0.8).into_font())
-            .draw()
-            .map_err(draw_error)?;
+    if show_legend {
+        draw_legend(root, &legend, layout, chart.legend_lower_right, dash)?;
     }
     Ok(())
 }
 
-/// A line of text above the plot, flush with its left edge.
+/// A rectangle of the picture, for placing texts: left, top, width, height in pixels.
+#[derive(Clone, Copy, Debug)]
+struct Place {
+    left: f64,
+    top: f64,
+    width: f64,
+    height: f64,
+}
+
+impl Place {
+    fn new(left: f64, top: f64, width: f64, height: f64) -> Place {
+        Place {
+            left,
+            top,
+            width,
+            height,
+        }
+    }
+
+    fn within(&self, rect: &crate::field::PixelRect) -> bool {
+        self.left >= rect.left
+            && self.top >= rect.top
+            && self.left + self.width <= rect.left + rect.width
+            && self.top + self.height <= rect.top + rect.height
+    }
+
+    /// The area this and `other` share.
+    fn overlap(&self, other: &Place) -> f64 {
+        let across =
+            (self.left + self.width).min(other.left + other.width) - self.left.max(other.left);
+        let down = (self.top + self.height).min(other.top + other.height) - self.top.max(other.top);
+        across.max(0.0) * down.max(0.0)
+    }
+
+    fn meets(&self, other: &Place) -> bool {
+        self.left < other.left + other.width
+            && other.left < self.left + self.width
+            && self.top < other.top + other.height
+            && other.top < self.top + self.height
+    }
+}
+
+/// Where the legend of these labels goes: its box, and each entry's place in it (x from the
+/// box's inner left edge, and row). In a column in the plot's upper right corner, or its lower
+/// right; in rows as wide as the plot allows when a column would be taller than the plot.
+fn legend_places(layout: &Layout, labels: &[&str], lower: bool) -> (Place, Vec<(f64, usize)>) {
+    let font_px = layout.font_px;
+    let (pad, row, inset) = (0.4 * font_px, 1.3 * font_px, 0.4 * font_px);
+    let plot = layout.plot;
+    let mut places = Vec::new();
+    let column = 2.0 * pad + labels.len() as f64 * row <= plot.height - 2.0 * inset;
+    let room = plot.width - 2.0 * inset - 2.0 * pad;
+    let (mut x, mut line, mut width) = (0.0, 0usize, 0.0f64);
+    for (k, label) in labels.iter().enumerate() {
+        let entry = LEGEND_SAMPLE * font_px + layout.text_width(label);
+        if k > 0 && (column || x + font_px + entry > room) {
+            line += 1;
+            x = 0.0;
+        } else if k > 0 {
+            x += font_px;
+        }
+        places.push((x, line));
+        x += entry;
+        width = width.max(x);
+    }
+    let (width, height) = (width + 2.0 * pad, (line + 1) as f64 * row + 2.0 * pad);
+    let left = plot.left + plot.width - inset - width;
+    let top = if lower {
+        plot.top + plot.height - inset - height
+    } else {
+        plot.top + inset
+    };
+    (Place::new(left, top, width, height), places)
+}
+
+/// A legend entry's stroke and the gap after it, in em.
+const LEGEND_SAMPLE: f64 = 2.0;
+
+/// The legend of the labelled lines: in the box [`legend_places`] gives, a stroke in each
+/// line's style and its label.
+fn draw_legend<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    entries: &[(&str, ShapeStyle, bool)],
+    layout: &Layout,
+    lower: bool,
+    dash: u32,
+) -> Result<(), Error> {
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let labels: Vec<&str> = entries.iter().map(|e| e.0).collect();
+    let (frame, places) = legend_places(layout, &labels, lower);
+    let font_px = layout.font_px;
+    let (pad, row) = (0.4 * font_px, 1.3 * font_px);
+    let ink = RGBColor(20, 20, 20);
+    let corners = [
+        (frame.left.round() as i32, frame.top.round() as i32),
+        (
+            (frame.left + frame.width).round() as i32,
+            (frame.top + frame.height).round() as i32,
+        ),
+    ];
+    root.draw(&Rectangle::new(corners, WHITE.mix(0.9).filled()))
+        .map_err(draw_error)?;
+    root.draw(&Rectangle::new(corners, ink.stroke_width(1)))
+        .map_err(draw_error)?;
+    let font = ("sans-serif", font_px)
+        .into_font()
+        .color(&ink)
+        .pos(Pos::new(HPos::Left, VPos::Center));
+    let sample = (LEGEND_SAMPLE - 0.4) * font_px;
+    for ((label, style, dashed), (dx, line)) in entries.iter().zip(places) {
+        let (x, y) = (
+            frame.left + pad + dx,
+            frame.top + pad + (line as f64 + 0.5) * row,
+        );
+        let ends = vec![
+            (x.round() as i32, y.round() as i32),
+            ((x + sample).round() as i32, y.round() as i32),
+        ];
+        if *dashed {
+            root.draw(&DashedPathElement::new(
+                ends,
+                dash / 2 + 1,
+                dash / 3 + 1,
+                *style,
+            ))
+        } else {
+            root.draw(&PathElement::new(ends, *style))
+        }
+        .map_err(draw_error)?;
+        root.draw(&Text::new(
+            label.to_string(),
+            (
+                (x + LEGEND_SAMPLE * font_px).round() as i32,
+                y.round() as i32,
+            ),
+            font.clone(),
+        ))
+        .map_err(draw_error)?;
+    }
+    Ok(())
+}
+
+/// The least height of a stacked panel's plot, in lines of the type: a legend of two entries
+/// and its margins.
+pub const PANEL_LINES: f64 = 4.2;
+
+/// The distance between a headline's lines, in em.
+pub(crate) const HEADLINE_LINE: f64 = 1.25;
+
+/// `text` in lines that fit `layout`'s picture: one line when it fits from the plot's left
+/// edge, else lines broken between words from the left margin (a word longer than a line
+/// stands alone).
+pub(crate) fn wrap(text: &str, layout: &Layout) -> Vec<String> {
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let right = layout.width as f64 - layout.margin as f64;
+    if layout.plot.left + layout.text_width(text) <= right {
+        return vec![text.to_string()];
+    }
+    let room = right - layout.margin as f64;
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let longer = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && layout.text_width(&longer) > room {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = longer;
+        }
+    }
+    lines.push(line);
+    lines
+}
+
+/// A headline's lines ([`wrap`]) above the plot of `layout` (one with room for one line,
+/// [`Layout::with_headline`]; the plot is lowered by a line for each further one, as
+/// [`Chart::panels`] does): flush with the plot's left edge when it is one line that fits
+/// there, else from the margin.
 pub(crate) fn draw_headline<DB: DrawingBackend>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
-    text: &str,
+    lines: &[String],
     layout: &Layout,
 ) -> Result<(), Error> {
-    let font = ("sans-serif", layout.font_px * 0.85)
+    let font = ("sans-serif", layout.font_px)
         .into_font()
         .color(&RGBColor(20, 20, 20));
-    let y = (layout.plot.top - layout.font_px * 1.45).max(2.0);
-    root.draw(&Text::new(
-        text.to_string(),
-        (layout.plot.left as i32, y as i32),
-        font,
-    ))
-    .map_err(draw_error)
+    let right = layout.width as f64 - layout.margin as f64;
+    let left = match lines {
+        [line] if layout.plot.left + layout.text_width(line) <= right => layout.plot.left,
+        _ => layout.margin as f64,
+    };
+    let top = (layout.plot.top - layout.font_px * 1.45).max(2.0);
+    for (k, line) in lines.iter().enumerate() {
+        let y = top + k as f64 * HEADLINE_LINE * layout.font_px;
+        root.draw(&Text::new(
+            line.clone(),
+            (left as i32, y as i32),
+            font.clone(),
+        ))
+        .map_err(draw_error)?;
+    }
+    Ok(())
 }
 
 /// The colour bar right of the plot: the scale in steps from `low` (bottom) to `high` (top),
-/// with both ends labelled.
+/// with both ends labelled, as an axis would label them.
 fn draw_colour_bar<DB: DrawingBackend>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
     bar: &ColourBar,
     layout: &Layout,
 ) -> Result<(), Error> {
     let plot = layout.plot;
-    let left = (plot.left + plot.width + layout.font_px * 0.8).round() as i32;
-    let width = (layout.font_px * 1.1).round() as i32;
+    // In the room [`Layout::with_colour_bar`] leaves: a gap, the bar and its labels.
+    let left = (plot.left + plot.width + layout.font_px * 0.6).round() as i32;
+    let width = layout.font_px.round() as i32;
     let (top, height) = (plot.top as i32, plot.height as i32);
     const STEPS: i32 = 64;
     for k in 0..STEPS {
@@ -483,12 +752,14 @@ fn draw_colour_bar<DB: DrawingBackend>(
         ))
         .map_err(draw_error)?;
     }
-    let font = ("sans-serif", layout.font_px * 0.75).into_font();
+    let font = ("sans-serif", layout.font_px).into_font();
     let beside = left + width + (layout.font_px * 0.3) as i32;
-    let below_top = top + height - (layout.font_px * 0.8) as i32;
+    let below_top = top + height - layout.font_px as i32;
     for (value, y) in [(bar.high, top), (bar.low, below_top)] {
         root.draw(&Text::new(
-            crate::model::short(value),
+            // As an axis writes it: digits down to a hundredth of the span (so a Gram
+            // matrix's 4.84e-10 reads 0 and stays beside the bar).
+            crate::scene::tick_label(value, bar.high - bar.low),
             (beside, y),
             font.clone(),
         ))

@@ -33,6 +33,11 @@ impl ViewKind for CurveView {
         Some(1)
     }
 
+    /// Taller than a plain chart: its legend's three lines in a projector's type take room.
+    fn aspect(&self) -> f64 {
+        0.7
+    }
+
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
         Figure::Chart(Box::new(curve_chart(lab)))
     }

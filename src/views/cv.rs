@@ -35,8 +35,14 @@ impl ViewKind for CvView {
         "cross-validation grid"
     }
 
-    fn layout(&self, width: u32, height: u32) -> Layout {
-        Layout::chart(width, height).with_colour_bar()
+    fn layout(&self, width: u32, height: u32, type_px: f64) -> Layout {
+        Layout::chart_with_type(width, height, type_px).with_colour_bar()
+    }
+
+    /// Taller than a plain chart, so that the grid's cells stay large beside the colour bar
+    /// in a projector's type.
+    fn aspect(&self) -> f64 {
+        0.7
     }
 
     fn job(&self) -> Option<usize> {

@@ -42,8 +42,8 @@ impl ViewKind for GramView {
         "Gram matrix"
     }
 
-    fn layout(&self, width: u32, height: u32) -> Layout {
-        Layout::chart(width, height)
+    fn layout(&self, width: u32, height: u32, type_px: f64) -> Layout {
+        Layout::chart_with_type(width, height, type_px)
             .with_colour_bar()
             .with_headline()
     }

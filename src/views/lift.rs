@@ -13,7 +13,7 @@
 //! the same picture; the angle is the lab's [`Orbit`]. Surfaces, planes and points are painted
 //! back to front by their projected depth.
 
-use super::chart::draw_headline;
+use super::chart::{draw_headline, wrap, HEADLINE_LINE};
 use super::{Figure, ViewKind};
 use crate::contour::level_curves;
 use crate::data::Point;
@@ -46,8 +46,13 @@ impl ViewKind for LiftView {
         "kernel lift (3-D)"
     }
 
-    fn layout(&self, width: u32, height: u32) -> Layout {
-        Layout::chart(width, height).with_headline()
+    /// Taller than a plain chart: the box needs the height its headline and axis names leave.
+    fn aspect(&self) -> f64 {
+        0.75
+    }
+
+    fn layout(&self, width: u32, height: u32, type_px: f64) -> Layout {
+        Layout::chart_with_type(width, height, type_px).with_headline()
     }
 
     fn orbits(&self) -> bool {
@@ -372,6 +377,7 @@ fn draw_axis_names<DB: DrawingBackend>(
     >,
     lift: &Lift,
     layout: &Layout,
+    ticked: bool,
 ) -> Result<(), Error> {
     use plotters::coord::CoordTranslate;
     use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -386,7 +392,7 @@ fn draw_axis_names<DB: DrawingBackend>(
     let centre = corners
         .iter()
         .fold((0.0, 0.0), |c, p| (c.0 + p.0 / 8.0, c.1 + p.1 / 8.0));
-    let font = ("sans-serif", layout.font_px * 0.85)
+    let font = ("sans-serif", layout.font_px)
         .into_font()
         .color(&RGBColor(20, 20, 20))
         .pos(Pos::new(HPos::Center, VPos::Center));
@@ -410,7 +416,8 @@ fn draw_axis_names<DB: DrawingBackend>(
                 .expect("four edges");
             let (dx, dy) = (mid.0 - centre.0, mid.1 - centre.1);
             let length = dx.hypot(dy).max(1.0);
-            let push = layout.font_px * 2.6;
+            // Past the tick labels when the edge has them.
+            let push = layout.font_px * if ticked { 2.6 } else { 1.2 };
             (mid.0 + dx / length * push, mid.1 + dy / length * push)
         };
         root.draw(&Text::new(
@@ -432,15 +439,23 @@ pub fn draw<DB: DrawingBackend>(
 ) -> Result<(), Error> {
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
-    if !lift.headline.is_empty() {
-        draw_headline(&root, &lift.headline, layout)?;
-    }
+    let lines = wrap(&lift.headline, layout);
+    draw_headline(&root, &lines, layout)?;
+    // A headline of more than one line lowers the box.
+    let extra = lines.len().saturating_sub(1) as f64 * HEADLINE_LINE * layout.font_px;
     let [x, y, z] = lift.ranges;
+    let font_px = layout.font_px;
+    // A box this large has room for tick labels along the plane's axes too.
+    let large = layout.plot.height >= 16.0 * font_px;
+    // Room beside the box for the vertical axis's tick labels, and above it for its name.
+    let side = (layout.margin as f64 + layout.text_width("-0.0")).round() as u32;
     let mut chart = ChartBuilder::on(&root)
         .margin(layout.margin)
-        .margin_top(layout.plot.top.round() as u32)
-        // Room below the box for the tick labels and the axis names.
-        .margin_bottom((layout.font_px * 2.8).round() as u32)
+        .margin_left(side)
+        .margin_right(side)
+        .margin_top((layout.plot.top + extra + 1.3 * font_px).round() as u32)
+        // Room below the box for the axis names, and the tick labels when there are any.
+        .margin_bottom((font_px * if large { 2.8 } else { 1.8 }).round() as u32)
         .build_cartesian_3d(x.0..x.1, y.0..y.1, z.0..z.1)
         .map_err(draw_error)?;
     chart.with_projection(|mut p| {
@@ -449,21 +464,24 @@ pub fn draw<DB: DrawingBackend>(
         p.scale = 0.95;
         p.into_matrix()
     });
-    let font = ("sans-serif", layout.font_px * 0.7).into_font();
+    let font = ("sans-serif", font_px).into_font();
     let grey = RGBColor(120, 120, 120);
+    // The two axes of the plane meet at the box's near corner, where their end labels would
+    // run into each other unless the box is large; the plane beside shows x₁ and x₂ anyway.
+    let (ground_ticks, height_ticks) = if large { (3, 5) } else { (0, 3) };
     chart
         .configure_axes()
         .label_style(font.clone())
-        .x_labels(4)
-        .y_labels(5)
-        .z_labels(4)
+        .x_labels(ground_ticks)
+        .y_labels(height_ticks)
+        .z_labels(ground_ticks)
         .max_light_lines(0)
         .axis_panel_style(RGBColor(240, 240, 240).mix(0.6))
         .bold_grid_style(RGBColor(200, 200, 200).stroke_width(1))
         .light_grid_style(TRANSPARENT)
         .draw()
         .map_err(draw_error)?;
-    draw_axis_names(&root, &chart, lift, layout)?;
+    draw_axis_names(&root, &chart, lift, layout, large)?;
 
     // Painter's order: the farthest first (a larger projected depth is farther away). Beside
     // parallel planes, what is far is what lies on the planes' far side: order by wᵀp + b,

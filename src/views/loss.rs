@@ -2,7 +2,7 @@
 //! logistic log₂(1 + e^(−z)) (in bits, so that it passes through (0, 1) like the others),
 //! exponential e^(−z), squared (1 − z)² and the perceptron's max(0, −z). The current model's
 //! own loss is drawn heavier. Every training point is a tick at its z in its class colour,
-//! and the legend gives each loss's total Σ_i L(z_i) over the training set: the SVM minimises
+//! and the note gives each loss's total Σ_i L(z_i) over the training set: the SVM minimises
 //! ½‖w‖² + C·Σ hinge, logistic regression λ/2‖w‖² + Σ log loss (in nats), the perceptron's
 //! updates follow Σ max(0, −z).
 //!
@@ -38,6 +38,11 @@ impl ViewKind for LossView {
         "loss"
     }
 
+    /// Taller than a plain chart: seven curves' legend in a projector's type takes rows.
+    fn aspect(&self) -> f64 {
+        0.7
+    }
+
     fn title(&self) -> &'static str {
         "loss functions"
     }
@@ -69,16 +74,19 @@ pub fn loss_chart(lab: &Playground) -> Chart {
     let lowest = known.iter().map(|p| p.2).fold(Z_SHOWN.0, f64::min);
     let highest = known.iter().map(|p| p.2).fold(Z_SHOWN.1, f64::max);
     let x_range = ((lowest - 0.25).max(-Z_LIMIT), (highest + 0.25).min(Z_LIMIT));
+    // The totals go in the note: in the legend they would make it wider than the plot in
+    // the type a projector needs.
+    let mut totals = Vec::new();
     let lines = Loss::ALL
         .iter()
         .zip(LOSS_COLOURS)
         .map(|(&loss, colour)| {
             let total: f64 = known.iter().map(|&(_, _, z)| loss.eval(z)).sum();
             let this = own == Some(loss);
+            totals.push(format!("{} {}", loss.name(), crate::model::short(total)));
             let label = format!(
-                "{}  Σ = {}{}",
+                "{}{}",
                 loss.name(),
-                crate::model::short(total),
                 if this { "  ← this model" } else { "" }
             );
             Line {
@@ -89,7 +97,7 @@ pub fn loss_chart(lab: &Playground) -> Chart {
                 label: Some(label),
             }
         })
-        .collect();
+        .collect::<Vec<_>>();
     let rug = known
         .iter()
         .map(|&(index, t, z)| Tick {
@@ -108,15 +116,17 @@ pub fn loss_chart(lab: &Playground) -> Chart {
         }
         Some(kind) => format!(
             "Each tick is a training point at its margin z = {kind} (ticks beyond the axis sit \
-             at its end); Σ is the loss summed over the {} training points.",
-            known.len()
+             at its end). Each loss summed over the {} training points: {}.",
+            known.len(),
+            totals.join(", ")
         ),
     };
     Chart {
         x_range,
         y_range: (-0.5, LOSS_TOP),
         x_label: "margin z = y·f(x)".into(),
-        y_label: "loss (logistic in log₂)".into(),
+        // The legend says the logistic loss is in log₂.
+        y_label: "loss".into(),
         lines,
         rug,
         highlight: lab.highlight,
@@ -168,8 +178,11 @@ mod tests {
         let label = hinge.label.as_ref().unwrap();
         assert!(label.starts_with("hinge"), "{label}");
         assert!(
-            label.contains(&crate::model::short(slack)),
-            "{label} vs {slack}"
+            chart
+                .note
+                .contains(&format!("hinge {}", crate::model::short(slack))),
+            "{} vs {slack}",
+            chart.note
         );
     }
 

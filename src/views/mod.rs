@@ -61,9 +61,11 @@ impl Figure {
 pub trait ViewKind: Sync {
     fn id(&self) -> &'static str;
     fn title(&self) -> &'static str;
-    /// Where things go on a picture of this size (a chart's type follows its width).
-    fn layout(&self, width: u32, height: u32) -> Layout {
-        Layout::chart(width, height)
+    /// Where things go on a picture of this size (a chart's type follows its width), with
+    /// type never smaller than `type_px` in the picture's pixels (the plane's tick labels
+    /// beside it; 0 for the picture's own type).
+    fn layout(&self, width: u32, height: u32, type_px: f64) -> Layout {
+        Layout::chart_with_type(width, height, type_px)
     }
     /// The picture's height as a fraction of its width in the page (stacked panels want more).
     fn aspect(&self) -> f64 {
@@ -155,8 +157,8 @@ pub fn draw<DB: DrawingBackend>(
 }
 
 /// What a figure is computed from: the view, the lab's version and the view's progress, the
-/// highlighted point and the picture's size.
-type CacheKey = (&'static str, (u64, u64), Option<usize>, u32, u32);
+/// highlighted point and the picture's size and type (the bits of its size in pixels).
+type CacheKey = (&'static str, (u64, u64), Option<usize>, (u32, u32), u64);
 
 /// A figure cached by what it was computed from.
 #[derive(Clone, Debug, Default)]
@@ -188,8 +190,8 @@ impl Cache {
             view.id(),
             (lab.version(), view.progress(lab)),
             lab.highlight,
-            layout.width,
-            layout.height,
+            (layout.width, layout.height),
+            layout.font_px.to_bits(),
         );
         if let Some(i) = self.entries.iter().position(|(k, _)| *k == key) {
             return &self.entries[i].1;
@@ -236,7 +238,7 @@ mod tests {
             lab.fit();
             assert!(lab.model().is_some(), "{hash}");
             for view in VIEWS.iter().skip(1) {
-                let layout = view.layout(640, 360);
+                let layout = view.layout(640, 360, 0.0);
                 let figure = view.compute(&mut lab, &layout);
                 let bytes = figure.to_bytes();
                 assert!(!bytes.is_empty(), "{hash} {}", view.id());

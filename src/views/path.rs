@@ -34,8 +34,8 @@ impl ViewKind for PathView {
         "regularisation path"
     }
 
-    fn layout(&self, width: u32, height: u32) -> Layout {
-        Layout::chart(width, height).with_headline()
+    fn layout(&self, width: u32, height: u32, type_px: f64) -> Layout {
+        Layout::chart_with_type(width, height, type_px).with_headline()
     }
 
     fn aspect(&self) -> f64 {
@@ -378,7 +378,7 @@ mod tests {
         assert_eq!(counts[1].points[0].1, 40.0);
         assert_eq!(counts[0].points[0].1, 0.0);
         // A click over the lowest panel at log₁₀ C = 2 sets C to the path's value there.
-        let layout = PathView.layout(900, 800);
+        let layout = PathView.layout(900, 800, 0.0);
         let panels = chart.panels(&layout);
         let (_, lowest, offset) = panels[2];
         let (x0, x1) = chart.x_range;

@@ -16,7 +16,8 @@ impl ViewKind for PlaneView {
         "the plane"
     }
 
-    fn layout(&self, width: u32, height: u32) -> Layout {
+    /// The plane's type is its own: the views' follow it, not the other way round.
+    fn layout(&self, width: u32, height: u32, _type_px: f64) -> Layout {
         Layout::new(width, height)
     }
 

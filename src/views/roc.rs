@@ -33,6 +33,12 @@ impl ViewKind for RocView {
         "ROC curve"
     }
 
+    /// Taller than a plain chart, so that "true-positive rate" fits along the y axis in a
+    /// projector's type.
+    fn aspect(&self) -> f64 {
+        0.7
+    }
+
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
         Figure::Chart(Box::new(roc_chart(lab)))
     }

@@ -26,8 +26,8 @@ impl ViewKind for TraceView {
         "training trace"
     }
 
-    fn layout(&self, width: u32, height: u32) -> Layout {
-        Layout::chart(width, height).with_headline()
+    fn layout(&self, width: u32, height: u32, type_px: f64) -> Layout {
+        Layout::chart_with_type(width, height, type_px).with_headline()
     }
 
     fn aspect(&self) -> f64 {
@@ -123,13 +123,11 @@ pub fn trace_chart(lab: &mut Playground) -> Chart {
         None => top.x_label = trace.x_label.into(),
     }
     top.below = panels;
+    // The method is named beside the plot; the headline keeps to the run, so that it fits
+    // one line in a projector's type.
     top.headline = match steps {
-        Some(s) => format!(
-            "{title}: {} {}, step {s} on show",
-            trace.last_x(),
-            trace.x_label
-        ),
-        None => format!("{title}: {} {}", trace.last_x(), trace.x_label),
+        Some(s) => format!("{} {}, step {s} on show", trace.last_x(), trace.x_label),
+        None => format!("{} {}", trace.last_x(), trace.x_label),
     };
     top.note = trace_note(&trace, steppable, steps);
     if steppable {
@@ -201,7 +199,7 @@ mod tests {
             "{}",
             chart.headline
         );
-        let layout = TraceView.layout(900, 800);
+        let layout = TraceView.layout(900, 800, 0.0);
         let panels = chart.panels(&layout);
         let (_, lowest, offset) = panels[2];
         let (x0, x1) = chart.x_range;

@@ -76,7 +76,9 @@ impl FrameWorker {
     pub fn figure(&mut self, view_id: &str, width: u32, height: u32) -> Vec<u8> {
         match views::view(view_id) {
             Ok(view) if computed_behind(view) => {
-                let layout = view.layout(width, height);
+                // What a chart shows does not depend on its type, only how it is drawn: the
+                // page draws the figure with the type of its own plane.
+                let layout = view.layout(width, height, 0.0);
                 self.figures.figure(view, &mut self.lab, &layout).to_bytes()
             }
             _ => Vec::new(),

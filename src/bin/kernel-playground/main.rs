@@ -20,6 +20,7 @@ mod bench;
 use clap::{Arg, ArgMatches, Command};
 use kernel_playground::data::{Dataset, Point};
 use kernel_playground::params::{Group, Kind, Param, PARAMS};
+use kernel_playground::plane::Layout;
 use kernel_playground::playground::{Playground, STEPS_KEY};
 use kernel_playground::registry::METHODS;
 use kernel_playground::roc::Roc;
@@ -626,7 +627,9 @@ fn render(args: &ArgMatches) -> Result<String, Error> {
     let mut lab = fitted_lab(args)?;
     // A figure is drawn whole on the command line: a grid is computed to the end first.
     while view.work(&mut lab, 1000) {}
-    let layout = view.layout(width, height);
+    // A chart's type is at least that of a plane picture as tall as it, as beside the plane
+    // in the page.
+    let layout = view.layout(width, height, Layout::new(height, height).font_px);
     let mut cache = Cache::default();
     let figure = cache.figure(view, &mut lab, &layout).clone();
     kernel_playground::scene::load_system_font()?;
