@@ -35,11 +35,15 @@ export function openView(app) {
   return open.length ? open[0] : null;
 }
 
-// The view as wide as its column, but no taller than half the window (beside the plot, the
-// controls keep the rest of the column).
+// The view as wide as its column, but no taller than this share of the window: beside the
+// plot, the tabs, the view's note and the controls share the rest of the column (at
+// 1280 × 720 the controls keep about 100 px, and scroll). Presenting, the column holds only
+// the view, the status and the sliders: the view takes half.
+const viewShare = () => (document.documentElement.classList.contains('presenter') ? 0.5 : 0.42);
+
 function sizeCanvas(canvas, id) {
   const room = canvas.parentElement.getBoundingClientRect().width;
-  const wide = Math.max(200, Math.min(room, (window.innerHeight * 0.5) / aspect(id)));
+  const wide = Math.max(200, Math.min(room, (window.innerHeight * viewShare()) / aspect(id)));
   canvas.style.width = `${Math.round(wide)}px`;
   const ratio = window.devicePixelRatio || 1;
   const width = Math.max(300, Math.round(wide * ratio));
