@@ -297,11 +297,11 @@ pub(crate) fn axes<'a, DB: DrawingBackend>(
     let y_label = |v: &f64| tick_label(*v, y.end - y.start);
     // A panel without room below it shows no x axis: the panel under it does.
     let x_axis = layout.x_label_area > 0;
-    // As many ticks as the type leaves room for: a label of up to five characters and a gap
+    // As many ticks as the type leaves room for: a label of about three characters and a gap
     // along x, a line and a half along y; between two and five.
     let plot = layout.plot;
     let fits = |room: f64, each: f64| ((room / each).floor() as usize).clamp(2, 5);
-    let x_ticks = fits(plot.width, layout.text_width("-0.0") + layout.font_px);
+    let x_ticks = fits(plot.width, layout.text_width("-00") + layout.font_px);
     let y_ticks = fits(plot.height, 1.6 * layout.font_px);
     // The y axis's name where it fits along the axis and beside its tick labels in the label
     // area (a short panel's legend names its curves; long tick labels such as 1500 take the

@@ -16,8 +16,10 @@ const SCENE = '#preset=moons&n=120&noise=0.3&kernel=rbf&C=3.16&gamma=3.16&seed=4
 const VIEWS = ['loss', 'roc', 'cv', 'curve', 'path', 'trace', 'gram', 'lift'];
 
 const env = await start();
-async function shoot(name, hash, { width = 1280, height = 720, presenter = false, folded = true, before = null } = {}) {
+async function shoot(name, hash, { width = 1280, height = 720, presenter = false, folded = true, before = null, prompt = false } = {}) {
   const { page } = await openPage(env.browser, env.base + hash, { width, height, folded });
+  // The first visit's prompt shows only in the picture of a first visit.
+  if (!prompt) await page.evaluate(() => { const p = document.getElementById('first-prompt'); if (p) p.hidden = true; });
   await settle(page);
   if (presenter) await page.keyboard.press('p');
   if (before) await before(page);
@@ -37,7 +39,7 @@ async function shoot(name, hash, { width = 1280, height = 720, presenter = false
 
 try {
   await shoot('screenshot', `${SCENE}&views=cv`);
-  await shoot('first-visit-1280x720', '', { folded: true });
+  await shoot('first-visit-1280x720', '', { folded: true, prompt: true });
   await shoot('plot-1280x720', SCENE);
   await shoot('presenter-1280x720', `${SCENE}&views=cv`, { presenter: true });
   await shoot('compare-1280x720', `${SCENE}&compare=${encodeURIComponent('C=1000&gamma=31.6')}`);
