@@ -25,9 +25,9 @@
 //! unregularised maximum-likelihood w_ML (Newton with λ = 0). Where the points are separable
 //! in the features, an iterate of that Newton run separates them (which proves it) and the
 //! likelihood has no maximum: w_ML does not exist and BIC is reported as null with the
-//! reason; likewise when the run does not converge or ends where the likelihood is flat in
-//! some direction (a Hessian whose smallest eigenvalue is below 10⁻¹² of its largest:
-//! nearly separable points, or more weights than the points can fix).
+//! reason; likewise when the run does not converge or the likelihood is flat in some direction
+//! (Φ̃ᵀΦ̃, or the Hessian where the run ends, with its smallest eigenvalue below 10⁻¹² of its
+//! largest: more weights than the points can fix, or nearly separable points).
 //!
 //! Predictions average over the posterior by the probit approximation: with the activation
 //! a = wᵀφ̃ ~ N(μ_a, σ_a²), μ_a = w_MAPᵀφ̃, σ_a² = φ̃ᵀH⁻¹φ̃,
@@ -70,8 +70,12 @@ const SAMPLE_SEED: u64 = 8;
 /// fixtures' 10⁻⁶ need.
 const TOL: f64 = 1e-12;
 
-/// The iteration cap of either Newton run.
+/// The iteration cap of the MAP's Newton run.
 const MAX_ITER: usize = 200;
+
+/// The cap without the prior: Newton needs a few dozen iterations where w_ML exists, and
+/// nearly separable points, where it does not, would take every one of them.
+const MAX_ITER_ML: usize = 50;
 
 /// The most sampled-boundary grid nodes per side.
 const SAMPLE_GRID: usize = 161;
@@ -262,9 +266,34 @@ impl BayesLogisticModel {
     }
 }
 
+/// Why a flat likelihood has no w_ML.
+const FLAT: &str = "the likelihood is flat along some direction of the weights (more weights \
+                    than the points can fix, or nearly separable points), so w_ML is not \
+                    determined";
+
+/// Whether a positive semi-definite matrix's smallest eigenvalue is below 10⁻¹² of its
+/// largest.
+fn flat(matrix: DMatrix<f64>) -> bool {
+    let eigenvalues = matrix.symmetric_eigenvalues();
+    !(eigenvalues.min() > 1e-12 * eigenvalues.max())
+}
+
 /// BIC from the unregularised fit, or why it does not exist.
 fn bic(map: &FeatureMap, points: &[Point], y: &[f64]) -> Bic {
-    let ml = match newton(map, points, y, 0.0, Prior::Everything, TOL, MAX_ITER) {
+    // Φ̃ᵀΦ̃ nearly singular: some direction of the weights changes no f(x_i), so the
+    // likelihood is flat along it whatever the labels (checked first: Newton would crawl).
+    let d = map.len() + 1;
+    let mut gram = DMatrix::zeros(d, d);
+    let mut phi = DVector::zeros(d);
+    for &x in points {
+        map.expand(x, &mut phi.as_mut_slice()[..d - 1]);
+        phi[d - 1] = 1.0;
+        gram.ger(1.0, &phi, &phi, 1.0);
+    }
+    if flat(gram) {
+        return Bic::Undefined(FLAT.into());
+    }
+    let ml = match newton(map, points, y, 0.0, Prior::Everything, TOL, MAX_ITER_ML) {
         Ok(ml) => ml,
         Err(e) => return Bic::Undefined(e.to_string()),
     };
@@ -282,14 +311,8 @@ fn bic(map: &FeatureMap, points: &[Point], y: &[f64]) -> Bic {
             ml.iterations
         ));
     }
-    let eigenvalues = ml.hessian.symmetric_eigenvalues();
-    let largest = eigenvalues.max();
-    if !(eigenvalues.min() > 1e-12 * largest) {
-        return Bic::Undefined(
-            "the likelihood is flat along some direction of the weights (nearly separable \
-             points, or more weights than the points fix), so w_ML is not determined"
-                .into(),
-        );
+    if flat(ml.hessian) {
+        return Bic::Undefined(FLAT.into());
     }
     let d = ml.theta.len() as f64;
     Bic::Value(ml.log_likelihood - 0.5 * d * (points.len() as f64).ln())
