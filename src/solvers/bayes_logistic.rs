@@ -473,4 +473,85 @@ impl Method for BayesLogisticMethod {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::Preset;
+
+    fn fitted(data: &Dataset, features: Features, lambda: f64) -> BayesLogisticModel {
+        BayesLogisticModel::fit(
+            &data.points,
+            &data.labels,
+            &BayesLogisticParams { features, lambda },
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn the_predictive_band_widens_away_from_the_data() {
+        let data = Preset::Overlapping.generate(60, 0.2, 3);
+        let model = fitted(&data, Features::Linear, 0.1);
+        // Along the boundary's normal, from the data outwards: σ_a grows, so the predictive
+        // probability is pulled towards ½ (never across it), and ever more: the MAP log-odds
+        // grows like t while the predictive one levels off at μ_a/√(πσ_a²/8).
+        let w = [model.w_map[0], model.w_map[1]];
+        let at = |t: f64| [t * w[0], t * w[1]];
+        let mut spread = 0.0;
+        for t in [1.0, 2.0, 8.0, 32.0, 100.0, 1000.0] {
+            let (map, predictive) = (model.map_probability(at(t)), model.predictive(at(t)));
+            assert!((predictive - 0.5).abs() <= (map - 0.5).abs(), "t = {t}");
+            assert_eq!(predictive > 0.5, map > 0.5, "t = {t}");
+            let variance = model.activation(at(t)).1;
+            assert!(variance > spread, "t = {t}");
+            spread = variance;
+        }
+        let map_growth = model.activation(at(1000.0)).0 / model.activation(at(100.0)).0;
+        let predictive_growth = model.decision_value(at(1000.0)) / model.decision_value(at(100.0));
+        assert!((map_growth - 10.0).abs() < 0.5, "{map_growth}");
+        assert!((predictive_growth - 1.0).abs() < 0.1, "{predictive_growth}");
+    }
+
+    #[test]
+    fn separable_points_have_no_bic_and_say_why() {
+        let data = Preset::Separable.generate(40, 0.1, 1);
+        let model = fitted(&data, Features::Linear, 0.1);
+        match &model.bic {
+            Bic::Undefined(why) => assert!(why.contains("separable"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        let facts = model.facts(&data);
+        let bic = facts.iter().find(|f| f.key == "bic").unwrap();
+        assert_eq!(bic.value, FactValue::Null);
+        assert!(facts
+            .iter()
+            .any(|f| f.key == "bic_message" && !f.label.is_empty()));
+        // Overlapping points have a w_ML, and BIC is below the fit's log-likelihood.
+        let overlapping = fitted(
+            &Preset::Overlapping.generate(60, 0.3, 2),
+            Features::Linear,
+            0.1,
+        );
+        match overlapping.bic {
+            Bic::Value(v) => assert!(v < overlapping.log_likelihood + 1.0, "{v}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_sampled_boundaries_come_from_the_posterior() {
+        let data = Preset::Moons.generate(60, 0.2, 5);
+        let model = fitted(&data, Features::Polynomial { degree: 3 }, 0.5);
+        assert_eq!(model.samples.len(), SAMPLES);
+        // Each draw is w_MAP + L⁻ᵀz: its Mahalanobis distance (w − w_MAP)ᵀH(w − w_MAP) = ‖z‖²,
+        // a χ² with D degrees of freedom, so none lies absurdly far (D = 10: < 60 always in
+        // practice) and none sits on w_MAP itself.
+        let d = model.w_map.len();
+        let h = model.posterior_cov.clone().try_inverse().unwrap();
+        for sample in &model.samples {
+            let v = DVector::from_iterator(d, sample.iter().zip(&model.w_map).map(|(s, m)| s - m));
+            let distance = v.dot(&(&h * &v));
+            assert!(distance > 0.1 && distance < 60.0, "{distance}");
+        }
+        let grid = Grid::new(crate::field::View::around(&data.points), 120, 120);
+        let curves = model.sample_curves(&grid);
+        assert!(curves.len() >= SAMPLES, "{}", curves.len());
+        assert!(curves.iter().all(|c| c.kind == CurveKind::Sample));
+    }
 }
