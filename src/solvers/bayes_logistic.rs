@@ -238,7 +238,7 @@ impl BayesLogisticModel {
 
     /// The sampled boundaries wᵀφ̃ = 0, contoured on a grid over `grid`'s view.
     fn sample_curves(&self, grid: &Grid) -> Vec<Curve> {
-        let nodes = grid.cols.min(SAMPLE_GRID).max(2);
+        let nodes = grid.cols.clamp(2, SAMPLE_GRID);
         let coarse = Grid::new(grid.view, nodes, nodes);
         // Each node's features once, then every sample's value there.
         let mut values = vec![vec![0.0; nodes * nodes]; self.samples.len()];
@@ -272,10 +272,11 @@ const FLAT: &str = "the likelihood is flat along some direction of the weights (
                     determined";
 
 /// Whether a positive semi-definite matrix's smallest eigenvalue is below 10⁻¹² of its
-/// largest.
+/// largest (or not a number at all).
 fn flat(matrix: DMatrix<f64>) -> bool {
     let eigenvalues = matrix.symmetric_eigenvalues();
-    !(eigenvalues.min() > 1e-12 * eigenvalues.max())
+    let (smallest, largest) = (eigenvalues.min(), eigenvalues.max());
+    smallest.is_nan() || smallest <= 1e-12 * largest
 }
 
 /// BIC from the unregularised fit, or why it does not exist.
@@ -357,7 +358,7 @@ impl Model for BayesLogisticModel {
     fn facts(&self, _data: &Dataset) -> Vec<Fact> {
         let mut facts = vec![
             Fact::new("log_evidence", "log evidence", self.log_evidence),
-            Fact::new("occam", "Occam factor", self.occam).with_note("(log)"),
+            Fact::new("occam", "Occam factor", self.occam),
         ];
         match &self.bic {
             Bic::Value(v) => facts.push(Fact::new("bic", "BIC", *v)),
