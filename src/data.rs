@@ -716,7 +716,7 @@ impl Preset {
 }
 
 /// A standard normal draw (Box–Muller), so presets need nothing beyond `rand`.
-fn gaussian(rng: &mut StdRng) -> f64 {
+pub fn gaussian(rng: &mut StdRng) -> f64 {
     let u: f64 = 1.0 - rng.random::<f64>(); // (0, 1]
     let v: f64 = rng.random();
     (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()

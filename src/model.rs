@@ -54,6 +54,8 @@ pub struct FitReport {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum FactValue {
+    /// A quantity that does not exist here (JSON `null`); a fact beside it says why.
+    Null,
     Bool(bool),
     Count(usize),
     Number(f64),

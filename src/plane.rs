@@ -78,6 +78,9 @@ pub enum CurveKind {
     /// The boundary of one two-class member of a multi-class model: dashed, named by the
     /// classes it separates.
     Pairwise,
+    /// A boundary drawn from a posterior over the model's weights: thin and faint, so a
+    /// handful of them shows where the boundary is uncertain.
+    Sample,
 }
 
 /// A polyline in data coordinates, with an optional label drawn at its middle.

@@ -13,9 +13,10 @@ use crate::model::{check_classes, FitOptions, Method, Model, MAX_CLASSES};
 use crate::multiclass::{Multiclass, Scheme};
 use crate::params::Values;
 use crate::solvers::{
-    kernel_ridge::KernelRidgeMethod, knn::KnnMethod, lda::LdaMethod,
-    least_squares::LeastSquaresMethod, logistic::LogisticMethod, means::ClassMeansMethod,
-    naive_bayes::NaiveBayesMethod, perceptron::PerceptronMethod, qda::QdaMethod, svm::SvmMethod,
+    bayes_logistic::BayesLogisticMethod, kernel_ridge::KernelRidgeMethod, knn::KnnMethod,
+    lda::LdaMethod, least_squares::LeastSquaresMethod, logistic::LogisticMethod,
+    means::ClassMeansMethod, naive_bayes::NaiveBayesMethod, perceptron::PerceptronMethod,
+    qda::QdaMethod, svm::SvmMethod,
 };
 use crate::standardise::{Scaler, Standardised};
 
@@ -24,6 +25,7 @@ pub static METHODS: &[&dyn Method] = &[
     &SvmMethod,
     &PerceptronMethod,
     &LogisticMethod,
+    &BayesLogisticMethod,
     &KnnMethod,
     &LdaMethod,
     &QdaMethod,

@@ -441,7 +441,14 @@ fn draw_overlay<DB: DrawingBackend>(
                 .map_err(draw_error)?;
         }
     }
-    for curve in &scene.curves {
+    // Sampled boundaries first and faint, so the model's own lines are drawn over them.
+    for curve in scene.curves_of(CurveKind::Sample) {
+        let points: Vec<(f64, f64)> = curve.points.iter().map(to_tuple).collect();
+        let style = ink.mix(0.45).stroke_width((stroke / 2).max(1));
+        area.draw(&PathElement::new(points, style))
+            .map_err(draw_error)?;
+    }
+    for curve in scene.curves.iter().filter(|c| c.kind != CurveKind::Sample) {
         let points: Vec<(f64, f64)> = curve.points.iter().map(to_tuple).collect();
         // A multi-class model's members are on the plane only when their own layer (`pairs`)
         // asked for them; the other levels show with the margins layer.
@@ -449,6 +456,7 @@ fn draw_overlay<DB: DrawingBackend>(
             CurveKind::Boundary => Some(stroke + 1),
             CurveKind::Level if !layers.on("margins") => None,
             CurveKind::Level | CurveKind::Pairwise => Some(stroke.saturating_sub(1).max(2)),
+            CurveKind::Sample => None,
         };
         match width {
             Some(width) if curve.kind == CurveKind::Boundary => area

@@ -1332,3 +1332,124 @@ fn write_errors_are_one_line_naming_the_path() {
         );
     }
 }
+
+/// `fit --model bayeslogistic` prints the contract: `w_map` (logistic regression's
+/// `coef` order, then the bias), `posterior_cov`, `log_evidence`, `occam`, `bic` (null with a
+/// `bic_message` where w_ML does not exist), and per query point `probability` (the MAP
+/// σ(w_MAPᵀφ̃)) and `predictive` (the probit approximation), each as the independent SciPy
+/// computation in tests/fixtures/bayes_logistic_scipy.json gives it, to 10⁻⁶.
+#[test]
+fn fit_prints_the_bayesian_logistic_contract() {
+    let fixtures: Value =
+        serde_json::from_str(include_str!("fixtures/bayes_logistic_scipy.json")).unwrap();
+    let cases = fixtures["cases"].as_array().unwrap();
+    let case = |name: &str| {
+        cases
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("no case {name}"))
+    };
+    let numbers = |v: &Value| -> Vec<f64> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect()
+    };
+    let close = |got: f64, want: f64, what: &str| {
+        assert!(
+            (got - want).abs() <= 1e-6 * want.abs().max(1.0),
+            "{what}: {got} vs SciPy {want}"
+        );
+    };
+    for (name, defined) in [
+        ("poly_d3_xornoisy_l0p5", true),
+        ("linear_overlapping_l1", true),
+        ("poly_d2_rings_l0p05", false),
+    ] {
+        let c = case(name);
+        let mut csv = String::from("x,y,label\n");
+        for (p, l) in c["x"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(c["labels"].as_array().unwrap())
+        {
+            csv += &format!("{},{},{}\n", p[0], p[1], l);
+        }
+        let mut query = String::from("x,y\n");
+        for q in c["query"].as_array().unwrap() {
+            query += &format!("{},{}\n", q[0], q[1]);
+        }
+        let data = scratch(&format!("bayes-{name}.csv"), &csv);
+        let queries = scratch(&format!("bayes-{name}-q.csv"), &query);
+        let lambda = c["lambda"].as_f64().unwrap().to_string();
+        let degree = c["degree"].to_string();
+        let features = c["features"].as_str().unwrap();
+        let base = [
+            "fit",
+            "--data",
+            data.to_str().unwrap(),
+            "--lambda",
+            &lambda,
+            "--features",
+            features,
+            "--degree",
+            &degree,
+            "--query",
+            queries.to_str().unwrap(),
+        ];
+        let out = fit_json(&[&base[..], &["--model", "bayeslogistic"]].concat());
+        let logistic = fit_json(&[&base[..], &["--model", "logistic"]].concat());
+        let w_map = numbers(&out["w_map"]);
+        assert_eq!(w_map.len(), numbers(&logistic["coef"]).len() + 1, "{name}");
+        assert_eq!(out["feature_names"], logistic["feature_names"], "{name}");
+        for (j, (got, want)) in w_map.iter().zip(numbers(&c["w_map"])).enumerate() {
+            close(*got, want, &format!("{name}: w_map[{j}]"));
+        }
+        let cov = out["posterior_cov"].as_array().unwrap();
+        assert_eq!(cov.len(), w_map.len());
+        for (row, want) in cov.iter().zip(c["posterior_cov"].as_array().unwrap()) {
+            for (got, want) in numbers(row).iter().zip(numbers(want)) {
+                close(*got, want, &format!("{name}: posterior_cov"));
+            }
+        }
+        for key in ["log_evidence", "occam"] {
+            close(
+                out[key].as_f64().unwrap(),
+                c[key].as_f64().unwrap(),
+                &format!("{name}: {key}"),
+            );
+        }
+        if defined {
+            close(
+                out["bic"].as_f64().unwrap(),
+                c["bic"].as_f64().unwrap(),
+                &format!("{name}: bic"),
+            );
+            assert!(out.get("bic_message").is_none(), "{name}");
+        } else {
+            assert!(out["bic"].is_null(), "{name}: {}", out["bic"]);
+            let message = out["bic_message"].as_str().unwrap();
+            assert!(
+                message.contains("w_ML") && message.contains("separable"),
+                "{message}"
+            );
+        }
+        for key in ["probability", "predictive"] {
+            let got = numbers(&out[key]);
+            let want = numbers(&c[key]);
+            assert_eq!(got.len(), want.len(), "{name}: {key}");
+            for (g, w) in got.iter().zip(&want) {
+                close(*g, *w, &format!("{name}: {key}"));
+            }
+        }
+        // The logistic model's probability column is still its own σ(f).
+        for (p, f) in numbers(&logistic["probability"])
+            .iter()
+            .zip(numbers(&logistic["decision"]))
+        {
+            assert!((p - 1.0 / (1.0 + (-f).exp())).abs() < 1e-12);
+        }
+    }
+}

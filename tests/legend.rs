@@ -143,6 +143,14 @@ fn real_fits_name_their_own_marks() {
         .expect("probability contours");
     assert!(levels.label.contains("p = 0.9"), "{}", levels.label);
 
+    // The Bayesian model's posterior draws are named; plain logistic regression has none.
+    assert!(!names.contains(&"posterior_samples".into()), "{names:?}");
+    let bayes = kinds(&legend_of(
+        "model=bayeslogistic&features=poly&degree=3&preset=moons&n=60&test=0",
+    ));
+    assert!(bayes.contains(&"posterior_samples".into()), "{bayes:?}");
+    assert!(bayes.contains(&"boundary".into()), "{bayes:?}");
+
     let knn = kinds(&legend_of("model=knn&k=1&preset=moons&n=40&vor=1"));
     assert!(knn.contains(&"voronoi_edges".into()), "{knn:?}");
     assert!(!knn.iter().any(|k| k.ends_with("support")), "{knn:?}");

@@ -28,6 +28,8 @@ pub enum LegendMark {
     Levels { probability: bool },
     /// The dashed boundaries of a multi-class model's members.
     Pairwise,
+    /// Faint thin boundaries drawn from the posterior over the weights.
+    PosteriorSamples,
     /// A slack segment.
     Slack,
     /// The w arrow.
@@ -155,6 +157,15 @@ impl Scene {
                 "decision boundary",
                 "Where the predicted class changes: f(x) = t for two classes (t = 0 unless \
                  the ROC view moves it).",
+            ));
+        }
+        if self.curves_of(CurveKind::Sample).next().is_some() {
+            entries.push(entry(
+                LegendMark::PosteriorSamples,
+                "boundaries sampled from the posterior (faint)",
+                "Boundaries of weights drawn at random from the posterior N(w_MAP, H⁻¹): where \
+                 they fan out the data leave the boundary uncertain, and the predictive \
+                 probability stays near ½.",
             ));
         }
         if layers.on("margins") && self.curves_of(CurveKind::Level).next().is_some() {

@@ -1,5 +1,6 @@
 //! One module per learning method, each opening with the problem it solves.
 
+pub mod bayes_logistic;
 pub mod dca;
 pub mod gaussian;
 pub mod kernel_ridge;

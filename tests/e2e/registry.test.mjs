@@ -30,6 +30,29 @@ test('the model menu and controls come from the registry and the parameter table
   await page.close();
 });
 
+test('Bayesian logistic regression: in the menu, fits the default scene, shows its evidence and posterior draws', async () => {
+  const { page, errors } = await openPage(env.browser, env.base);
+  const options = await page.$$eval('#model option', (os) => os.map((o) => o.value));
+  assert.ok(options.includes('bayeslogistic'), 'in the model menu');
+  await page.selectOption('#model', 'bayeslogistic');
+  await settle(page);
+  const frame = await lastFrame(page);
+  assert.equal(frame.model, 'bayeslogistic');
+  assert.equal(frame.message, null, String(frame.message));
+  assert.ok(Number.isFinite(frame.log_evidence) && frame.log_evidence < 0, `log evidence ${frame.log_evidence}`);
+  assert.ok(Number.isFinite(frame.occam), `Occam factor ${frame.occam}`);
+  // The status line or its details name the evidence, the Occam factor and BIC.
+  const said = `${await page.textContent('#status')} ${await page.textContent('#status-details')}`;
+  assert.match(said, /log evidence -?[\d.]+/);
+  assert.match(said, /Occam factor -?[\d.]+/);
+  assert.match(said, /BIC/);
+  const legend = await page.$$eval('#legend-entries li', (lis) => lis.map((li) => li.dataset.mark));
+  assert.ok(legend.includes('posterior_samples'), legend.join(', '));
+  await page.screenshot({ path: path.join(shots, 'model-bayeslogistic.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('LDA, QDA and naive Bayes: posterior regions, means and ellipses, their facts', async () => {
   const { page, errors } = await openPage(env.browser, `${env.base}#preset=blobs3&n=90&noise=0.3&model=lda`);
   const expectations = {

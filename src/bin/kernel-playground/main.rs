@@ -19,6 +19,7 @@ mod bench;
 
 use clap::{Arg, ArgMatches, Command};
 use kernel_playground::data::{Dataset, Point};
+use kernel_playground::model::FactValue;
 use kernel_playground::params::{Group, Kind, Param, PARAMS};
 use kernel_playground::plane::Layout;
 use kernel_playground::playground::{Playground, STEPS_KEY};
@@ -419,6 +420,25 @@ fn fit(args: &ArgMatches) -> Result<String, Error> {
             })
             .collect();
         out.insert("probability".into(), json!(probability));
+    }
+    // The hover's numbers at each query point, one list per key (a Bayesian model's MAP
+    // `probability` and its `predictive` one): where a key is also a column above, the two
+    // are the same number for the other methods, and the model's own word wins.
+    let mut columns: Vec<(&str, Vec<f64>)> = Vec::new();
+    for &x in &queries {
+        for fact in model.facts_at(x) {
+            if let FactValue::Number(v) = fact.value {
+                match columns.iter_mut().find(|(key, _)| *key == fact.key) {
+                    Some((_, values)) => values.push(v),
+                    None => columns.push((fact.key, vec![v])),
+                }
+            }
+        }
+    }
+    for (key, values) in columns {
+        if values.len() == queries.len() {
+            out.insert(key.into(), json!(values));
+        }
     }
     out.insert("train_accuracy".into(), json!(status.train_accuracy));
     out.insert("fit_ms".into(), json!(fit_ms));

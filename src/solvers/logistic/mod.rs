@@ -55,6 +55,19 @@ pub enum Features {
 }
 
 impl Features {
+    /// The features the `features`, `degree` and `gamma` settings describe.
+    pub fn from_values(values: &Values) -> Features {
+        match values.choice("features") {
+            "linear" => Features::Linear,
+            "poly" => Features::Polynomial {
+                degree: values.whole("degree") as u32,
+            },
+            _ => Features::Rbf {
+                gamma: values.real("gamma"),
+            },
+        }
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             Features::Linear => "linear",
@@ -88,15 +101,7 @@ pub struct LogisticParams {
 impl LogisticParams {
     /// The parameters the settings describe.
     pub fn from_values(values: &Values) -> Result<LogisticParams, Error> {
-        let features = match values.choice("features") {
-            "linear" => Features::Linear,
-            "poly" => Features::Polynomial {
-                degree: values.whole("degree") as u32,
-            },
-            _ => Features::Rbf {
-                gamma: values.real("gamma"),
-            },
-        };
+        let features = Features::from_values(values);
         let solver = match values.choice("solver") {
             "gd" => Solver::GradientDescent {
                 learning_rate: values.real("lr"),
@@ -164,7 +169,8 @@ pub struct FeatureMap {
 }
 
 impl FeatureMap {
-    fn new(features: Features, points: &[Point]) -> Self {
+    /// The map for `features`, its RBF centres taken from `points`.
+    pub fn new(features: Features, points: &[Point]) -> Self {
         let centres = match features {
             Features::Rbf { .. } => {
                 let stride = points.len().div_ceil(MAX_CENTRES).max(1);
@@ -294,6 +300,9 @@ struct Problem {
     y: Vec<f64>,
     lambda: f64,
     p: usize,
+    /// How many leading coordinates of θ the penalty holds: p (w alone) or p + 1 (the bias
+    /// too).
+    penalised: usize,
 }
 
 impl Problem {
@@ -309,7 +318,13 @@ impl Problem {
             }
             phi[(i, p)] = 1.0;
         }
-        Problem { phi, y, lambda, p }
+        Problem {
+            phi,
+            y,
+            lambda,
+            p,
+            penalised: p,
+        }
     }
 
     /// J(θ), θ = (w, b).
@@ -320,7 +335,7 @@ impl Problem {
             .zip(&self.y)
             .map(|(fi, yi)| softplus(-yi * fi))
             .sum();
-        let w2: f64 = theta.rows(0, self.p).norm_squared();
+        let w2: f64 = theta.rows(0, self.penalised).norm_squared();
         loss + 0.5 * self.lambda * w2
     }
 
@@ -340,7 +355,7 @@ impl Problem {
                 .map(|(fi, yi)| sigmoid(*fi) - (yi + 1.0) / 2.0),
         );
         let mut grad = self.phi.tr_mul(&residual);
-        for j in 0..self.p {
+        for j in 0..self.penalised {
             grad[j] += self.lambda * theta[j];
         }
         let hess = hessian.then(|| {
@@ -356,7 +371,7 @@ impl Problem {
                 weighted.row_mut(i).scale_mut(*w);
             }
             let mut h = self.phi.tr_mul(&weighted);
-            for j in 0..self.p {
+            for j in 0..self.penalised {
                 h[(j, j)] += self.lambda;
             }
             h
@@ -579,6 +594,85 @@ impl LogisticTrainer {
         }
         Ok(model)
     }
+}
+
+/// Where the penalty (λ/2)‖·‖² reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prior {
+    /// w alone: the bias is free, as in scikit-learn's `LogisticRegression`.
+    Weights,
+    /// Every coordinate of θ = (w, b): the prior N(0, λ⁻¹I) on all the weights.
+    Everything,
+}
+
+/// What [`newton`] found.
+#[derive(Clone, Debug)]
+pub struct NewtonSolution {
+    /// θ = (w, b), the bias last.
+    pub theta: DVector<f64>,
+    /// log p(D | θ) = −Σ_i log(1 + exp(−y_i f(x_i))).
+    pub log_likelihood: f64,
+    /// ∇²J at θ: Σ_i o_i(1 − o_i) φ̃_i φ̃_iᵀ, plus λ on the diagonal the prior reaches.
+    pub hessian: DMatrix<f64>,
+    pub iterations: usize,
+    pub converged: bool,
+    /// With λ = 0: an iterate put every training point strictly on its own side
+    /// (y_i f(x_i) > 0 for all i), so the points are separable in the features and the
+    /// likelihood has no maximum; the run stopped there.
+    pub separated: bool,
+}
+
+/// Minimises J(θ) = −log p(D | θ) + (λ/2)‖θ‖², the penalty on the coordinates `prior` names,
+/// from θ = 0 by the Newton iterations above, until ‖∇J‖ ≤ tol · max(1, J(0)) or `max_iter`
+/// iterations. λ = 0 is allowed: the unregularised maximum likelihood, which stops as soon as
+/// an iterate separates the points (then there is no maximum to go to).
+pub fn newton(
+    map: &FeatureMap,
+    points: &[Point],
+    y: &[f64],
+    lambda: f64,
+    prior: Prior,
+    tol: f64,
+    max_iter: usize,
+) -> Result<NewtonSolution, Error> {
+    let mut problem = Problem::new(map, points, y.to_vec(), lambda);
+    if prior == Prior::Everything {
+        problem.penalised = problem.p + 1;
+    }
+    let params = LogisticParams {
+        tol,
+        max_iter: Some(max_iter),
+        ..LogisticParams::new(map.features, lambda)
+    };
+    let separates = |theta: &DVector<f64>| {
+        (&problem.phi * theta)
+            .iter()
+            .zip(y)
+            .all(|(f, y)| y * f > 0.0)
+    };
+    let mut run = Run::start(&problem, &params);
+    let mut separated = false;
+    while !run.converged && run.iterations < max_iter {
+        run.iterate(&problem, &params)?;
+        if lambda == 0.0 && separates(&run.theta) {
+            separated = true;
+            break;
+        }
+    }
+    let (_, hessian) = problem.derivatives(&run.theta, true);
+    let log_likelihood = -(&problem.phi * &run.theta)
+        .iter()
+        .zip(y)
+        .map(|(f, y)| softplus(-y * f))
+        .sum::<f64>();
+    Ok(NewtonSolution {
+        log_likelihood,
+        hessian: hessian.expect("asked for the Hessian"),
+        iterations: run.iterations,
+        converged: run.converged,
+        separated,
+        theta: run.theta,
+    })
 }
 
 impl WarmStart for LogisticTrainer {
