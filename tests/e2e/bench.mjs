@@ -65,6 +65,7 @@ const models = [
   { name: 'lda, 3 classes', hash: 'model=lda&preset=spiral3' },
   { name: 'lsq', hash: 'model=lsq' },
   { name: 'class means', hash: 'model=nearest_mean' },
+  { name: 'bayes logistic', hash: 'model=bayeslogistic&features=poly&degree=3&lambda=0.01', slider: 'lambda', values: log10(-3, 0) },
   { name: 'krr', hash: 'model=krr&kernel=rbf&gamma=2&lambda=0.01', slider: 'lambda', values: log10(-3, 0) },
   { name: 'svm + loss view', hash: 'model=svm&kernel=rbf&C=1&gamma=2&views=loss', slider: 'C', values: log10(-1, 1) },
 ];
