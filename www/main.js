@@ -160,9 +160,11 @@ function restoreKept(link) {
 }
 
 async function start() {
-  // One compiled module for the page and the worker behind it (wasm.js).
+  // One compiled module for the page and the worker behind it (wasm.js); the worker starts
+  // while it downloads and is handed it once compiled.
   const module = compileWasm();
   shareModule(module);
+  startClient();
   try {
     await init({ module_or_path: await module });
   } catch (e) {
@@ -171,7 +173,6 @@ async function start() {
     return;
   }
   resizeCanvas();
-  startClient();
   const catalogue = JSON.parse(App.catalogue());
   buildControls(catalogue);
   wireFolds();

@@ -120,7 +120,6 @@ function spawn() {
     return;
   }
   status = 'starting';
-  startTimer = setTimeout(() => fail('did not start'), START_MS);
   const mine = (fn) => (ev) => { if (gen === generation) fn(ev); };
   worker.onmessage = mine((ev) => heard(ev.data, name));
   worker.onerror = mine((ev) => {
@@ -133,7 +132,8 @@ function spawn() {
 }
 
 // The worker's first message: the page's compiled module, or null (it fetches its own). What
-// the page posts before it arrives waits in the worker until its wasm runs.
+// the page posts before it arrives waits in the worker until its wasm runs. A worker started
+// while the page's module still downloads waits for it; its START_MS run from the hand-over.
 function handOver(gen) {
   Promise.resolve(shared).catch(() => null).then((module) => {
     if (gen !== generation || !worker) return;
@@ -142,6 +142,7 @@ function handOver(gen) {
     } catch {
       worker.postMessage({ kind: 'wasm', module: null });
     }
+    startTimer = setTimeout(() => fail('did not start'), START_MS);
   });
 }
 
