@@ -27,5 +27,8 @@ cargo test
 say "wasm build"
 bash scripts/build-web.sh
 
+say "wasm size within its budget (gzipped)"
+node scripts/check-wasm-size.mjs
+
 say "browser end-to-end test (headless Chromium)"
 node --test tests/e2e/

@@ -132,7 +132,7 @@ fn chain(segments: &[(usize, usize)]) -> Vec<Vec<usize>> {
         .filter(|(_, s)| s.len() == 1)
         .map(|(&e, _)| e)
         .collect();
-    ends.sort_unstable(); // deterministic output
+    crate::sorting::sort(&mut ends); // deterministic output
     for edge in ends {
         let segment = at_edge[&edge][0];
         if !used[segment] {

@@ -215,7 +215,7 @@ impl Dataset {
             if let Err(at) = classes.binary_search(&label) {
                 if classes.len() == 64 {
                     let mut all = self.labels.clone();
-                    all.sort_unstable();
+                    crate::sorting::sort(&mut all);
                     all.dedup();
                     return all;
                 }
@@ -466,7 +466,7 @@ pub fn stratified_split(labels: &[i32], fraction: f64, seed: u64) -> Vec<bool> {
     }
     let mut rng = StdRng::seed_from_u64(seed ^ 0x5EED_7E57);
     let mut classes = labels.to_vec();
-    classes.sort_unstable();
+    crate::sorting::sort(&mut classes);
     classes.dedup();
     for class in classes {
         let mut members: Vec<usize> = (0..labels.len()).filter(|&i| labels[i] == class).collect();

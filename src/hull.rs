@@ -28,7 +28,9 @@ fn cross(a: Point, b: Point, c: Point) -> f64 {
 /// point for a single (or repeated) point, two for collinear points.
 pub fn convex_hull(points: &[Point]) -> Vec<Point> {
     let mut sorted: Vec<Point> = points.to_vec();
-    sorted.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
+    crate::sorting::sort_by(&mut sorted, |a, b| {
+        a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1]))
+    });
     sorted.dedup();
     if sorted.len() <= 2 {
         return sorted;

@@ -65,12 +65,14 @@ pub fn code(texts: &[(usize, &str)], known: &LabelTexts) -> Result<(Vec<i32>, La
         return Ok((labels, classes));
     }
     let mut distinct: Vec<&str> = texts.iter().map(|&(_, t)| t).collect();
-    distinct.sort_unstable();
+    crate::sorting::sort(&mut distinct);
     distinct.dedup();
     let values: Option<Vec<f64>> = distinct.iter().map(|t| t.parse::<f64>().ok()).collect();
     if let Some(values) = values.filter(|v| v.iter().all(|v| v.is_finite())) {
         let mut order: Vec<usize> = (0..distinct.len()).collect();
-        order.sort_by(|&a, &b| values[a].total_cmp(&values[b]).then(a.cmp(&b)));
+        crate::sorting::sort_by(&mut order, |&a, &b| {
+            values[a].total_cmp(&values[b]).then(a.cmp(&b))
+        });
         distinct = order.into_iter().map(|i| distinct[i]).collect();
     }
     let class_of = |text: &str| distinct.iter().position(|&t| t == text).unwrap_or(0) as i32;

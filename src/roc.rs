@@ -26,7 +26,7 @@ impl Roc {
         let n = scores.len().min(positive.len());
         let mut order: Vec<usize> = (0..n).collect();
         // Highest score first; a stable sort, reversed, as NumPy's `argsort(kind="mergesort")[::-1]`.
-        order.sort_by(|&a, &b| scores[a].total_cmp(&scores[b]));
+        crate::sorting::sort_by(&mut order, |&a, &b| scores[a].total_cmp(&scores[b]));
         order.reverse();
         let (mut tps, mut fps, mut thresholds) = (Vec::new(), Vec::new(), Vec::new());
         let (mut tp, mut fp) = (0.0, 0.0);

@@ -143,7 +143,7 @@ impl Settings {
             .iter()
             .flat_map(|p| p.lesson().iter().map(|(k, _)| *k))
             .collect();
-        keys.sort_unstable();
+        crate::sorting::sort(&mut keys);
         keys.dedup();
         let moves: Vec<(&str, String)> = keys
             .into_iter()

@@ -395,7 +395,7 @@ impl Table {
                 xy.push(c);
             }
         }
-        xy.sort_unstable();
+        crate::sorting::sort(&mut xy);
         Layout {
             x: xy[0],
             y: xy[1],

@@ -72,7 +72,7 @@ fn stratified_folds(labels: &[i32], k: usize, seed: u64) -> Vec<usize> {
     let mut rng = StdRng::seed_from_u64(seed ^ 0xF01D_5EED);
     let mut fold = vec![0; labels.len()];
     let mut classes = labels.to_vec();
-    classes.sort_unstable();
+    crate::sorting::sort(&mut classes);
     classes.dedup();
     // The next fold to deal into carries over from class to class, so small classes do not
     // all start at fold 0 and the folds' sizes differ by at most one.
@@ -581,7 +581,7 @@ fn precedence(key: &str) -> u8 {
 /// The parameter keys of `params` in the order they decide simplicity.
 fn by_precedence(params: &[(String, f64)]) -> Vec<&(String, f64)> {
     let mut keys: Vec<&(String, f64)> = params.iter().collect();
-    keys.sort_by_key(|(k, _)| precedence(k));
+    crate::sorting::sort_by_key(&mut keys, |(k, _)| precedence(k));
     keys
 }
 

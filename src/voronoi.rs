@@ -138,7 +138,7 @@ impl Delaunay {
             .enumerate()
             .filter_map(|(i, p)| p.map(|p| (p, i)))
             .collect();
-        order.sort_by(|a, b| {
+        crate::sorting::sort_by(&mut order, |a, b| {
             (a.0.x.total_cmp(&b.0.x))
                 .then(a.0.y.total_cmp(&b.0.y))
                 .then(a.1.cmp(&b.1))
@@ -172,7 +172,7 @@ impl Delaunay {
                 (a.min(b), a.max(b))
             })
             .collect();
-        edges.sort_unstable();
+        crate::sorting::sort(&mut edges);
         Delaunay {
             edges,
             representative,

@@ -17,10 +17,12 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
+mod backend;
 mod discs;
 mod loading;
 mod worker;
 
+use backend::PageBackend;
 use worker::{computed_behind, exact_nodes, WorkerFrame, WorkerState};
 
 fn js_error(e: impl ToString) -> JsValue {
@@ -789,7 +791,7 @@ impl App {
         };
         let backend = CanvasBackend::with_canvas_object(canvas)
             .ok_or_else(|| js_error("cannot draw on the canvas"))?;
-        views::draw(backend, &figure, &layout, &self.lab).map_err(js_error)?;
+        views::draw(PageBackend::Canvas(backend), &figure, &layout, &self.lab).map_err(js_error)?;
         let note = figure.note().to_string();
         if behind {
             self.view_painted = Some((shown, note.clone()));
@@ -830,7 +832,7 @@ impl App {
         self.fit_timed();
         let figure = self.figures.figure(view, &mut self.lab, &layout).clone();
         crate::svg::document(width, height, |backend| {
-            views::draw(backend, &figure, &layout, &self.lab)
+            views::draw(PageBackend::Svg(backend), &figure, &layout, &self.lab)
         })
         .map_err(js_error)
     }
@@ -1097,7 +1099,7 @@ impl App {
                 .map_err(|e| crate::error::Error::Draw(format!("{e:?}")))
         };
         scene::draw_with(
-            backend,
+            PageBackend::Canvas(backend),
             scene,
             layout,
             &layers,

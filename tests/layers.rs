@@ -31,6 +31,7 @@ const LAYERS: &[&[&str]] = &[
         "plane",
         "roc",
         "spectrum",
+        "sorting",
     ],
     &["model"],
     &["solvers"],

@@ -28,6 +28,8 @@ import { cursor, onCanvasKey, onGlobalKey, togglePresenter, toggleShortcuts } fr
 import { $, controlled, guard, page, sides } from './page.js';
 import { hideTooltip, onPointerDown, onPointerMove, onPointerUp, onTouchStart, pointerMoved, setHighlight } from './pointer.js';
 import { sendEditTo, sendWhole, startClient } from './remote.js';
+import { compileWasm } from './wasm.js';
+import { shareModule } from './watch.js';
 import { TOO_LARGE, chooseSide, newEntry, openFromHash, openScene, redo, remember, replaceScene, sceneHash, settle, toggleCompare, tooLargeEntry, undo } from './scenes.js';
 import './hooks.js';
 import { buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, pointInView, startDrag } from './views.js';
@@ -160,15 +162,19 @@ function restoreKept(link) {
 }
 
 async function start() {
+  // One compiled module for the page and the worker behind it (wasm.js); the worker starts
+  // while it downloads and is handed it once compiled.
+  const module = compileWasm();
+  shareModule(module);
+  startClient();
   try {
-    await init();
+    await init({ module_or_path: await module });
   } catch (e) {
     console.warn('WebAssembly failed to start:', e);
     $('loading').textContent = 'This browser could not start the lab (WebAssembly failed to load).';
     return;
   }
   resizeCanvas();
-  startClient();
   const catalogue = JSON.parse(App.catalogue());
   buildControls(catalogue);
   listExamples(catalogue);

@@ -4,6 +4,10 @@
 // its whole scene again (`onRestart`); the page shows one line saying so until the new worker
 // is well. When it fails too often, no worker can run: `onFailure` hands the work to the page.
 //
+// Each worker is handed the page's compiled module (`shareModule`) rather than fetching and
+// compiling its own copy; where it cannot be handed (none compiled, or a browser that cannot
+// post one), the worker fetches the wasm itself.
+//
 // How a stop is noticed:
 // - start: the worker says 'ready' once its wasm runs (or 'error' if it could not load it)
 //   within START_MS;
@@ -44,6 +48,9 @@ let retryTimer = null;
 let noteTimer = null;
 let ticker = null;
 
+// The page's compiled wasm (a promise of a `WebAssembly.Module`), or null.
+let shared = null;
+
 const handlers = {};
 const restarted = [];
 const failed = [];
@@ -51,6 +58,11 @@ const noted = [];
 
 export function on(kind, handler) {
   handlers[kind] = handler;
+}
+
+// The page's compiled module (a promise), handed to every worker started from now on.
+export function shareModule(module) {
+  shared = module;
 }
 
 // `fn` runs after the worker was started afresh (everything it had is lost: send it again).
@@ -108,7 +120,6 @@ function spawn() {
     return;
   }
   status = 'starting';
-  startTimer = setTimeout(() => fail('did not start'), START_MS);
   const mine = (fn) => (ev) => { if (gen === generation) fn(ev); };
   worker.onmessage = mine((ev) => heard(ev.data, name));
   worker.onerror = mine((ev) => {
@@ -117,6 +128,22 @@ function spawn() {
   });
   worker.onmessageerror = mine(() => fail('sent what the page could not read'));
   if (!ticker) ticker = setInterval(tick, PING_MS);
+  handOver(gen);
+}
+
+// The worker's first message: the page's compiled module, or null (it fetches its own). What
+// the page posts before it arrives waits in the worker until its wasm runs. A worker started
+// while the page's module still downloads waits for it; its START_MS run from the hand-over.
+function handOver(gen) {
+  Promise.resolve(shared).catch(() => null).then((module) => {
+    if (gen !== generation || !worker) return;
+    try {
+      worker.postMessage({ kind: 'wasm', module: module || null });
+    } catch {
+      worker.postMessage({ kind: 'wasm', module: null });
+    }
+    startTimer = setTimeout(() => fail('did not start'), START_MS);
+  });
 }
 
 function heard(m, name) {

@@ -12,9 +12,10 @@
 //   with what it has posted after each, so frame requests are answered in between. A newer
 //   job replaces the one under way: only the latest counts.
 //
-// The page watches it (watch.js): it says 'ready' once its wasm runs ('error' if that failed),
-// holds a Web Lock named after it while it lives, answers 'ping' when free, and brackets each
-// piece of work with 'busy' and 'free' (a throw while working is a 'fault': the page restarts it).
+// The page watches it (watch.js), and first hands it the page's compiled module ('wasm'). It
+// says 'ready' once its wasm runs ('error' if that failed), holds a Web Lock named after it while
+// it lives, answers 'ping' when free, and brackets each piece of work with 'busy' and 'free' (a
+// throw while working is a 'fault': the page restarts it).
 import init, { FrameWorker, GridWorker } from './pkg/kernel_playground.js';
 
 const text = (e) => String(e && e.message ? e.message : e);
@@ -23,7 +24,11 @@ const locked = Boolean(self.name && navigator.locks);
 const alive = locked
   ? new Promise((held) => { navigator.locks.request(self.name, () => { held(); return new Promise(() => {}); }); })
   : Promise.resolve();
-const ready = Promise.all([init(), alive]);
+// The page hands over the module it compiled (the first message, 'wasm'); without one (null)
+// this worker fetches and compiles its own copy.
+let handed;
+const given = new Promise((resolve) => { handed = resolve; });
+const ready = Promise.all([given.then((module) => init(module ? { module_or_path: module } : undefined)), alive]);
 ready.then(() => postMessage({ kind: 'ready', locked }), (e) => postMessage({ kind: 'error', message: text(e) }));
 addEventListener('unhandledrejection', (ev) => postMessage({ kind: 'fault', message: text(ev.reason) }));
 addEventListener('messageerror', () => postMessage({ kind: 'fault', message: 'a message from the page could not be read' }));
@@ -33,6 +38,10 @@ const labs = [null, null];
 let job = null;
 
 onmessage = async (ev) => {
+  if (ev.data && ev.data.kind === 'wasm') {
+    handed(ev.data.module);
+    return;
+  }
   try {
     await ready;
   } catch {

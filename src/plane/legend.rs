@@ -107,8 +107,8 @@ impl Scene {
                 list.push(colour);
             }
         }
-        trained.sort_unstable();
-        tested.sort_unstable();
+        crate::sorting::sort(&mut trained);
+        crate::sorting::sort(&mut tested);
         for &colour in &trained {
             entries.push(entry(
                 LegendMark::Class { colour },

@@ -83,7 +83,7 @@ impl ClassStatistics {
             return Err(Error::TooFewPoints);
         }
         let mut classes = labels.to_vec();
-        classes.sort_unstable();
+        crate::sorting::sort(&mut classes);
         classes.dedup();
         match classes.len() {
             1 => return Err(Error::OneClass),

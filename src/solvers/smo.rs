@@ -934,7 +934,7 @@ fn project_feasible(previous: &[f64], y: &[f64], c: f64) -> Vec<f64> {
         .filter(|&i| y[i] == heavy && alpha[i] > 0.0)
         .collect();
     // Free multipliers first, smallest first; bound ones last.
-    order.sort_by(|&a, &b| {
+    crate::sorting::sort_by(&mut order, |&a, &b| {
         let key = |i: usize| (alpha[i] >= c, alpha[i]);
         key(a)
             .partial_cmp(&key(b))

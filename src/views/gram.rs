@@ -179,12 +179,12 @@ pub fn gram_chart(lab: &Playground) -> Chart {
     let mut shown: Vec<usize> = if data.len() > SAMPLE_ABOVE {
         let mut rng = rand::rngs::StdRng::seed_from_u64(settings.values.whole("seed"));
         let mut picked = sample(&mut rng, data.len(), SAMPLE_ABOVE).into_vec();
-        picked.sort_unstable();
+        crate::sorting::sort(&mut picked);
         picked
     } else {
         (0..data.len()).collect()
     };
-    shown.sort_by_key(|&t| class_of(t));
+    crate::sorting::sort_by_key(&mut shown, |&t| class_of(t));
     let n = shown.len();
     if n == 0 {
         chart.headline = "no training points: no Gram matrix".into();

@@ -199,7 +199,7 @@ fn plane_in_box(w: [f64; 3], b: f64, level: f64, box_: [(f64, f64); 3]) -> Vec<[
         );
         v.atan2(u)
     };
-    cuts.sort_by(|p, q| angle(p).total_cmp(&angle(q)));
+    crate::sorting::sort_by(&mut cuts, |p, q| angle(p).total_cmp(&angle(q)));
     cuts
 }
 
@@ -517,7 +517,7 @@ pub fn draw<DB: DrawingBackend>(
             .chain(lift.points.iter().map(|p| (key(&p.at), Piece::Point(p))))
             .collect()
     };
-    pieces.sort_by(|a, b| b.0.total_cmp(&a.0));
+    crate::sorting::sort_by(&mut pieces, |a, b| b.0.total_cmp(&a.0));
     let radius = (layout.point_radius * 0.9).round().max(2.0) as i32;
     let ink = RGBColor(20, 20, 20);
     for (_, piece) in &pieces {

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '../../scripts/serve.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const siteDir = path.resolve(here, '../../site');
+// The built site (KP_SITE names another build, to compare two in the benchmarks).
+export const siteDir = path.resolve(process.env.KP_SITE || path.join(here, '../../site'));
 
 export const CHROMIUM_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',

@@ -6,7 +6,9 @@
 // unfitted rather than freezing. A new scene's status line never shows the last scene's numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, openPage, settle, unfold, waitForFrame, lastFrame } from './browser.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { start, openPage, settle, siteDir, unfold, waitForFrame, lastFrame } from './browser.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -29,6 +31,24 @@ function installWatch() {
 }
 
 const watch = (page) => page.evaluate(installWatch);
+
+// The page hands each worker its compiled module (the worker's first message, 'wasm').
+// `window.__handOver(n)`, if set, says what reaches the n-th worker (from 1) instead: 'fetch'
+// (no module: that worker fetches and compiles its own copy, which a route may refuse),
+// 'never' (nothing: it waits for ever), or anything else (the module, as sent).
+function installHandOver() {
+  const post = Worker.prototype.postMessage;
+  let handed = 0;
+  Worker.prototype.postMessage = function (message, transfer) {
+    if (message && message.kind === 'wasm') {
+      handed += 1;
+      const what = window.__handOver ? window.__handOver(handed) : null;
+      if (what === 'never') return undefined;
+      if (what === 'fetch') return post.call(this, { kind: 'wasm', module: null }, transfer);
+    }
+    return post.call(this, message, transfer);
+  };
+}
 
 const seen = (page) => page.evaluate(() => ({ long: window.__long, messages: window.__messages }));
 const workerState = (page) => page.evaluate(() => window.kernelPlayground.worker);
@@ -179,12 +199,41 @@ test("a view's background job cut short by the worker's stop is sent again and f
   await page.close();
 });
 
+test('the wasm is fetched and compiled once: the worker is handed the page\'s module', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  let requests = 0;
+  page.on('request', (r) => { if (WASM.test(r.url())) requests += 1; });
+  await page.goto(`${env.base}${SCENE}`);
+  await waitForFrame(page);
+  await settle(page);
+  assert.equal((await lastFrame(page)).remote, true, 'the model comes from the worker');
+  assert.equal((await workerState(page)).status, 'ready');
+  assert.equal(requests, 1, 'one request for the wasm');
+  await page.close();
+});
+
+test('a wasm served with the wrong type still starts the page and its worker', async () => {
+  const bytes = fs.readFileSync(path.join(siteDir, 'www', 'pkg', 'kernel_playground_bg.wasm'));
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.route(WASM, (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: bytes }));
+  await page.goto(`${env.base}${SCENE}`);
+  await waitForFrame(page);
+  await settle(page);
+  assert.equal((await lastFrame(page)).remote, true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a worker that cannot load its wasm is started again, and the page then fits in it', async () => {
   const page = await env.browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.addInitScript({ content: `document.addEventListener('DOMContentLoaded', ${installWatch})` });
-  // The page loads the wasm first; the worker's copy (the second request) is refused once.
+  // The first worker is handed no module: it fetches its own copy (the second request for the
+  // wasm, after the page's), which is refused. The restarted worker is handed the module.
+  await page.addInitScript({ content: `(${installHandOver})(); window.__handOver = (n) => (n === 1 ? 'fetch' : null);` });
   let requests = 0;
   await page.route(WASM, (route) => {
     requests += 1;
@@ -197,7 +246,7 @@ test('a worker that cannot load its wasm is started again, and the page then fit
   await settle(page);
   // The page's own start (its wasm, its first scene) is not what is measured.
   await page.evaluate(() => { window.__long = []; });
-  assert.ok(requests >= 3, `${requests} requests for the wasm`);
+  assert.equal(requests, 2, 'the page\'s request and the first worker\'s; none for the restarted worker');
   const frame = await lastFrame(page);
   assert.equal(frame.remote, true);
   assert.equal(frame.page_fits, 0);
@@ -211,12 +260,8 @@ test('a worker that cannot load its wasm is started again, and the page then fit
 test('a worker that never finishes starting is given up on after 10 s and started again', async () => {
   const page = await env.browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.addInitScript({ content: `document.addEventListener('DOMContentLoaded', ${installWatch})` });
-  // The worker's request for the wasm (the second) is never answered.
-  let requests = 0;
-  await page.route(WASM, (route) => {
-    requests += 1;
-    return requests === 2 ? undefined : route.continue();
-  });
+  // The first worker's module never reaches it.
+  await page.addInitScript({ content: `(${installHandOver})(); window.__handOver = (n) => (n === 1 ? 'never' : null);` });
   await page.goto(`${env.base}${SCENE}`);
   // Meanwhile the points are drawn, and the status line says the scene is being prepared.
   await page.waitForFunction(() => document.getElementById('status').textContent === '100 points · preparing the new scene…', null, { timeout: 5000 });
@@ -252,9 +297,17 @@ test('a throw and an unhandled rejection inside the worker each restart it', asy
 });
 
 test('when no worker can run the page says so, fits small scenes itself and leaves a large one unfitted', async () => {
-  const { page, errors } = await openPage(env.browser, `${env.base}${SCENE}`);
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  await page.addInitScript({ content: `(${installHandOver})()` });
+  await page.goto(`${env.base}${SCENE}`);
+  await waitForFrame(page);
+  await unfold(page);
   await settle(page);
-  // From now on every worker fails to load its wasm.
+  // From now on every worker is handed no module and fails to load its own copy of the wasm.
+  await page.evaluate(() => { window.__handOver = () => 'fetch'; });
   await page.route(WASM, (route) => route.abort());
   await watch(page);
   await page.workers().at(-1).evaluate(() => self.close());

@@ -207,7 +207,7 @@ impl KnnModel {
             });
         }
         let mut classes = labels.to_vec();
-        classes.sort_unstable();
+        crate::sorting::sort(&mut classes);
         classes.dedup();
         let class_of = labels
             .iter()

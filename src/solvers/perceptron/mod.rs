@@ -232,7 +232,7 @@ impl Model for PerceptronModel {
             .iter()
             .map(|&p| self.decision_value(p).abs())
             .collect();
-        values.sort_by(|a, b| a.total_cmp(b));
+        crate::sorting::sort_by(&mut values, f64::total_cmp);
         let scale = values
             .get(values.len() / 2)
             .copied()

@@ -1,0 +1,35 @@
+// The size check of the page's WebAssembly, run by scripts/test.sh after the wasm build: fails
+// when the built module, gzipped at level 6 (Node's zlib; GNU `gzip -6` makes it about 5 KB
+// smaller), is larger than BUDGET_BYTES. Every byte is downloaded and compiled on a student's
+// phone before the first plot: at 1.6 Mbit/s each 100 KB is half a second.
+//
+// The budget sits just above the module's size when it was last set (658 KB in this measure).
+// To raise it deliberately: measure the new size (this script prints it), say in the commit why
+// the page needs the bytes, and change BUDGET_BYTES here and the figures in the README's
+// "Deploying to GitHub Pages". When the module shrinks, lower it.
+//   node scripts/check-wasm-size.mjs [path to the .wasm]   (default: site's, after build-web.sh)
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+export const BUDGET_BYTES = 665_000;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');
+let raw;
+try {
+  raw = fs.readFileSync(file);
+} catch (e) {
+  console.error(`wasm size check: cannot read ${file} (${e.message}); run scripts/build-web.sh first`);
+  process.exit(1);
+}
+const gzipped = zlib.gzipSync(raw, { level: 6 }).length;
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+const line = `${path.basename(file)}: ${kb(raw.length)} raw, ${kb(gzipped)} gzipped (level 6); budget ${kb(BUDGET_BYTES)} gzipped`;
+if (gzipped > BUDGET_BYTES) {
+  console.error(`wasm size check FAILED: ${line}.`);
+  console.error('Cut what grew, or raise the budget deliberately (see the top of scripts/check-wasm-size.mjs).');
+  process.exit(1);
+}
+console.log(`wasm size check: ${line}`);

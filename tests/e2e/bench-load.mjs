@@ -1,0 +1,117 @@
+// The first load, as a student meets it: the built site served as GitHub Pages serves it
+// (gzip, level 6, for every text and wasm file; `Cache-Control: max-age=600`), opened cold
+// (a fresh profile each visit) in headless Chromium, on a phone's screen (390 × 844, device
+// pixel ratio 3) with Lighthouse's mobile profile (150 ms round trip, 1.6 Mbit/s down,
+// 750 kbit/s up, the CPU slowed 4×) and unthrottled. For each, the median of VISITS visits:
+// - first plot: the time from the navigation's start to the page's first
+//   `kernel-playground-frame` event (a frame with a fitted model painted);
+// - bytes: what the server sent (compressed, headers excluded) until then, the worker's
+//   requests included.
+// Run after scripts/build-web.sh:   node tests/e2e/bench-load.mjs [visits]   (default 3)
+// Timings only; nothing here passes or fails.
+import http from 'node:http';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import os from 'node:os';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, siteDir } from './browser.mjs';
+import { resolvePath } from '../../scripts/serve.mjs';
+
+const VISITS = Number(process.argv[2]) || 3;
+const SCENE_TIMEOUT_MS = 60_000;
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json; charset=utf-8',
+};
+const PROFILES = [
+  { name: 'mobile (150 ms, 1.6 Mbit/s down, 750 kbit/s up, CPU 4×)', latency: 150, down: 1.6e6, up: 750e3, cpu: 4 },
+  { name: 'unthrottled', latency: 0, down: -1, up: -1, cpu: 1 },
+];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// The site's files, each gzipped once; the server counts what it sends.
+const cache = new Map();
+let sent = 0;
+async function body(file) {
+  if (!cache.has(file)) {
+    const raw = await fs.readFile(file);
+    cache.set(file, { raw, gz: zlib.gzipSync(raw, { level: 6 }) });
+  }
+  return cache.get(file);
+}
+
+const server = http.createServer(async (req, res) => {
+  const { file: named, status } = resolvePath(siteDir, new URL(req.url, 'http://localhost').pathname);
+  if (status) {
+    res.writeHead(status).end();
+    return;
+  }
+  let file = named;
+  try {
+    if ((await fs.stat(file)).isDirectory()) file = path.join(file, 'index.html');
+    const { raw, gz } = await body(file);
+    const type = types[path.extname(file)] || 'application/octet-stream';
+    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] || '');
+    const out = gzip ? gz : raw;
+    const headers = { 'Content-Type': type, 'Cache-Control': 'max-age=600', 'Content-Length': out.length, Vary: 'Accept-Encoding' };
+    if (gzip) headers['Content-Encoding'] = 'gzip';
+    res.writeHead(200, headers);
+    sent += out.length;
+    res.end(out);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+
+// One cold visit: a new context has an empty cache.
+async function visit(profile) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.addEventListener('kernel-playground-frame', () => {
+      if (window.__firstPlot === undefined) window.__firstPlot = performance.now();
+    });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile.latency,
+    downloadThroughput: profile.down > 0 ? profile.down / 8 : -1,
+    uploadThroughput: profile.up > 0 ? profile.up / 8 : -1,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
+  sent = 0;
+  await page.goto(base, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__firstPlot !== undefined, null, { timeout: SCENE_TIMEOUT_MS, polling: 20 });
+  const bytes = sent;
+  const ms = await page.evaluate(() => window.__firstPlot);
+  await context.close();
+  return { ms, bytes };
+}
+
+console.log(`${os.cpus().length} × ${os.cpus()[0].model}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+for (const file of ['www/pkg/kernel_playground_bg.wasm']) {
+  const { raw, gz } = await body(path.join(siteDir, file));
+  console.log(`${file}: ${raw.length} bytes, ${gz.length} gzipped (level 6)`);
+}
+console.log(`${'profile'.padEnd(58)} ${'first plot ms (median, each)'.padEnd(34)} KiB on the wire`);
+for (const profile of PROFILES) {
+  const runs = [];
+  for (let i = 0; i < VISITS; i += 1) runs.push(await visit(profile));
+  const ms = median(runs.map((r) => r.ms));
+  const kib = median(runs.map((r) => r.bytes)) / 1024;
+  console.log(`${profile.name.padEnd(58)} ${`${ms.toFixed(0)} (${runs.map((r) => r.ms.toFixed(0)).join(', ')})`.padEnd(34)} ${kib.toFixed(0)}`);
+}
+await browser.close();
+server.close();
