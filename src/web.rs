@@ -121,6 +121,9 @@ pub struct App {
     generation: u64,
     /// The picture painted last from them (`Playground::picture_fingerprint`) and its frame.
     painted: Option<(u64, Map<String, Value>)>,
+    /// That picture's scene, kept while a large scene's discs are still being painted (a share
+    /// per frame), so those frames do not compose every point again.
+    painted_scene: Option<scene::Scene>,
     /// With a worker: the latest figure it computed for a view, with the view's id.
     remote_figure: Option<(String, Figure)>,
     /// How many figures the worker has sent.
@@ -181,6 +184,7 @@ impl App {
             discs: discs::DiscPainter::default(),
             generation: 0,
             painted: None,
+            painted_scene: None,
             remote_figure: None,
             figures_adopted: 0,
             view_painted: None,
@@ -725,7 +729,11 @@ impl App {
                 return Ok(Value::Object(frame).to_string());
             }
         }
-        let scene = self.lab.over_points(Some(&remote.scene));
+        let same_picture = matches!(&self.painted, Some((key, _)) if *key == shown);
+        let scene = match self.painted_scene.take() {
+            Some(kept) if same_picture => kept,
+            _ => self.lab.over_points(Some(&remote.scene)),
+        };
         let composed = now_ms();
         self.paint_white(&layout);
         // The model's regions, unless its window is no longer the points' (then the scene
@@ -741,7 +749,14 @@ impl App {
         let drawn = now_ms();
         let behind =
             frame.get("fingerprint").and_then(Value::as_str) != Some(self.fingerprint().as_str());
-        frame.insert("legend".into(), json!(self.lab.legend(&scene, regions)));
+        // The legend walks every point: a frame that paints the same picture again (a large
+        // scene's discs, a share per frame) keeps the one it had.
+        let legend = match &self.painted {
+            Some((key, old)) if *key == shown => old.get("legend").cloned(),
+            _ => None,
+        }
+        .unwrap_or_else(|| json!(self.lab.legend(&scene, regions)));
+        frame.insert("legend".into(), legend);
         frame.insert("remote".into(), json!(true));
         frame.insert("page_fits".into(), json!(self.lab.fits()));
         frame.insert("behind".into(), json!(behind));
@@ -752,6 +767,7 @@ impl App {
         // The problems of the link the page opened (the worker got the scene, not the link).
         frame.insert("warnings".into(), json!(self.lab.warnings));
         self.painted = Some((shown, frame.clone()));
+        self.painted_scene = self.discs.incomplete().then_some(scene);
         Ok(Value::Object(frame).to_string())
     }
 
