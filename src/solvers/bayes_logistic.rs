@@ -46,7 +46,6 @@
 use crate::data::{gaussian, Dataset, Point};
 use crate::error::Error;
 use crate::field::{Field, Grid, Smoothness};
-use crate::kernel::Kernel;
 use crate::model::{
     Context, ExitReason, Fact, FactValue, FitOptions, FitReport, Level, Method, Model,
     PROBABILITY_LEVELS,
@@ -345,10 +344,7 @@ impl Model for BayesLogisticModel {
     }
 
     fn smoothness(&self) -> Smoothness {
-        match self.map.features {
-            Features::Rbf { gamma } => Smoothness::of_kernel(Kernel::Rbf { gamma }),
-            _ => Smoothness::Smooth,
-        }
+        self.map.smoothness()
     }
 
     fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {

@@ -169,6 +169,14 @@ pub struct FeatureMap {
 }
 
 impl FeatureMap {
+    /// How smooth a model over these features is: RBF bumps as smooth as their kernel.
+    pub fn smoothness(&self) -> Smoothness {
+        match self.features {
+            Features::Rbf { gamma } => Smoothness::of_kernel(Kernel::Rbf { gamma }),
+            _ => Smoothness::Smooth,
+        }
+    }
+
     /// The map for `features`, its RBF centres taken from `points`.
     pub fn new(features: Features, points: &[Point]) -> Self {
         let centres = match features {
@@ -828,10 +836,7 @@ impl Model for LogisticModel {
     }
 
     fn smoothness(&self) -> Smoothness {
-        match self.map.features {
-            Features::Rbf { gamma } => Smoothness::of_kernel(Kernel::Rbf { gamma }),
-            _ => Smoothness::Smooth,
-        }
+        self.map.smoothness()
     }
 
     fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
