@@ -95,20 +95,29 @@ impl Scene {
     /// buttons do.
     pub fn legend(&self, layers: &Layers, regions: bool) -> Vec<LegendEntry> {
         let mut entries = Vec::new();
-        let hollow = |i: usize| self.hollow.get(i).copied().unwrap_or(false);
-        let colour_of = |i: usize| self.colour_of.get(i).copied().unwrap_or(0);
-        // The classes in colour order, training points first, then the test points' shapes.
-        let mut trained: Vec<usize> = Vec::new();
-        let mut tested: Vec<usize> = Vec::new();
-        for i in 0..self.points.len() {
-            let list = if hollow(i) { &mut tested } else { &mut trained };
-            let colour = colour_of(i);
-            if !list.contains(&colour) {
-                list.push(colour);
+        // One pass over the points (a page asks this of a million): which class colours the
+        // training points and the test points have, and which marks the training points.
+        let n = self.points.len();
+        let colours = first(&self.colour_of, n, 0);
+        let roles = first(&self.hollow, n, false);
+        let marks = first(&self.marks, n, Mark::Plain);
+        let mut has: [Vec<bool>; 2] = [Vec::new(), Vec::new()];
+        let (mut free, mut bound) = (false, false);
+        for ((&colour, &test), &mark) in colours.iter().zip(roles.iter()).zip(marks.iter()) {
+            let seen = &mut has[test as usize];
+            match seen.get_mut(colour) {
+                Some(on) => *on = true,
+                None => {
+                    seen.resize(colour + 1, false);
+                    seen[colour] = true;
+                }
             }
+            free |= !test && mark == Mark::FreeSupport;
+            bound |= !test && mark == Mark::BoundSupport;
         }
-        crate::sorting::sort(&mut trained);
-        crate::sorting::sort(&mut tested);
+        let present =
+            |seen: &[bool]| -> Vec<usize> { (0..seen.len()).filter(|&c| seen[c]).collect() };
+        let (trained, tested) = (present(&has[0]), present(&has[1]));
         for &colour in &trained {
             entries.push(entry(
                 LegendMark::Class { colour },
@@ -126,14 +135,8 @@ impl Scene {
             ));
         }
 
-        let trained_mark = |mark: Mark| {
-            self.marks
-                .iter()
-                .enumerate()
-                .any(|(i, &m)| m == mark && i < self.points.len() && !hollow(i))
-        };
         if layers.on("sv") {
-            if trained_mark(Mark::FreeSupport) {
+            if free {
                 entries.push(entry(
                     LegendMark::FreeSupport,
                     "free support vector, 0 < αᵢ < C",
@@ -141,7 +144,7 @@ impl Scene {
                      these.",
                 ));
             }
-            if trained_mark(Mark::BoundSupport) {
+            if bound {
                 entries.push(entry(
                     LegendMark::BoundSupport,
                     "bound support vector, αᵢ = C",
@@ -364,5 +367,17 @@ impl Scene {
             label,
             explain,
         )
+    }
+}
+
+/// The first `n` of `values`, `fill` making up any shortfall.
+fn first<T: Copy>(values: &[T], n: usize, fill: T) -> std::borrow::Cow<'_, [T]> {
+    match values.get(..n) {
+        Some(head) => std::borrow::Cow::Borrowed(head),
+        None => {
+            let mut all = values.to_vec();
+            all.resize(n, fill);
+            std::borrow::Cow::Owned(all)
+        }
     }
 }

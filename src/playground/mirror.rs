@@ -153,14 +153,29 @@ impl Playground {
     pub fn fingerprint(&self) -> u64 {
         let mut hasher = Fingerprinter::default();
         self.settings.to_hash(None).hash(&mut hasher);
+        self.points_print().hash(&mut hasher);
+        self.steps.hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// A fingerprint of the points to the last bit, their labels and their roles, kept by
+    /// version (every edit of them bumps it).
+    fn points_print(&self) -> u64 {
+        if let Some((version, print)) = self.points_print.get() {
+            if version == self.version {
+                return print;
+            }
+        }
+        let mut hasher = Fingerprinter::default();
         for p in &self.data.points {
             p[0].to_bits().hash(&mut hasher);
             p[1].to_bits().hash(&mut hasher);
         }
         self.data.labels.hash(&mut hasher);
         self.test.hash(&mut hasher);
-        self.steps.hash(&mut hasher);
-        hasher.finish()
+        let print = hasher.finish();
+        self.points_print.set(Some((self.version, print)));
+        print
     }
 
     /// A fingerprint of what [`Playground::over_points`] draws over a model's picture on a
@@ -169,12 +184,7 @@ impl Playground {
     pub fn picture_fingerprint(&self, width: u32, height: u32, model: u64) -> u64 {
         let mut hasher = Fingerprinter::default();
         (width, height, model, self.highlight).hash(&mut hasher);
-        for p in &self.data.points {
-            p[0].to_bits().hash(&mut hasher);
-            p[1].to_bits().hash(&mut hasher);
-        }
-        self.data.labels.hash(&mut hasher);
-        self.test.hash(&mut hasher);
+        self.points_print().hash(&mut hasher);
         self.settings.layers().hash(&mut hasher);
         hasher.finish()
     }
@@ -227,6 +237,11 @@ impl Playground {
         scene.colour_of = Vec::new();
         scene.hollow = Vec::new();
         scene.highlight = None;
+        // No point is marked (a model without support vectors): the page draws every point
+        // plain when the marks are not one per point, so a million "plain"s need not travel.
+        if scene.marks.iter().all(|m| *m == crate::plane::Mark::Plain) {
+            scene.marks = Vec::new();
+        }
         scene
     }
 }

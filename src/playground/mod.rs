@@ -122,6 +122,12 @@ pub struct Playground {
     scene_cache: Option<((u64, u32, u32), Scene)>,
     /// The last status line, by version.
     status_cache: Option<(u64, Status)>,
+    /// The fingerprint of the points, their labels and roles, by version (every change to
+    /// them bumps it): walking a million points for each frame's fingerprint costs more than
+    /// the frame may take.
+    points_print: std::cell::Cell<Option<(u64, u64)>>,
+    /// The classes in colour order ([`Dataset::class_order`]), by version, for the same reason.
+    class_order: std::cell::RefCell<Option<(u64, Vec<i32>)>>,
     /// Problems met while reading a shared link.
     pub warnings: Vec<String>,
     /// The cross-validation grid over the method's tuning parameters, the validation curve
@@ -164,6 +170,8 @@ impl Playground {
             fits: 0,
             scene_cache: None,
             status_cache: None,
+            points_print: std::cell::Cell::new(None),
+            class_order: std::cell::RefCell::new(None),
             warnings: Vec::new(),
             jobs: [None, None, None],
             last_tuned: None,
@@ -740,7 +748,7 @@ impl Playground {
     /// painted), its classes named as their buttons are (`-1`, `setosa`, `class 1`).
     pub fn legend(&self, scene: &Scene, regions: bool) -> Vec<LegendEntry> {
         let layers = self.settings.layers();
-        let classes = self.data.class_order();
+        let classes = self.class_order();
         let mut entries = scene.legend(&layers, regions);
         for e in &mut entries {
             if let LegendMark::Class { colour } = e.mark {
@@ -752,16 +760,38 @@ impl Playground {
         entries
     }
 
+    /// The classes in colour order ([`Dataset::class_order`]), kept by version.
+    fn class_order(&self) -> Vec<i32> {
+        let mut kept = self.class_order.borrow_mut();
+        match &*kept {
+            Some((version, order)) if *version == self.version => order.clone(),
+            _ => {
+                let order = self.data.class_order();
+                *kept = Some((self.version, order.clone()));
+                order
+            }
+        }
+    }
+
     /// The colour index of each point: its label's rank among the labels (those present,
     /// and while there is only one, the classes its buttons offer beside it), so a point's
     /// colour is its class button's, and −1 / +1 or 3 / 7 are drawn as 0 / 1 are.
     fn colour_indices(&self) -> Vec<usize> {
-        let classes = self.data.class_order();
-        self.data
-            .labels
-            .iter()
-            .map(|l| classes.iter().position(|c| c == l).unwrap_or(0))
-            .collect()
+        let classes = self.class_order();
+        let rank = |l: &i32| classes.iter().position(|c| c == l).unwrap_or(0);
+        // Labels close together (0 / 1, 1…10, −1 / +1) are ranked by a table: a million
+        // points are coloured in every frame that composes them anew.
+        match (classes.first(), classes.last()) {
+            (Some(&lo), Some(&hi)) if (hi as i64 - lo as i64) < 4096 => {
+                let table: Vec<usize> = (lo..=hi).map(|l| rank(&l)).collect();
+                self.data
+                    .labels
+                    .iter()
+                    .map(|&l| table[(l - lo) as usize])
+                    .collect()
+            }
+            _ => self.data.labels.iter().map(rank).collect(),
+        }
     }
 
     /// What is at `p` without the model: the nearest point within `radius`, its class and
