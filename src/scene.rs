@@ -52,18 +52,83 @@ pub(crate) fn draw_error<E: std::error::Error + Send + Sync>(e: DrawingAreaError
     Error::Draw(e.to_string())
 }
 
+/// The plane's map from data coordinates to pixels, the very arithmetic of the plotting
+/// area's (`DrawingArea::map_coordinate`, checked against it in the tests) without its
+/// generic calls: a million points are placed in each frame that lists their discs.
+#[derive(Clone, Copy, Debug)]
+struct PixelMap {
+    x: AxisMap,
+    y: AxisMap,
+}
+
+/// One axis: data `from.0..from.1` onto pixels `to.0..to.1` (ends included).
+#[derive(Clone, Copy, Debug)]
+struct AxisMap {
+    from: (f64, f64),
+    to: (i32, i32),
+}
+
+impl PixelMap {
+    fn of<DB: DrawingBackend>(area: &DrawingArea<DB, Plane>) -> PixelMap {
+        let (x, y) = (area.get_x_range(), area.get_y_range());
+        // The ends of each data range land on the ends of its pixel range.
+        let (x0, y0) = area.map_coordinate(&(x.start, y.start));
+        let (x1, y1) = area.map_coordinate(&(x.end, y.end));
+        PixelMap {
+            x: AxisMap {
+                from: (x.start, x.end),
+                to: (x0, x1),
+            },
+            y: AxisMap {
+                from: (y.start, y.end),
+                to: (y0, y1),
+            },
+        }
+    }
+
+    fn map(&self, p: &Point) -> (i32, i32) {
+        (self.x.map(p[0]), self.y.map(p[1]))
+    }
+}
+
+impl AxisMap {
+    fn map(&self, v: f64) -> i32 {
+        let ((a, b), (l0, l1)) = (self.from, self.to);
+        if a == b {
+            // An empty range puts every value where it put its start.
+            return l0;
+        }
+        let share = (v - a) / (b - a);
+        let length = l1 - l0;
+        if length == 0 {
+            l1
+        } else if share.is_infinite() {
+            if share.is_sign_positive() {
+                l1
+            } else {
+                l0
+            }
+        } else if length > 0 {
+            l0 + (length as f64 * share + 1e-3).floor() as i32
+        } else {
+            l0 + (length as f64 * share - 1e-3).ceil() as i32
+        }
+    }
+}
+
 /// Who draws the discs of the points that are not held out (the bulk of the points): plotters,
-/// a circle and its edge each; or the caller, handed every such disc as (pixel x, pixel y,
-/// colour index) at the moment the discs belong in the layering, to stamp a prepared image of
-/// [`draw_disc`] per colour. In a browser without a GPU, thousands of discs rasterised as paths
-/// are the slowest part of a frame; stamped, they cost a copy each.
+/// a circle and its edge each; or the caller, called at the moment the discs belong in the
+/// layering with a way to list every such disc as (pixel x, pixel y, colour index), to stamp a
+/// prepared image of [`draw_disc`] per colour. In a browser without a GPU, thousands of discs
+/// rasterised as paths are the slowest part of a frame; stamped, they cost a copy each. (A
+/// caller that still holds the discs it stamped last, for the same points, need not list them.)
 pub enum Discs<'a> {
     Drawn,
     Stamped(&'a mut Stamp<'a>),
 }
 
-/// Stamps discs given as (pixel x, pixel y, colour index).
-pub type Stamp<'a> = dyn FnMut(&[(i32, i32, usize)]) -> Result<(), Error> + 'a;
+/// Stamps discs: its argument lists them, as (pixel x, pixel y, colour index).
+pub type Stamp<'a> = dyn FnMut(&dyn Fn() -> Vec<(i32, i32, usize)>) -> Result<(), Error> + 'a;
 
 /// Draws `scene` on `backend`. With `paint_field` the backend also gets a white background and
 /// the region image; without it the caller has painted those already.
@@ -491,17 +556,31 @@ fn draw_overlay<DB: DrawingBackend>(
     let hollow = |i: usize| scene.hollow.get(i).copied().unwrap_or(false);
     let colour_of = |i: usize| scene.colour_of.get(i).copied().unwrap_or(0);
     if let Discs::Stamped(stamp) = discs {
-        let plain: Vec<(i32, i32, usize)> = (0..scene.points.len())
-            .filter(|&i| !hollow(i))
-            .map(|i| {
-                let (x, y) = area.map_coordinate(&to_tuple(&scene.points[i]));
-                (x, y, colour_of(i))
-            })
-            .collect();
+        let pixels = PixelMap::of(area);
+        let plain = || {
+            let mut plain = Vec::with_capacity(scene.points.len());
+            for (i, p) in scene.points.iter().enumerate() {
+                if !hollow(i) {
+                    let (x, y) = pixels.map(p);
+                    plain.push((x, y, colour_of(i)));
+                }
+            }
+            plain
+        };
         stamp(&plain)?;
     }
     let stamped = matches!(discs, Discs::Stamped(_));
+    let marked = layers.on("sv");
     for (i, p) in scene.points.iter().enumerate() {
+        // Stamped, a plain point has nothing more to draw: at a million points this loop
+        // must cost no more than the test.
+        let mark = match marked {
+            true => scene.marks.get(i).copied().unwrap_or(Mark::Plain),
+            false => Mark::Plain,
+        };
+        if stamped && mark == Mark::Plain && !hollow(i) {
+            continue;
+        }
         let fill = colour(colour_of(i));
         let class_shape = shape(colour_of(i));
         if hollow(i) {
@@ -539,10 +618,7 @@ fn draw_overlay<DB: DrawingBackend>(
             let edge = ink.stroke_width(2);
             draw_marker(area, to_tuple(p), class_shape, r.round(), Some(fill), edge)?;
         }
-        if !layers.on("sv") {
-            continue;
-        }
-        match scene.marks.get(i).copied().unwrap_or(Mark::Plain) {
+        match mark {
             Mark::Plain => {}
             Mark::FreeSupport => area
                 .draw(&Circle::new(to_tuple(p), ring, ink.stroke_width(stroke)))
@@ -851,6 +927,50 @@ mod tests {
             assert_eq!(ys.start as f64, layout.plot.top);
             assert_eq!((xs.end - xs.start) as f64, layout.plot.width);
             assert_eq!((ys.end - ys.start) as f64, layout.plot.height);
+        }
+    }
+
+    /// The discs' quick map from data to pixels puts every point, inside the window or far
+    /// outside it, on the very pixel the plotting area's own map does.
+    #[test]
+    fn pixel_map_is_the_plotting_area_map() {
+        load_system_font().unwrap();
+        let windows = [
+            (-1.0, 1.0, -1.0, 1.0),
+            (-3.25, 7.5, 0.001, 0.0015),
+            (1e6, 1e6 + 3.0, -2e-9, 5e-9),
+        ];
+        for (w, h) in [(640, 640), (333, 517), (1100, 600)] {
+            for &(x0, x1, y0, y1) in &windows {
+                let layout = Layout::new(w, h);
+                let mut svg = String::new();
+                let root = SVGBackend::with_string(&mut svg, (w, h)).into_drawing_area();
+                let chart = axes(&root, &layout, x0..x1, y0..y1, ("x", "y")).expect("chart");
+                let area = chart.plotting_area();
+                let map = PixelMap::of(area);
+                let mut state = 7u64;
+                let mut next = || {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    (state >> 11) as f64 / (1u64 << 53) as f64
+                };
+                for _ in 0..20_000 {
+                    let p = [
+                        x0 + (x1 - x0) * (3.0 * next() - 1.0),
+                        y0 + (y1 - y0) * (3.0 * next() - 1.0),
+                    ];
+                    assert_eq!(map.map(&p), area.map_coordinate(&(p[0], p[1])), "{p:?}");
+                }
+                for p in [
+                    [x0, y0],
+                    [x1, y1],
+                    [x0, y1],
+                    [f64::INFINITY, f64::NEG_INFINITY],
+                ] {
+                    assert_eq!(map.map(&p), area.map_coordinate(&(p[0], p[1])), "{p:?}");
+                }
+            }
         }
     }
 

@@ -29,6 +29,10 @@ fn js_error(e: impl ToString) -> JsValue {
     JsValue::from(e.to_string())
 }
 
+/// From this many points on, a new scene is composed in one frame and drawn from the next
+/// (see [`App::render_remote`]).
+const COMPOSE_APART_FROM: usize = 100_000;
+
 /// The clock, in a page or in a worker (which has no window but has `performance`).
 fn now_ms() -> f64 {
     js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
@@ -121,9 +125,10 @@ pub struct App {
     generation: u64,
     /// The picture painted last from them (`Playground::picture_fingerprint`) and its frame.
     painted: Option<(u64, Map<String, Value>)>,
-    /// That picture's scene, kept while a large scene's discs are still being painted (a share
-    /// per frame), so those frames do not compose every point again.
-    painted_scene: Option<scene::Scene>,
+    /// That picture's scene, kept while a large scene's discs are still to be listed (`false`)
+    /// or are being painted (a share per frame), so those frames do not compose every point
+    /// again.
+    painted_scene: Option<(scene::Scene, bool)>,
     /// With a worker: the latest figure it computed for a view, with the view's id.
     remote_figure: Option<(String, Figure)>,
     /// How many figures the worker has sent.
@@ -619,7 +624,7 @@ impl App {
             )?;
         }
         let painted = now_ms();
-        self.draw_overlay(&scene, &layout)?;
+        self.draw_overlay(&scene, &layout, false, started)?;
         let drawn = now_ms();
         let regions =
             self.lab.settings().layers().on("regions") && scene::region_grid(&scene).is_some();
@@ -648,12 +653,15 @@ impl App {
     /// ([`App::adopt_frame`]).
     pub fn set_remote(&mut self, on: bool) {
         self.remote = on.then_some(None);
+        // What was painted last may be this page's own picture: nothing is taken as painted.
+        self.painted = None;
+        self.painted_scene = None;
     }
 
     /// Whether the points' discs are still being painted (a large scene's take a few frames):
     /// the page then draws another frame.
     pub fn painting(&self) -> bool {
-        self.discs.incomplete()
+        self.discs.incomplete() || matches!(self.painted_scene, Some((_, false)))
     }
 
     /// The fingerprint of the scene (decimal): a worker whose copy has another asks for the
@@ -710,7 +718,7 @@ impl App {
             // Nothing from the worker yet: the points alone.
             let scene = self.lab.over_points(None);
             self.paint_white(&layout);
-            self.draw_overlay(&scene, &layout)?;
+            self.draw_overlay(&scene, &layout, false, started)?;
             return Ok(String::new());
         };
         // What the picture shows: the worker's latest model and the points as they are. A
@@ -720,7 +728,7 @@ impl App {
             .lab
             .picture_fingerprint(layout.width, layout.height, self.generation);
         if let Some((key, frame)) = &self.painted {
-            if *key == shown && !self.discs.incomplete() {
+            if *key == shown && !self.painting() {
                 let mut frame = frame.clone();
                 let behind = frame.get("fingerprint").and_then(Value::as_str)
                     != Some(self.fingerprint().as_str());
@@ -730,22 +738,30 @@ impl App {
             }
         }
         let same_picture = matches!(&self.painted, Some((key, _)) if *key == shown);
-        let scene = match self.painted_scene.take() {
+        let (scene, listed) = match self.painted_scene.take() {
             Some(kept) if same_picture => kept,
-            _ => self.lab.over_points(Some(&remote.scene)),
+            _ => (self.lab.over_points(Some(&remote.scene)), false),
         };
         let composed = now_ms();
-        self.paint_white(&layout);
+        // A scene of very many points is composed (and its legend made) in one frame and
+        // drawn from the next: each walks every point, and together they would hold the page
+        // longer than a frame should. The canvas shows the last picture meanwhile.
+        let draw_now = same_picture || scene.points.len() < COMPOSE_APART_FROM;
         // The model's regions, unless its window is no longer the points' (then the scene
         // has no model parts either).
         let model_drawn = scene.view == remote.scene.view;
         let regions = model_drawn && remote.cols > 0 && self.lab.settings().layers().on("regions");
-        if regions {
-            self.paint_regions(&remote.regions, remote.cols, remote.rows, &layout)?;
+        if draw_now {
+            self.paint_white(&layout);
+            if regions {
+                self.paint_regions(&remote.regions, remote.cols, remote.rows, &layout)?;
+            }
         }
         let painted = now_ms();
         let mut frame = remote.frame.clone();
-        self.draw_overlay(&scene, &layout)?;
+        if draw_now {
+            self.draw_overlay(&scene, &layout, listed, started)?;
+        }
         let drawn = now_ms();
         let behind =
             frame.get("fingerprint").and_then(Value::as_str) != Some(self.fingerprint().as_str());
@@ -767,7 +783,8 @@ impl App {
         // The problems of the link the page opened (the worker got the scene, not the link).
         frame.insert("warnings".into(), json!(self.lab.warnings));
         self.painted = Some((shown, frame.clone()));
-        self.painted_scene = self.discs.incomplete().then_some(scene);
+        // Kept while its discs are still to be listed or composited.
+        self.painted_scene = (!draw_now || self.discs.incomplete()).then_some((scene, draw_now));
         Ok(Value::Object(frame).to_string())
     }
 
@@ -1102,17 +1119,31 @@ impl App {
     }
 
     /// Axes, curves, marks and points through plotters, over what is painted; the points'
-    /// discs are stamped (see the `discs` module and `scene::Discs`).
-    fn draw_overlay(&mut self, scene: &scene::Scene, layout: &Layout) -> Result<(), JsValue> {
+    /// discs are stamped (see the `discs` module and `scene::Discs`). With `same_discs` the
+    /// caller knows the discs are the last frame's (the same points, roles, window and
+    /// canvas), and they are not listed again. `started`: when the frame began (`now_ms`).
+    fn draw_overlay(
+        &mut self,
+        scene: &scene::Scene,
+        layout: &Layout,
+        same_discs: bool,
+        started: f64,
+    ) -> Result<(), JsValue> {
         let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
             .ok_or_else(|| js_error("cannot draw on the canvas"))?;
         let layers = self.lab.settings().layers();
         let size = (self.canvas.width(), self.canvas.height());
         let (painter, context) = (&mut self.discs, &self.context);
-        let mut stamp = |discs: &[discs::Disc]| -> Result<(), crate::error::Error> {
-            painter
-                .paint(context, size, discs, layout)
-                .map_err(|e| crate::error::Error::Draw(format!("{e:?}")))
+        let mut stamp = |discs: &dyn Fn() -> Vec<discs::Disc>| -> Result<(), crate::error::Error> {
+            let painted = match same_discs {
+                true => painter.repaint(context, size, layout, started),
+                false => Ok(false),
+            }
+            .and_then(|done| match done {
+                true => Ok(()),
+                false => painter.paint(context, size, discs(), layout, started),
+            });
+            painted.map_err(|e| crate::error::Error::Draw(format!("{e:?}")))
         };
         scene::draw_with(
             PageBackend::Canvas(backend),

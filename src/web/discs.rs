@@ -11,9 +11,11 @@
 //! A layer of many discs (from [`RASTER_FROM`] on) is composited in wasm memory from the
 //! stamps' pixels (`sprites`) and put on its canvas in one call: a canvas call per disc costs
 //! a few microseconds without a GPU, which is seconds at a million points. Front to back, a
-//! frame's share at a time ([`RASTER_BUDGET_MS`]): the discs on top show first, the frames
-//! after fill in what lies under them, and no frame's task grows with the number of points
-//! beyond that share ([`DiscPainter::incomplete`] says when more frames are wanted).
+//! frame's share at a time: compositing stops once the frame has taken [`FRAME_BUDGET_MS`]
+//! since it began (after one batch at least), so a frame that first had to list a million
+//! discs composites little, the discs on top show first, the frames after fill in what lies
+//! under them, and no frame's task grows with the number of points beyond that share
+//! ([`DiscPainter::incomplete`] says when more frames are wanted).
 
 use super::js_error;
 use crate::scene::{self, Layout};
@@ -27,8 +29,12 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 /// disc by disc on its canvas.
 pub const RASTER_FROM: usize = 5000;
 
-/// How long one frame composites discs in memory before it shows what it has (ms).
-pub const RASTER_BUDGET_MS: f64 = 20.0;
+/// How long a frame may have taken (ms, from its start) before it stops compositing discs in
+/// memory and shows what it has.
+pub const FRAME_BUDGET_MS: f64 = 30.0;
+
+/// Discs composited between two looks at the clock.
+const BATCH: usize = 2048;
 
 /// A disc: its centre's pixel (x, y) and its class colour index.
 pub type Disc = (i32, i32, usize);
@@ -107,13 +113,15 @@ impl DiscPainter {
         self.incomplete
     }
 
-    /// Paints `discs` on `target` (a canvas `width` × `height`) at the layout's point radius.
+    /// Paints `discs` on `target` (a canvas `width` × `height`) at the layout's point radius,
+    /// for a frame that began at `started` (ms, `now_ms`).
     pub fn paint(
         &mut self,
         target: &CanvasRenderingContext2d,
         (width, height): (u32, u32),
-        discs: &[Disc],
+        discs: Vec<Disc>,
         layout: &Layout,
+        started: f64,
     ) -> Result<(), JsValue> {
         let radius = layout.point_radius.round() as i32;
         if radius != self.radius {
@@ -123,10 +131,12 @@ impl DiscPainter {
             self.layer = None;
         }
         let half = scene::marker_half(layout);
-        for &(_, _, colour) in discs {
-            if self.stamps.len() <= colour {
-                self.stamps.resize(colour + 1, None);
-            }
+        // A stamp for every colour up to the highest the discs have.
+        let colours = discs.iter().map(|d| d.2 + 1).max().unwrap_or(0);
+        if self.stamps.len() < colours {
+            self.stamps.resize(colours, None);
+        }
+        for colour in 0..colours {
             if self.stamps[colour].is_none() {
                 self.stamps[colour] = Some(disc_stamp(colour, half, layout)?);
             }
@@ -150,18 +160,11 @@ impl DiscPainter {
             return Ok(());
         };
         let stamps = &self.stamps;
-        let stamp = |context: &CanvasRenderingContext2d, (x, y, colour): Disc| match &stamps[colour]
-        {
-            Some(image) => context.draw_image_with_html_canvas_element(
-                image,
-                (x - half) as f64,
-                (y - half) as f64,
-            ),
-            None => Ok(()),
-        };
+        let stamp =
+            |context: &CanvasRenderingContext2d, disc: Disc| stamp(stamps, half, context, disc);
         // Which disc (if any) goes over the layer, and whether the layer must be stamped anew.
         let (left_out, stale) = if layer.discs.len() == discs.len() {
-            match one_difference(&layer.discs, discs) {
+            match one_difference(&layer.discs, &discs) {
                 Ok(None) => (layer.left_out, false),
                 Ok(Some(i)) => (Some(i), layer.left_out != Some(i)),
                 Err(()) => (None, true),
@@ -188,14 +191,59 @@ impl DiscPainter {
             }
             layer.left_out = left_out;
         }
+        layer.discs = discs;
+        self.finish(target, half, started)
+    }
+
+    /// Paints the discs painted last again, as they were, adding a share of those the layer
+    /// still lacks: for a frame whose caller knows its discs are the last frame's (the same
+    /// points, window and canvas), which then need not be listed again. Returns whether it
+    /// could (there is a layer of the canvas's size, for the layout's point radius).
+    pub fn repaint(
+        &mut self,
+        target: &CanvasRenderingContext2d,
+        (width, height): (u32, u32),
+        layout: &Layout,
+        started: f64,
+    ) -> Result<bool, JsValue> {
+        let ready = layout.point_radius.round() as i32 == self.radius
+            && self
+                .layer
+                .as_ref()
+                .is_some_and(|l| l.canvas.width() == width && l.canvas.height() == height);
+        if !ready {
+            return Ok(false);
+        }
+        self.finish(target, scene::marker_half(layout), started)?;
+        Ok(true)
+    }
+
+    /// Composites the next share of a layer still being composited in memory, then draws the
+    /// layer on `target` and the disc left out of it over it.
+    fn finish(
+        &mut self,
+        target: &CanvasRenderingContext2d,
+        half: i32,
+        started: f64,
+    ) -> Result<(), JsValue> {
+        let Some(layer) = self.layer.as_mut() else {
+            return Ok(());
+        };
+        let stamps = &self.stamps;
+        let stamp =
+            |context: &CanvasRenderingContext2d, disc: Disc| stamp(stamps, half, context, disc);
+        let discs = &layer.discs;
+        let (width, height) = (layer.canvas.width(), layer.canvas.height());
         if let Some(raster) = layer.raster.as_mut() {
             let sprites = sprites_of(&mut self.sprites, stamps, half)?;
-            let deadline = super::now_ms() + RASTER_BUDGET_MS;
+            let deadline = started + FRAME_BUDGET_MS;
             while raster.next > 0 {
-                let from = raster.next.saturating_sub(2048);
+                let from = raster.next.saturating_sub(BATCH);
                 for i in (from..raster.next).rev() {
                     let (x, y, colour) = discs[i];
-                    if let (true, Some(Some(sprite))) = (Some(i) != left_out, sprites.get(colour)) {
+                    if let (true, Some(Some(sprite))) =
+                        (Some(i) != layer.left_out, sprites.get(colour))
+                    {
                         raster.layer.stamp_under(sprite, (x, y));
                     }
                 }
@@ -212,13 +260,26 @@ impl DiscPainter {
             }
         }
         self.incomplete = layer.raster.is_some();
-        layer.discs.clear();
-        layer.discs.extend_from_slice(discs);
         target.draw_image_with_html_canvas_element(&layer.canvas, 0.0, 0.0)?;
-        if let Some(i) = left_out {
-            stamp(target, discs[i])?;
+        if let Some(i) = layer.left_out {
+            stamp(target, layer.discs[i])?;
         }
         Ok(())
+    }
+}
+
+/// Stamps `disc` on `context` with its colour's stamp (of half-side `half`).
+fn stamp(
+    stamps: &[Option<HtmlCanvasElement>],
+    half: i32,
+    context: &CanvasRenderingContext2d,
+    (x, y, colour): Disc,
+) -> Result<(), JsValue> {
+    match &stamps[colour] {
+        Some(image) => {
+            context.draw_image_with_html_canvas_element(image, (x - half) as f64, (y - half) as f64)
+        }
+        None => Ok(()),
     }
 }
 
