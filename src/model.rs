@@ -446,10 +446,16 @@ pub trait Method: Sync {
     /// Every key its fit depends on: its own [`Method::params`] and the settings every
     /// method reads ([`EVERY_METHOD_READS`], applied by the registry's fit).
     fn reads(&self) -> Vec<&'static str> {
-        self.params()
+        let params = self.params();
+        // Wherever γ is read, the page may move a Gaussian kernel's γ as its bandwidth σ.
+        let bandwidth = params
+            .contains(&"gamma")
+            .then_some(crate::params::BANDWIDTH_KEY);
+        params
             .iter()
             .chain(EVERY_METHOD_READS)
             .copied()
+            .chain(bandwidth)
             .collect()
     }
     /// Whether it tells any number of classes apart by itself; otherwise

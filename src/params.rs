@@ -150,6 +150,10 @@ const WITH_GAMMA: &[(&str, &[&str])] = &[
     ("kernel", &["poly", "rbf", "sigmoid"]),
     ("features", &["rbf"]),
 ];
+/// The kernels (and feature maps) that are Gaussian, whose γ may be given as a bandwidth σ.
+const WITH_BANDWIDTH: &[(&str, &[&str])] = &[("kernel", &["rbf"]), ("features", &["rbf"])];
+/// The choice of the number the Gaussian kernel's slider moves: γ or σ = 1/√(2γ).
+pub const BANDWIDTH_KEY: &str = "bandwidth";
 const WITH_DEGREE: &[(&str, &[&str])] = &[("kernel", &["poly"]), ("features", &["poly"])];
 const WITH_COEF0: &[(&str, &[&str])] = &[("kernel", &["poly", "sigmoid"])];
 
@@ -377,6 +381,31 @@ pub const PARAMS: &[Param] = &[
             "The kernel's scale: in the RBF exp(−γ‖x − z‖²), γ = 1/(2σ²), so a large γ makes \
              narrow bumps and a wiggly boundary and a small γ a nearly straight one; in the \
              polynomial and sigmoid kernels it multiplies xᵀz.",
+        )
+    },
+    Param {
+        more: true,
+        enabled_by: WITH_BANDWIDTH,
+        effect: Effect::Redraw,
+        ..model_row(
+            BANDWIDTH_KEY,
+            "RBF slider",
+            Kind::Choice {
+                options: &[
+                    choice(
+                        "gamma",
+                        "γ, as LIBSVM: exp(−γ‖x − z‖²)",
+                        "The slider sets γ, as LIBSVM and scikit-learn write the Gaussian kernel.",
+                    ),
+                    choice(
+                        "sigma",
+                        "σ, as the notes: exp(−‖x − z‖²/2σ²)",
+                        "The slider sets the bandwidth σ, as the lecture notes write the Gaussian                          kernel; the model is the same, with γ = 1/(2σ²) (the link keeps γ).",
+                    ),
+                ],
+            },
+            "gamma",
+            "Which number the Gaussian kernel's slider moves: γ as in LIBSVM, or the bandwidth              σ of the lecture notes, γ = 1/(2σ²) — a larger σ is a wider bump and a smoother              boundary.",
         )
     },
     Param {
@@ -1007,13 +1036,90 @@ impl Values {
     /// (RBF) kernel or feature map, the bandwidth σ of exp(−‖x − z‖²/2σ²) = exp(−γ‖x − z‖²),
     /// σ = 1/√(2γ). `None` where the method (reading the keys `uses`) has no such kernel.
     pub fn also_written(&self, key: &str, uses: &[&str]) -> Option<String> {
-        let gaussian = ["kernel", "features"]
-            .iter()
-            .any(|k| uses.contains(k) && self.text(k).as_deref() == Some("rbf"));
+        if self.shown_as(key, uses).is_some() {
+            // The slider moves σ: beside it, the γ it sets.
+            return Some(format!("γ = {}", four_digits(self.real(key))));
+        }
+        let gaussian = self.gaussian(uses);
         (key == "gamma" && gaussian && uses.contains(&"gamma")).then(|| {
             let sigma = 1.0 / (2.0 * self.real("gamma")).sqrt();
             format!("σ = {}", four_digits(sigma))
         })
+    }
+}
+
+/// A setting the page shows in other units than it is kept in (γ of a Gaussian kernel as its
+/// bandwidth σ): the word for it, and its slider's range in log₁₀ of those units.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ShownAs {
+    pub label: &'static str,
+    pub lo: f64,
+    pub hi: f64,
+}
+
+impl Values {
+    /// Whether the method (reading the keys `uses`) has a Gaussian kernel or feature map.
+    fn gaussian(&self, uses: &[&str]) -> bool {
+        ["kernel", "features"]
+            .iter()
+            .any(|k| uses.contains(k) && self.text(k).as_deref() == Some("rbf"))
+    }
+
+    /// How the page shows setting `key`, when not as itself: γ as the bandwidth σ of
+    /// exp(−‖x − z‖²/2σ²), σ = 1/√(2γ), while [`BANDWIDTH_KEY`] says so and the kernel is
+    /// Gaussian. The slider keeps γ's range: log₁₀σ = −½ log₁₀(2γ), so γ from 10^lo to
+    /// 10^hi is σ from 10^(−(hi + log₁₀2)/2) to 10^(−(lo + log₁₀2)/2), widened to whole
+    /// hundredths (the slider's steps start at its low end, and σ = 1 is a step).
+    pub fn shown_as(&self, key: &str, uses: &[&str]) -> Option<ShownAs> {
+        let Kind::LogSlider { lo, hi } = param(key)?.kind else {
+            return None;
+        };
+        let sigma = key == "gamma"
+            && uses.contains(&BANDWIDTH_KEY)
+            && self.gaussian(uses)
+            && self.choice(BANDWIDTH_KEY) == "sigma";
+        sigma.then(|| ShownAs {
+            label: "σ",
+            lo: (-(hi + 2f64.log10()) / 2.0 * 100.0).floor() / 100.0,
+            hi: (-(lo + 2f64.log10()) / 2.0 * 100.0).ceil() / 100.0,
+        })
+    }
+
+    /// Setting `key` in the units the page shows it in ([`Values::shown_as`]): σ = 1/√(2γ),
+    /// as a number's shortest text; the setting's own text when it is shown as itself.
+    pub fn shown(&self, key: &str, uses: &[&str]) -> Option<String> {
+        match self.shown_as(key, uses) {
+            Some(_) => Some((1.0 / (2.0 * self.real(key)).sqrt()).to_string()),
+            None => self.text(key),
+        }
+    }
+
+    /// The text of setting `key` for `text` given in the units the page shows it in: γ =
+    /// 1/(2σ²) for a bandwidth σ (a positive finite number whose γ is one too).
+    pub fn from_shown(&self, key: &str, uses: &[&str], text: &str) -> Result<String, Error> {
+        let Some(shown) = self.shown_as(key, uses) else {
+            return Ok(text.trim().to_string());
+        };
+        let sigma: f64 = text
+            .trim()
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite() && *s > 0.0)
+            .ok_or_else(|| {
+                Error::Parameter(format!(
+                    "{}: '{}' is not a positive number",
+                    shown.label,
+                    text.trim()
+                ))
+            })?;
+        let gamma = 1.0 / (2.0 * sigma * sigma);
+        if !(gamma.is_finite() && gamma > 0.0) {
+            return Err(Error::Parameter(format!(
+                "{} = {sigma} gives γ = 1/(2σ²) = {gamma}, which is not a positive finite number",
+                shown.label
+            )));
+        }
+        Ok(gamma.to_string())
     }
 }
 
@@ -1118,5 +1224,33 @@ mod tests {
             Some("σ = 1.581")
         );
         assert_eq!(v.also_written("gamma", &["k"]), None);
+    }
+
+    /// With the slider in σ, a typed σ sets γ = 1/(2σ²) and γ is shown as σ = 1/√(2γ); the
+    /// slider's range is γ's, in σ; with another kernel, or without the choice, γ is itself.
+    #[test]
+    fn the_rbf_slider_may_move_the_bandwidth_sigma() {
+        let svm = ["kernel", "C", "gamma", BANDWIDTH_KEY];
+        let mut v = Values::default();
+        v.set("kernel", "rbf").unwrap();
+        assert_eq!(v.shown_as("gamma", &svm), None);
+        assert_eq!(v.from_shown("gamma", &svm, "3").unwrap(), "3");
+        v.set(BANDWIDTH_KEY, "sigma").unwrap();
+        let shown = v.shown_as("gamma", &svm).unwrap();
+        assert_eq!((shown.label, shown.lo, shown.hi), ("σ", -1.66, 1.35));
+        assert_eq!(v.shown("gamma", &svm).as_deref(), Some("0.5"));
+        assert_eq!(v.also_written("gamma", &svm).as_deref(), Some("γ = 2"));
+        let gamma = v.from_shown("gamma", &svm, "3").unwrap();
+        assert_eq!(gamma.parse::<f64>().unwrap(), 1.0 / 18.0);
+        v.set("gamma", &gamma).unwrap();
+        assert_eq!(v.shown("gamma", &svm).as_deref(), Some("3"));
+        // A σ that is no number, or whose γ overflows, is refused in words.
+        assert!(v.from_shown("gamma", &svm, "-1").is_err());
+        assert!(v.from_shown("gamma", &svm, "1e-300").is_err());
+        // Not for the polynomial kernel, nor for a method without the choice.
+        assert_eq!(v.shown_as("gamma", &["kernel", "C", "gamma"]), None);
+        v.set("kernel", "poly").unwrap();
+        assert_eq!(v.shown_as("gamma", &svm), None);
+        assert_eq!(v.shown("gamma", &svm).as_deref(), Some(gamma.as_str()));
     }
 }

@@ -264,6 +264,36 @@ impl App {
             .unwrap_or_default()
     }
 
+    /// How the page shows setting `key` when not as itself (γ as the bandwidth σ): JSON
+    /// `{label, lo, hi}` (the slider's range in log₁₀ of those units), or an empty string.
+    pub fn shown_as(&self, key: &str) -> String {
+        let settings = self.lab.settings();
+        settings
+            .values
+            .shown_as(key, &settings.method().reads())
+            .map(|shown| json!(shown).to_string())
+            .unwrap_or_default()
+    }
+
+    /// Setting `key` in the units the page shows it in (σ for γ, see [`App::shown_as`]).
+    pub fn shown(&self, key: &str) -> String {
+        let settings = self.lab.settings();
+        settings
+            .values
+            .shown(key, &settings.method().reads())
+            .unwrap_or_default()
+    }
+
+    /// The text of setting `key` for `text` in the units the page shows it in (γ = 1/(2σ²)
+    /// for a typed σ); the message says what is wrong when it is refused.
+    pub fn from_shown(&self, key: &str, text: &str) -> Result<String, JsValue> {
+        let settings = self.lab.settings();
+        settings
+            .values
+            .from_shown(key, &settings.method().reads(), text)
+            .map_err(js_error)
+    }
+
     /// The URL hash of the current scene.
     pub fn hash(&self) -> String {
         self.lab.hash()

@@ -137,6 +137,34 @@ export function enableControls(app) {
   for (const also of document.querySelectorAll('.also')) {
     also.textContent = app.also_written(also.id.slice(0, -'-also'.length));
   }
+  showUnits(app);
+}
+
+// A log slider the lab shows in other units (a Gaussian kernel's γ as its bandwidth σ, when
+// chosen: App.shown_as) takes their word, range and value; back to its own when no longer.
+// Its input is turned back into the setting's units when it is set (edits.js).
+function showUnits(app, force = false) {
+  for (const el of document.querySelectorAll('input[type=range][data-log]')) {
+    const key = el.dataset.key;
+    const shown = app.shown_as(key);
+    const mode = shown ? '1' : '';
+    if (!force && mode === (el.dataset.shown || '')) continue;
+    el.dataset.shown = mode;
+    el.dataset.ownMin ??= el.min;
+    el.dataset.ownMax ??= el.max;
+    const label = el.closest('.row').querySelector('label.label');
+    label.dataset.own ??= label.textContent;
+    const units = shown ? JSON.parse(shown) : null;
+    el.min = units ? units.lo : el.dataset.ownMin;
+    el.max = units ? units.hi : el.dataset.ownMax;
+    label.textContent = units ? units.label : label.dataset.own;
+    el.value = Math.log10(Number(app.shown(key)));
+    const out = $(`${el.id}-value`);
+    if (out) {
+      out.value = exact(app.shown(key));
+      out.setAttribute('aria-label', `${label.textContent} value`);
+    }
+  }
 }
 
 // A scene just opened (a link, a file, Back): the model's fold opens when it holds a setting
@@ -153,8 +181,10 @@ export function revealSettings(app) {
 }
 
 export function syncControls(app) {
+  showUnits(app, true);
   for (const el of keyed()) {
-    const value = app.get(el.dataset.key);
+    // In the units the slider shows (σ for γ, when chosen), else the setting itself.
+    const value = el.dataset.shown ? app.shown(el.dataset.key) : app.get(el.dataset.key);
     if (el.type === 'checkbox') el.checked = value === '1';
     else if (el.dataset.log) el.value = Math.log10(Number(value));
     else el.value = value;

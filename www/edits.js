@@ -30,6 +30,8 @@ export function onControl(el, value = controlValue(el)) {
   // The points' settings and the views are shared; the model's are the edited side's.
   const targets = page.pointKeys.has(key) || key === 'views' ? sides() : [controlled()];
   guard(() => {
+    // A slider shown in other units (σ for γ) gives the setting in its own.
+    if (el.dataset.shown) value = controlled().from_shown(key, value);
     for (const side of targets) side.set(key, value);
     for (const side of targets) sendEditTo(side, { op: 'set', key, value });
     messages.clear('action');
@@ -50,7 +52,8 @@ export const entry = {
   settle: () => settle(),
   // A value typed into a readout: set exactly as typed (null: put the readout back).
   typed(key, text) {
-    if (text !== null && text.trim() !== controlled().get(key)) onControl($(key), text.trim());
+    const now = $(key).dataset.shown ? controlled().shown(key) : controlled().get(key);
+    if (text !== null && text.trim() !== now) onControl($(key), text.trim());
     syncControls(controlled());
     settle();
   },

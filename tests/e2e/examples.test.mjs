@@ -87,6 +87,48 @@ test('the notes\' notation: σ beside an RBF kernel\'s γ, and the hover\'s geom
   await page.close();
 });
 
+test('the RBF slider moves σ when chosen: γ = 1/(2σ²), the link keeps the choice and γ', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=60&kernel=rbf&gamma=2`, { width: 1280, height: 720 });
+  const label = () => page.textContent('label[for=gamma]');
+  const link = () => page.evaluate(() => window.kernelPlayground.link);
+  const gamma = async () => Number(/[#&]gamma=([^&]*)/.exec(await link())[1]);
+  assert.equal(await label(), 'γ');
+  await page.selectOption('#bandwidth', 'sigma');
+  await settle(page);
+  // The slider now reads σ = 1/√(2γ) = 0.5, and γ is said beside it.
+  assert.equal(await label(), 'σ');
+  assert.equal(await page.inputValue('#gamma-value'), '0.5');
+  assert.equal(await page.textContent('#gamma-also'), 'γ = 2');
+  // σ typed as 3 sets γ = 1/18.
+  await page.fill('#gamma-value', '3');
+  await page.press('#gamma-value', 'Enter');
+  await settle(page);
+  assert.equal(await gamma(), 1 / 18);
+  assert.equal(await page.inputValue('#gamma-value'), '3');
+  // Sliding σ to the right widens the bump: γ falls as 1/(2σ²).
+  const slider = await page.$eval('#gamma', (el) => [Number(el.min), Number(el.max)]);
+  // γ's range 10⁻³…10³ is σ's 0.0224…22.4, widened to whole hundredths of log₁₀σ.
+  assert.deepEqual(slider, [-1.66, 1.35]);
+  await page.$eval('#gamma', (el) => { el.value = '0'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  await settle(page);
+  assert.equal(await gamma(), 0.5);
+  // The link keeps the choice and γ itself; opened again, the slider is σ.
+  const hash = (await link()).split('#')[1];
+  assert.match(hash, /(^|&)bandwidth=sigma(&|$)/);
+  assert.match(hash, /(^|&)gamma=0\.5(&|$)/);
+  const again = await openPage(env.browser, `${env.base}#${hash}`, { width: 1280, height: 720 });
+  assert.equal(await again.page.textContent('label[for=gamma]'), 'σ');
+  assert.equal(await again.page.inputValue('#gamma-value'), '1');
+  // A polynomial kernel has no σ: its slider is γ again.
+  await again.page.selectOption('#kernel', 'poly');
+  await settle(again.page);
+  assert.equal(await again.page.textContent('label[for=gamma]'), 'γ');
+  assert.equal(await again.page.inputValue('#gamma-value'), '0.5');
+  assert.deepEqual([...errors, ...again.errors], []);
+  await again.page.close();
+  await page.close();
+});
+
 test('the hulls layer draws both hulls, and the segment between them only when they do not meet', async () => {
   const marks = async (hash) => {
     const { page, errors } = await openPage(env.browser, `${env.base}#${hash}`, { width: 1280, height: 720 });
