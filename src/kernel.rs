@@ -28,13 +28,15 @@ pub enum Kernel {
 }
 
 /// The names used by the CLI, the URL and the page (LIBSVM's short names).
-pub const KERNEL_NAMES: [&str; 4] = ["linear", "poly", "rbf", "sigmoid"];
+/// `poly1` is the notes' polynomial kernel (1 + xᵀz)^d: LIBSVM's with γ = 1 and coef0 = 1,
+/// whatever those settings say.
+pub const KERNEL_NAMES: [&str; 5] = ["linear", "poly", "poly1", "rbf", "sigmoid"];
 
 impl Kernel {
     /// Builds a kernel from its short name and the full set of parameters (each kernel takes
     /// what it needs), checking their ranges.
     pub fn from_name(name: &str, gamma: f64, degree: u32, coef0: f64) -> Result<Kernel, Error> {
-        let needs_gamma = name != "linear";
+        let needs_gamma = !matches!(name, "linear" | "poly1");
         if needs_gamma && !(gamma.is_finite() && gamma > 0.0) {
             return Err(Error::Parameter("gamma <= 0".into()));
         }
@@ -53,10 +55,11 @@ impl Kernel {
                     coef0,
                 })
             }
+            "poly1" => Kernel::from_name("poly", 1.0, degree, 1.0),
             "rbf" => Ok(Kernel::Rbf { gamma }),
             "sigmoid" => Ok(Kernel::Sigmoid { gamma, coef0 }),
             other => Err(Error::Parameter(format!(
-                "unknown kernel '{other}' (use linear, poly, rbf or sigmoid)"
+                "unknown kernel '{other}' (use linear, poly, poly1, rbf or sigmoid)"
             ))),
         }
     }
@@ -447,6 +450,27 @@ mod tests {
         let (a, b) = (phi(x), phi(z));
         let inner = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
         assert!((k.eval(x, z) - inner).abs() < 1e-12);
+    }
+
+    /// The notes' (1 + xᵀz)^d is LIBSVM's polynomial with γ = 1 and coef0 = 1, whatever γ and
+    /// coef0 are set to.
+    #[test]
+    fn the_notes_polynomial_is_one_plus_the_inner_product_to_the_d() {
+        let (x, z) = ([0.3, -0.7], [-1.1, 0.4]);
+        let dot = x[0] * z[0] + x[1] * z[1];
+        for (gamma, coef0) in [(2.0, 0.0), (0.0, -5.0), (f64::NAN, 3.0)] {
+            let k = Kernel::from_name("poly1", gamma, 3, coef0).unwrap();
+            assert_eq!(
+                k,
+                Kernel::Polynomial {
+                    gamma: 1.0,
+                    degree: 3,
+                    coef0: 1.0
+                }
+            );
+            assert!((k.eval(x, z) - (1.0 + dot).powi(3)).abs() < 1e-15);
+        }
+        assert!(Kernel::from_name("poly1", 1.0, 0, 1.0).is_err());
     }
 
     #[test]

@@ -131,6 +131,13 @@ const KERNELS: &[Choice] = &[
          (xᵀz)² separates XOR and a ring by a plane in the feature space (x₁², x₂², √2 x₁x₂).",
     ),
     choice(
+        "poly1",
+        "polynomial of the notes  (1 + xᵀz)^degree",
+        "K(x, z) = (1 + xᵀz)^degree, the polynomial kernel as the lecture notes write it: \
+         LIBSVM's with γ = 1 and coef0 = 1. Its features are every monomial of x₁, x₂ up to \
+         that degree, so the boundary is any curve of that degree.",
+    ),
+    choice(
         "rbf",
         "RBF  exp(−γ‖x − z‖²)",
         "K(x, z) = exp(−γ‖x − z‖²), a Gaussian bump round each support vector, with \
@@ -154,7 +161,7 @@ const WITH_GAMMA: &[(&str, &[&str])] = &[
 const WITH_BANDWIDTH: &[(&str, &[&str])] = &[("kernel", &["rbf"]), ("features", &["rbf"])];
 /// The choice of the number the Gaussian kernel's slider moves: γ or σ = 1/√(2γ).
 pub const BANDWIDTH_KEY: &str = "bandwidth";
-const WITH_DEGREE: &[(&str, &[&str])] = &[("kernel", &["poly"]), ("features", &["poly"])];
+const WITH_DEGREE: &[(&str, &[&str])] = &[("kernel", &["poly", "poly1"]), ("features", &["poly"])];
 const WITH_COEF0: &[(&str, &[&str])] = &[("kernel", &["poly", "sigmoid"])];
 
 const fn model_row(

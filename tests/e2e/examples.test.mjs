@@ -129,6 +129,24 @@ test('the RBF slider moves σ when chosen: γ = 1/(2σ²), the link keeps the ch
   await page.close();
 });
 
+test('the notes\' polynomial (1 + xᵀz)^d is an entry of the kernel menu: LIBSVM\'s with γ = 1 and coef0 = 1', async () => {
+  const f = async (hash) => {
+    const { page, errors } = await openPage(env.browser, `${env.base}#${hash}`, { width: 1280, height: 720 });
+    await settle(page);
+    const facts = await page.evaluate(() => Promise.resolve(window.kernelPlayground.inspectAt(0.3, -0.2)));
+    const shown = await page.evaluate(() => ['gamma', 'coef0', 'degree'].map((k) => document.getElementById(k).closest('.row').getClientRects().length > 0));
+    assert.deepEqual(errors, []);
+    await page.close();
+    return { f: facts.facts.find((x) => x.key === 'decision').value, shown };
+  };
+  const notes = await f('preset=xor&n=40&model=svm&kernel=poly1&degree=2&gamma=5&coef0=-2');
+  const libsvm = await f('preset=xor&n=40&model=svm&kernel=poly&degree=2&gamma=1&coef0=1');
+  assert.ok(Number.isFinite(notes.f) && notes.f === libsvm.f, `${notes.f} against ${libsvm.f}`);
+  // Only the degree is asked for: γ and coef0 are fixed at 1.
+  assert.deepEqual(notes.shown, [false, false, true]);
+  assert.deepEqual(libsvm.shown, [true, true, true]);
+});
+
 test('the hulls layer draws both hulls, and the segment between them only when they do not meet', async () => {
   const marks = async (hash) => {
     const { page, errors } = await openPage(env.browser, `${env.base}#${hash}`, { width: 1280, height: 720 });
