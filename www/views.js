@@ -22,7 +22,8 @@ export function buildTabs(catalogue, onToggle) {
     button.type = 'button';
     button.className = 'view-tab';
     button.dataset.view = view.id;
-    button.textContent = view.title;
+    button.textContent = view.tab;
+    if (view.tab !== view.title) button.title = view.title;
     button.setAttribute('aria-pressed', 'false');
     button.addEventListener('click', () => onToggle(view.id));
     tabs.append(button);

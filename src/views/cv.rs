@@ -35,6 +35,10 @@ impl ViewKind for CvView {
         "cross-validation grid"
     }
 
+    fn tab(&self) -> &'static str {
+        "CV grid"
+    }
+
     fn layout(&self, width: u32, height: u32, type_px: f64) -> Layout {
         Layout::chart_with_type(width, height, type_px).with_colour_bar()
     }

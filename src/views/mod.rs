@@ -61,6 +61,10 @@ impl Figure {
 pub trait ViewKind: Sync {
     fn id(&self) -> &'static str;
     fn title(&self) -> &'static str;
+    /// The words on its tab, where the title is too long for the tabs to keep to two rows.
+    fn tab(&self) -> &'static str {
+        self.title()
+    }
     /// Where things go on a picture of this size (a chart's type follows its width), with
     /// type never smaller than `type_px` in the picture's pixels (the plane's tick labels
     /// beside it; 0 for the picture's own type).
