@@ -46,6 +46,7 @@ pub mod hull;
 pub mod inset;
 pub mod kernel;
 pub mod labels;
+pub mod learning;
 pub mod link;
 pub mod model;
 pub mod monomials;

@@ -23,6 +23,7 @@ pub struct Link {
 /// it: the points, the settings that make them, the views and the version.
 fn shared(key: &str) -> bool {
     matches!(key, "points" | "names" | "views" | "v" | "compare")
+        || key == crate::state::LEARN_VS_KEY
         || PARAMS
             .iter()
             .any(|row| row.key == key && row.group == Group::Points)

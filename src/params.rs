@@ -1103,7 +1103,12 @@ impl Values {
 
     /// The text of setting `key` for `text` given in the units the page shows it in: γ =
     /// 1/(2σ²) for a bandwidth σ (a positive finite number whose γ is one too).
-    pub fn from_shown(&self, key: &str, uses: &[&str], text: &str) -> Result<String, Error> {
+    pub fn setting_from_shown(
+        &self,
+        key: &str,
+        uses: &[&str],
+        text: &str,
+    ) -> Result<String, Error> {
         let Some(shown) = self.shown_as(key, uses) else {
             return Ok(text.trim().to_string());
         };
@@ -1241,19 +1246,19 @@ mod tests {
         let mut v = Values::default();
         v.set("kernel", "rbf").unwrap();
         assert_eq!(v.shown_as("gamma", &svm), None);
-        assert_eq!(v.from_shown("gamma", &svm, "3").unwrap(), "3");
+        assert_eq!(v.setting_from_shown("gamma", &svm, "3").unwrap(), "3");
         v.set(BANDWIDTH_KEY, "sigma").unwrap();
         let shown = v.shown_as("gamma", &svm).unwrap();
         assert_eq!((shown.label, shown.lo, shown.hi), ("σ", -1.66, 1.35));
         assert_eq!(v.shown("gamma", &svm).as_deref(), Some("0.5"));
         assert_eq!(v.also_written("gamma", &svm).as_deref(), Some("γ = 2"));
-        let gamma = v.from_shown("gamma", &svm, "3").unwrap();
+        let gamma = v.setting_from_shown("gamma", &svm, "3").unwrap();
         assert_eq!(gamma.parse::<f64>().unwrap(), 1.0 / 18.0);
         v.set("gamma", &gamma).unwrap();
         assert_eq!(v.shown("gamma", &svm).as_deref(), Some("3"));
         // A σ that is no number, or whose γ overflows, is refused in words.
-        assert!(v.from_shown("gamma", &svm, "-1").is_err());
-        assert!(v.from_shown("gamma", &svm, "1e-300").is_err());
+        assert!(v.setting_from_shown("gamma", &svm, "-1").is_err());
+        assert!(v.setting_from_shown("gamma", &svm, "1e-300").is_err());
         // Not for the polynomial kernel, nor for a method without the choice.
         assert_eq!(v.shown_as("gamma", &["kernel", "C", "gamma"]), None);
         v.set("kernel", "poly").unwrap();

@@ -40,6 +40,9 @@ pub struct Settings {
     /// The plotted window as zoomed and panned (`window=x_min,x_max,y_min,y_max` in the
     /// URL, written only when set); `None` fits the window to the points.
     pub window: Option<View>,
+    /// The method whose learning curves are drawn beside the lab's own (its id; in the URL
+    /// as `learn_vs`, written only when set, like the window).
+    pub learn_vs: Option<String>,
 }
 
 impl Default for Settings {
@@ -50,6 +53,7 @@ impl Default for Settings {
             views: Vec::new(),
             max_iter: None,
             window: None,
+            learn_vs: None,
         }
     }
 }
@@ -66,7 +70,22 @@ impl Settings {
     /// Whether `key` is a setting: one of [`Settings::keys`] or `window`, the optional
     /// zoomed window (written only when set, so links of fitted windows stay as they were).
     pub fn is_key(key: &str) -> bool {
-        key == WINDOW_KEY || Self::keys().any(|k| k == key)
+        Self::optional_keys().contains(&key) || Self::keys().any(|k| k == key)
+    }
+
+    /// The keys written only when set: the zoomed window and the learning curves' second
+    /// method.
+    pub fn optional_keys() -> [&'static str; 2] {
+        [WINDOW_KEY, LEARN_VS_KEY]
+    }
+
+    /// Whether optional key `key` is set.
+    fn is_set(&self, key: &str) -> bool {
+        match key {
+            WINDOW_KEY => self.window.is_some(),
+            LEARN_VS_KEY => self.learn_vs.is_some(),
+            _ => false,
+        }
     }
 
     /// The method these settings choose.
@@ -166,6 +185,7 @@ impl Settings {
             WINDOW_KEY => Some(self.window.map_or_else(String::new, |w| {
                 format!("{},{},{},{}", w.x_min, w.x_max, w.y_min, w.y_max)
             })),
+            LEARN_VS_KEY => Some(self.learn_vs.clone().unwrap_or_else(|| "none".into())),
             _ => self.values.text(key),
         }
     }
@@ -199,6 +219,13 @@ impl Settings {
                 self.window = read_window(value)?;
                 Ok(Effect::Redraw)
             }
+            LEARN_VS_KEY => {
+                self.learn_vs = match value {
+                    "" | "none" => None,
+                    id => Some(registry::method(id)?.id().to_string()),
+                };
+                Ok(Effect::Redraw)
+            }
             _ => self.values.set(key, value),
         }
     }
@@ -209,11 +236,8 @@ impl Settings {
         let mut parts: Vec<String> = Self::keys()
             .map(|k| format!("{k}={}", self.get(k).unwrap_or_default()))
             .collect();
-        if self.window.is_some() {
-            parts.push(format!(
-                "{WINDOW_KEY}={}",
-                self.get(WINDOW_KEY).unwrap_or_default()
-            ));
+        for key in Self::optional_keys().into_iter().filter(|k| self.is_set(k)) {
+            parts.push(format!("{key}={}", self.get(key).unwrap_or_default()));
         }
         if let Some((data, test)) = points {
             let encoded: Vec<String> = (0..data.len()).map(|i| point_text(data, test, i)).collect();
@@ -314,6 +338,9 @@ pub fn point_text(data: &Dataset, test: &[bool], i: usize) -> String {
 
 /// The key of the zoomed window in a link.
 pub const WINDOW_KEY: &str = "window";
+
+/// The key of the learning curves' second method in a link.
+pub const LEARN_VS_KEY: &str = "learn_vs";
 
 /// A window as a link writes it, `x_min,x_max,y_min,y_max`; empty for none (fit the points).
 fn read_window(text: &str) -> Result<Option<View>, Error> {
@@ -471,7 +498,7 @@ impl Settings {
             version: 1,
             settings: Self::keys()
                 .filter(|&k| k != "v")
-                .chain(self.window.map(|_| WINDOW_KEY))
+                .chain(Self::optional_keys().into_iter().filter(|k| self.is_set(k)))
                 .map(|k| (k.to_string(), self.get(k).unwrap_or_default()))
                 .collect(),
             points: (0..data.len())
@@ -512,7 +539,7 @@ impl Settings {
         let mut warnings = Vec::new();
         // The method first: which rows matter follows from it.
         let ordered = Self::keys()
-            .chain([WINDOW_KEY])
+            .chain(Self::optional_keys())
             .filter(|k| file.settings.contains_key(*k));
         for key in ordered {
             if let Err(e) = settings.set(key, &file.settings[key]) {

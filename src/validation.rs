@@ -101,7 +101,7 @@ pub struct Score {
 }
 
 impl Score {
-    fn of(fold_accuracy: Vec<f64>) -> Score {
+    pub(crate) fn of(fold_accuracy: Vec<f64>) -> Score {
         let n = fold_accuracy.len().max(1) as f64;
         let mean = fold_accuracy.iter().sum::<f64>() / n;
         let sd = (fold_accuracy

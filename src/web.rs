@@ -214,7 +214,7 @@ impl App {
                 })
             })
             .collect();
-        let params: Vec<Value> = PARAMS
+        let mut params: Vec<Value> = PARAMS
             .iter()
             .map(|p| {
                 let mut row = serde_json::to_value(p).unwrap_or_default();
@@ -224,6 +224,31 @@ impl App {
                 row
             })
             .collect();
+        // The learning curves' second method: a menu of the registry's methods.
+        let others = METHODS
+            .iter()
+            .map(|m| json!({ "value": m.id(), "label": m.title(), "explain": m.explain() }));
+        params.push(json!({
+            "key": crate::state::LEARN_VS_KEY,
+            "label": "beside it",
+            "kind": { "type": "choice" },
+            "options": std::iter::once(json!({
+                "value": "none",
+                "label": "no other method",
+                "explain": "The lab's own method alone.",
+            }))
+            .chain(others)
+            .collect::<Vec<_>>(),
+            "default": "none",
+            "group": "view",
+            "hint": "",
+            "explain": "A second method whose learning curves are drawn dashed beside the lab's \
+                        own, over the same folds and training-set sizes, with its settings as \
+                        they stand: LDA or naive Bayes against logistic regression learn faster \
+                        and level off lower.",
+            "more": false,
+            "enabled_by": [],
+        }));
         let examples: Vec<Value> = crate::examples::EXAMPLES
             .iter()
             .map(
@@ -236,6 +261,7 @@ impl App {
                 json!({
                     "id": v.id(),
                     "title": v.title(),
+                    "tab": v.tab(),
                     "orbits": v.orbits(),
                     "aspect": v.aspect(),
                     "settings": v.settings(),
@@ -286,11 +312,11 @@ impl App {
 
     /// The text of setting `key` for `text` in the units the page shows it in (γ = 1/(2σ²)
     /// for a typed σ); the message says what is wrong when it is refused.
-    pub fn from_shown(&self, key: &str, text: &str) -> Result<String, JsValue> {
+    pub fn setting_from_shown(&self, key: &str, text: &str) -> Result<String, JsValue> {
         let settings = self.lab.settings();
         settings
             .values
-            .from_shown(key, &settings.method().reads(), text)
+            .setting_from_shown(key, &settings.method().reads(), text)
             .map_err(js_error)
     }
 

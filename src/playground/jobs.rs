@@ -1,11 +1,12 @@
 //! The lab's background jobs, which views show as they fill in: the cross-validation grid over
-//! the method's two tuning parameters, the validation curve along the one moved last, and the
-//! SVM's regularisation path over C. Each is kept with the signature of what it was started
+//! the method's two tuning parameters, the validation curve along the one moved last, the
+//! SVM's regularisation path over C, and the learning curves. Each is kept with the signature of what it was started
 //! from (the training points, the method and its other settings, the folds, the seed) and
 //! starts afresh when that changes; a copy computed elsewhere (a Web Worker) can be adopted
 //! when its signature matches.
 
 use super::Playground;
+use crate::learning::{LearningJob, LearningProgress};
 use crate::reg_path::{log_spaced, PathJob, PathProgress, PATH_STEPS};
 use crate::validation::{Axis, Folds, GridJob, Progress};
 use serde::{Deserialize, Serialize};
@@ -16,14 +17,18 @@ pub const GRID: usize = 0;
 pub const CURVE: usize = 1;
 /// Job 2: the regularisation path.
 pub const PATH: usize = 2;
+/// Job 3: the learning curves.
+pub const LEARN: usize = 3;
 /// How many kinds of job the lab keeps.
-pub const JOBS: usize = 3;
+pub const JOBS: usize = 4;
 
-/// A background job: a grid of cross-validated fits, or a path of warm-started ones.
+/// A background job: a grid of cross-validated fits, a path of warm-started ones, or
+/// learning curves.
 #[derive(Debug)]
 pub enum Job {
     Grid(GridJob),
     Path(PathJob),
+    Learning(LearningJob),
 }
 
 /// What a job has computed, to hand to a copy of it elsewhere.
@@ -31,6 +36,7 @@ pub enum Job {
 pub enum JobProgress {
     Grid(Progress),
     Path(PathProgress),
+    Learning(LearningProgress),
 }
 
 impl JobProgress {
@@ -39,6 +45,10 @@ impl JobProgress {
         match self {
             JobProgress::Grid(p) => (p.scores.iter().flatten().count(), p.scores.len()),
             JobProgress::Path(p) => (p.points.iter().flatten().count(), p.points.len()),
+            JobProgress::Learning(p) => (
+                p.points.iter().flatten().flatten().count(),
+                p.points.iter().map(Vec::len).sum(),
+            ),
         }
     }
 
@@ -48,6 +58,7 @@ impl JobProgress {
         let problem = match self {
             JobProgress::Grid(p) => p.problem.is_some(),
             JobProgress::Path(p) => p.problem.is_some(),
+            JobProgress::Learning(_) => false,
         };
         problem || finished == all
     }
@@ -58,6 +69,7 @@ impl Job {
         match self {
             Job::Grid(job) => job.step(),
             Job::Path(job) => job.step(),
+            Job::Learning(job) => job.step(),
         }
     }
 
@@ -65,6 +77,7 @@ impl Job {
         match self {
             Job::Grid(job) => job.done(),
             Job::Path(job) => job.done(),
+            Job::Learning(job) => job.done(),
         }
     }
 
@@ -72,6 +85,7 @@ impl Job {
         match self {
             Job::Grid(job) => JobProgress::Grid(job.progress()),
             Job::Path(job) => JobProgress::Path(job.progress()),
+            Job::Learning(job) => JobProgress::Learning(job.progress()),
         }
     }
 
@@ -79,6 +93,7 @@ impl Job {
         match (self, progress) {
             (Job::Grid(job), JobProgress::Grid(p)) => job.adopt(p),
             (Job::Path(job), JobProgress::Path(p)) => job.adopt(p),
+            (Job::Learning(job), JobProgress::Learning(p)) => job.adopt(p),
             _ => {}
         }
     }
@@ -165,6 +180,12 @@ impl Playground {
     fn job(&mut self, which: usize) -> &mut Job {
         let signature = if which == PATH {
             self.job_signature(&["C"], false)
+        } else if which == LEARN {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            use std::hash::{Hash, Hasher};
+            self.job_signature(&[], true).hash(&mut h);
+            self.learning_methods().hash(&mut h);
+            h.finish()
         } else {
             let axes = self.job_axes(which);
             let keys: Vec<&str> = axes.iter().map(|a| a.key.as_str()).collect();
@@ -176,6 +197,8 @@ impl Playground {
         {
             let job = if which == PATH {
                 Job::Path(self.new_path())
+            } else if which == LEARN {
+                Job::Learning(self.new_learning())
             } else {
                 let folds = Folds::from_name(self.settings.values.choice("folds"))
                     .unwrap_or(Folds::KFold(5));
@@ -222,11 +245,42 @@ impl Playground {
         )
     }
 
+    /// The learning curves' methods: the lab's own, and the one chosen beside it (unless it
+    /// is the same).
+    fn learning_methods(&self) -> Vec<String> {
+        let own = &self.settings.model;
+        let beside = self.settings.learn_vs.as_ref().filter(|m| *m != own);
+        std::iter::once(own).chain(beside).cloned().collect()
+    }
+
+    /// Learning curves over the folds of the training points.
+    fn new_learning(&self) -> LearningJob {
+        let folds =
+            Folds::from_name(self.settings.values.choice("folds")).unwrap_or(Folds::KFold(5));
+        let seed = self.settings.values.whole("seed");
+        let assignment = folds.assign(&self.train.labels, seed);
+        LearningJob::new(
+            &self.settings.values,
+            self.learning_methods(),
+            &self.train,
+            &assignment,
+            seed,
+        )
+    }
+
     /// Grid job `which`.
     fn grid_job(&mut self, which: usize) -> &GridJob {
         match self.job(which) {
             Job::Grid(job) => job,
-            Job::Path(_) => unreachable!("jobs 0 and 1 are grids"),
+            _ => unreachable!("jobs 0 and 1 are grids"),
+        }
+    }
+
+    /// The learning curves of the current scene, as far as they have got.
+    pub fn learning(&mut self) -> &LearningJob {
+        match self.job(LEARN) {
+            Job::Learning(job) => job,
+            _ => unreachable!("job 3 is the learning curves"),
         }
     }
 
@@ -244,7 +298,7 @@ impl Playground {
     pub fn path(&mut self) -> &PathJob {
         match self.job(PATH) {
             Job::Path(job) => job,
-            Job::Grid(_) => unreachable!("job 2 is the path"),
+            _ => unreachable!("job 2 is the path"),
         }
     }
 

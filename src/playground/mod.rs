@@ -17,7 +17,7 @@ use crate::state::{Refusal, Settings};
 
 mod jobs;
 mod mirror;
-pub use jobs::{Job, JobProgress, CURVE, GRID, JOBS, PATH};
+pub use jobs::{Job, JobProgress, CURVE, GRID, JOBS, LEARN, PATH};
 pub use mirror::Edit;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -173,7 +173,7 @@ impl Playground {
             points_print: std::cell::Cell::new(None),
             class_order: std::cell::RefCell::new(None),
             warnings: Vec::new(),
-            jobs: [None, None, None],
+            jobs: [None, None, None, None],
             last_tuned: None,
             grid_steps: 0,
             run_trace: None,

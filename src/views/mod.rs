@@ -11,6 +11,7 @@ pub mod chart;
 pub mod curve;
 pub mod cv;
 pub mod gram;
+pub mod learning;
 pub mod lift;
 pub mod loss;
 pub mod path;
@@ -76,8 +77,8 @@ pub trait ViewKind: Sync {
         0.55
     }
     /// The lab's background job this view shows ([`crate::playground::GRID`],
-    /// [`crate::playground::CURVE`] or [`crate::playground::PATH`]), which a Web Worker may
-    /// compute instead of the page.
+    /// [`crate::playground::CURVE`], [`crate::playground::PATH`] or
+    /// [`crate::playground::LEARN`]), which a Web Worker may compute instead of the page.
     fn job(&self) -> Option<usize> {
         None
     }
@@ -130,6 +131,7 @@ pub static VIEWS: &[&dyn ViewKind] = &[
     &roc::RocView,
     &cv::CvView,
     &curve::CurveView,
+    &learning::LearningView,
     &path::PathView,
     &gram::GramView,
     &lift::LiftView,

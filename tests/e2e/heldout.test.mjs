@@ -83,6 +83,26 @@ test('the ROC view: the curve of the test points, and a threshold that moves the
   await page.close();
 });
 
+test('learning curves fill in behind the page, with a second method dashed beside', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=120&noise=0.3&model=logistic&views=learning&folds=3`, { width: 1280, height: 720 });
+  await page.waitForFunction(() => {
+    const note = document.getElementById('view-note').textContent;
+    return note.includes('logistic regression: accuracy') && !note.includes('sizes scored');
+  }, null, { timeout: 30000 });
+  assert.equal(await page.evaluate(() => window.kernelPlayground.background), 'worker', 'the curves ran in a Web Worker');
+  assert.doesNotMatch(await page.textContent('#view-note'), /Dashed/);
+  assert.equal(await page.isVisible('#learn_vs'), true);
+  assert.equal(await page.isVisible('#folds'), true);
+  await page.selectOption('#learn_vs', 'nb');
+  await page.waitForFunction(() => {
+    const note = document.getElementById('view-note').textContent;
+    return note.includes('Dashed: Gaussian naive Bayes.') && !note.includes('sizes scored');
+  }, null, { timeout: 30000 });
+  assert.match(await page.evaluate(() => window.kernelPlayground.link), /[#&]learn_vs=nb(&|$)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the cross-validation grid fills in without freezing the page; a click moves the sliders', async () => {
   const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=60&noise=0.3&views=cv&folds=3`);
   await page.evaluate(() => document.getElementById('view').scrollIntoView({ block: 'center' }));

@@ -1,0 +1,196 @@
+//! Learning curves (CURRICULUM §11): training accuracy and cross-validated accuracy (± sd, a
+//! band) against the number of points trained on, for the lab's method and, dashed beside
+//! it, a second method chosen above the view (see [`crate::learning`]). Computed a fit at a
+//! time like the grid, behind the page, filling in as it goes.
+
+use super::chart::{Band, Chart, Line};
+use super::{Figure, ViewKind};
+use crate::learning::{LearningJob, Point};
+use crate::plane::Layout;
+use crate::playground::Playground;
+
+/// Okabe–Ito: blue and vermillion for the lab's method, sky blue and orange for the other.
+const OWN: [(u8, u8, u8); 2] = [(0, 114, 178), (213, 94, 0)];
+const OTHER: [(u8, u8, u8); 2] = [(86, 180, 233), (230, 159, 0)];
+
+pub struct LearningView;
+
+impl ViewKind for LearningView {
+    fn settings(&self) -> &'static [&'static str] {
+        &["folds", crate::state::LEARN_VS_KEY]
+    }
+
+    fn id(&self) -> &'static str {
+        "learning"
+    }
+
+    fn title(&self) -> &'static str {
+        "learning curves"
+    }
+
+    fn job(&self) -> Option<usize> {
+        Some(crate::playground::LEARN)
+    }
+
+    /// Taller than a plain chart: its legend holds up to four lines.
+    fn aspect(&self) -> f64 {
+        0.7
+    }
+
+    fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
+        Figure::Chart(Box::new(learning_chart(lab)))
+    }
+}
+
+/// A method's title.
+fn title(id: &str) -> String {
+    crate::registry::method(id).map_or(id.to_string(), |m| m.title().to_string())
+}
+
+/// The chart for the lab as it is.
+pub fn learning_chart(lab: &mut Playground) -> Chart {
+    let folds = lab.settings().values.choice("folds").to_string();
+    let job: &LearningJob = lab.learning();
+    let sizes: Vec<f64> = job.sizes.iter().map(|&n| n as f64).collect();
+    let (lo, hi) = match (sizes.first(), sizes.last()) {
+        (Some(&lo), Some(&hi)) => (lo, hi),
+        _ => (0.0, 1.0),
+    };
+    let pad = if hi > lo { 0.03 * (hi - lo) } else { 0.5 };
+    let (mut lines, mut bands, mut unfitted) = (Vec::new(), Vec::new(), Vec::new());
+    for (m, points) in job.points.iter().enumerate() {
+        let (colours, dashed) = if m == 0 { (OWN, false) } else { (OTHER, true) };
+        let name = title(&job.methods[m]);
+        // The lab's own lines are the view's subject; the other's are named.
+        let prefix = if m == 0 {
+            String::new()
+        } else {
+            format!("{}, ", title(&job.methods[m]))
+        };
+        let scored: Vec<(f64, f64, f64, f64, f64)> = sizes
+            .iter()
+            .zip(points)
+            .filter_map(|(&n, p)| match p {
+                Some(Point::Scored {
+                    training,
+                    validation,
+                }) => Some((
+                    n,
+                    training.mean,
+                    training.sd,
+                    validation.mean,
+                    validation.sd,
+                )),
+                Some(Point::Failed(why)) => {
+                    unfitted.push(format!("{name} at {n} points: {why}"));
+                    None
+                }
+                None => None,
+            })
+            .collect();
+        for (k, label) in ["training", "validation"].into_iter().enumerate() {
+            let pick = |s: &(f64, f64, f64, f64, f64)| if k == 0 { (s.1, s.2) } else { (s.3, s.4) };
+            if !scored.is_empty() {
+                bands.push(Band {
+                    x: scored.iter().map(|s| s.0).collect(),
+                    low: scored.iter().map(|s| pick(s).0 - pick(s).1).collect(),
+                    high: scored.iter().map(|s| pick(s).0 + pick(s).1).collect(),
+                    colour: colours[k],
+                });
+            }
+            lines.push(Line {
+                points: scored.iter().map(|s| (s.0, pick(s).0)).collect(),
+                colour: colours[k],
+                weight: 1.6,
+                dashed,
+                label: Some(format!("{prefix}{label}")),
+            });
+        }
+    }
+    let scheme = match folds.as_str() {
+        "loo" => "leave-one-out".to_string(),
+        "5x2" => "5 × 2-fold".to_string(),
+        k => format!("{k}-fold"),
+    };
+    let (finished, all) = job.counts();
+    let progress = if job.done() {
+        String::new()
+    } else {
+        format!(" {finished} of {all} sizes scored…")
+    };
+    let unfitted = match unfitted.first() {
+        Some(first) => format!(" Not fitted: {first}."),
+        None => String::new(),
+    };
+    // The accuracies' range, with room below for the legend (in the lower right).
+    let lowest = bands
+        .iter()
+        .flat_map(|b| b.low.iter().copied())
+        .fold(1.0f64, f64::min)
+        .max(0.0);
+    let room = 0.4 * lines.len() as f64 / 2.0 + 0.2;
+    let floor = ((lowest - room * (1.05 - lowest)) * 10.0).floor() / 10.0;
+    Chart {
+        x_range: (lo - pad, hi + pad),
+        y_range: (floor.max(0.0), 1.05),
+        x_label: "training points".into(),
+        y_label: "accuracy".into(),
+        lines,
+        bands,
+        legend_lower_right: true,
+        note: format!(
+            "{own}: accuracy on the points trained on and, {scheme} cross-validated, on the \
+             points held out, against how many points it is trained on (± sd over the \
+             folds).{other} A gap that closes slowly is variance; curves that meet low are \
+             bias.{progress}{unfitted}",
+            own = title(&job.methods[0]),
+            other = job
+                .methods
+                .get(1)
+                .map_or(String::new(), |m| format!(" Dashed: {}.", title(m))),
+        ),
+        ..Chart::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With a second method chosen, four lines: the lab's solid, the other's dashed; the
+    /// x axis runs over the training-set sizes.
+    #[test]
+    fn the_other_method_is_drawn_dashed_beside() {
+        let mut lab = Playground::from_hash(
+            "preset=moons&n=120&noise=0.3&seed=4&model=logistic&learn_vs=nb&folds=3",
+        );
+        lab.fit();
+        while lab.work_on(crate::playground::LEARN, 50) {}
+        let chart = learning_chart(&mut lab);
+        let labels: Vec<String> = chart
+            .lines
+            .iter()
+            .map(|l| l.label.clone().unwrap_or_default())
+            .collect();
+        assert_eq!(labels.len(), 4, "{labels:?}");
+        assert_eq!(
+            labels,
+            [
+                "training",
+                "validation",
+                "Gaussian naive Bayes, training",
+                "Gaussian naive Bayes, validation"
+            ]
+        );
+        assert_eq!(
+            chart.lines.iter().map(|l| l.dashed).collect::<Vec<_>>(),
+            [false, false, true, true]
+        );
+        let job = lab.learning();
+        assert_eq!(job.methods, ["logistic", "nb"]);
+        let xs: Vec<f64> = chart.lines[1].points.iter().map(|p| p.0).collect();
+        let sizes: Vec<f64> = job.sizes.iter().map(|&n| n as f64).collect();
+        assert_eq!(xs, sizes);
+        assert!(!chart.note.contains("sizes scored"), "{}", chart.note);
+    }
+}
