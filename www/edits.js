@@ -31,7 +31,7 @@ export function onControl(el, value = controlValue(el)) {
   const targets = page.pointKeys.has(key) || key === 'views' ? sides() : [controlled()];
   guard(() => {
     // A slider shown in other units (σ for γ) gives the setting in its own.
-    if (el.dataset.shown) value = controlled().from_shown(key, value);
+    if (el.dataset.shown) value = controlled().setting_from_shown(key, value);
     for (const side of targets) side.set(key, value);
     for (const side of targets) sendEditTo(side, { op: 'set', key, value });
     messages.clear('action');
