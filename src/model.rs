@@ -452,10 +452,10 @@ pub trait Method: Sync {
             .copied()
             .collect()
     }
-    /// Whether it tells any number of classes apart by itself; otherwise
+    /// Whether, with these settings, it tells any number of classes apart by itself; otherwise
     /// the `multiclass` module combines two-class models (one-vs-one when the method reads the
     /// `mc` key and it says so, else one-vs-rest).
-    fn native_multiclass(&self) -> bool {
+    fn native_multiclass(&self, _values: &Values) -> bool {
         false
     }
     /// Whether a run can be stepped through (Reset / Step / Play).
