@@ -452,8 +452,9 @@ pub trait Method: Sync {
             .copied()
             .collect()
     }
-    /// Whether, with these settings, it tells any number of classes apart by itself; otherwise
-    /// the `multiclass` module combines two-class models (one-vs-one when the method reads the
+    /// Whether, with these settings, it tells any number of classes apart by itself (logistic
+    /// regression does when its `multi` setting asks for the softmax model); otherwise the
+    /// `multiclass` module combines two-class models (one-vs-one when the method reads the
     /// `mc` key and it says so, else one-vs-rest).
     fn native_multiclass(&self, _values: &Values) -> bool {
         false

@@ -14,14 +14,18 @@
 //! [`MAX_CENTRES`] training points spread evenly through the data (kernel logistic regression on
 //! a subset of the training points as basis, with the L2 penalty on the basis weights).
 //!
-//! Solvers, which reach the same optimum (J is convex), run by the `solver` module on any
-//! objective with a gradient and a Hessian:
+//! Solvers, which reach the same optimum (J is convex), run by the `solver` module for this
+//! model and the softmax one alike:
 //! - Newton's method, i.e. iteratively reweighted least squares: with t_i ∈ {0, 1} and
 //!   p_i = σ(f(x_i)), the gradient is Σ(p_i − t_i) φ̃_i + λ(w, 0) and the Hessian
 //!   Σ p_i(1 − p_i) φ̃_i φ̃_iᵀ + λ diag(1, …, 1, 0) on φ̃ = (φ, 1); each step solves H Δ = −∇
 //!   (Cholesky, nalgebra) with a backtracking line search, until ‖∇J‖ ≤ tol · J(0);
 //! - gradient descent on the mean J/n with a fixed learning rate η: θ ← θ − η ∇J/n, for at
 //!   most [`GD_ITERATIONS`] steps; a rise of J shows η is too large.
+//!
+//! More than two classes: one such model per class against the rest (the `multiclass`
+//! module's one-vs-rest), or, with the `multi` setting `multinomial`, one softmax model of
+//! every class at once ([`softmax`]), solved by the same Newton and gradient steps.
 //!
 //! Stepping through either solver shows θ after k iterations. [`LogisticTrainer`] keeps the
 //! stepped run (θ, J, ∇J and the design matrix), so that asking for k + 1 on the same points
@@ -40,8 +44,10 @@ use crate::params::Values;
 use crate::plane::{Scene, Shading};
 use nalgebra::{DMatrix, DVector};
 
+pub mod softmax;
 mod solver;
 
+pub use softmax::SoftmaxModel;
 pub use solver::LogisticTrainer;
 use solver::{solve, solver_message, Objective, Run};
 
@@ -83,6 +89,25 @@ impl Features {
     }
 }
 
+/// How more than two classes are told apart (the `multi` setting).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiClass {
+    /// One two-class model per class against all the others.
+    OneVsRest,
+    /// One softmax model over every class at once ([`softmax`]), for two classes too.
+    Multinomial,
+}
+
+impl MultiClass {
+    /// The scheme the `multi` setting names.
+    pub fn from_values(values: &Values) -> MultiClass {
+        match values.choice("multi") {
+            "multinomial" => MultiClass::Multinomial,
+            _ => MultiClass::OneVsRest,
+        }
+    }
+}
+
 /// Which optimiser.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Solver {
@@ -96,6 +121,8 @@ pub struct LogisticParams {
     /// λ > 0, the L2 penalty (C = 1/λ in scikit-learn).
     pub lambda: f64,
     pub solver: Solver,
+    /// One-vs-rest or the softmax model, for more than two classes.
+    pub multi: MultiClass,
     /// Stop when ‖∇J‖ ≤ tol · max(1, J(0)), J(0) = n log 2.
     pub tol: f64,
     /// Iteration cap; `None` means 100 for Newton and [`GD_ITERATIONS`] for gradient descent.
@@ -123,6 +150,7 @@ impl LogisticParams {
         let params = LogisticParams {
             solver,
             tol,
+            multi: MultiClass::from_values(values),
             ..LogisticParams::new(features, values.real("lambda"))
         };
         params.check()?;
@@ -134,6 +162,7 @@ impl LogisticParams {
             features,
             lambda,
             solver: Solver::Newton,
+            multi: MultiClass::OneVsRest,
             tol: 1e-8,
             max_iter: None,
             record: false,
@@ -715,7 +744,18 @@ impl Method for LogisticMethod {
     }
 
     fn params(&self) -> &'static [&'static str] {
-        &["features", "lambda", "gamma", "degree", "solver", "lr"]
+        &[
+            "features", "lambda", "gamma", "degree", "multi", "solver", "lr",
+        ]
+    }
+
+    /// With the `multi` setting `multinomial`: the softmax model tells every class apart.
+    fn native_multiclass(&self, values: &Values) -> bool {
+        MultiClass::from_values(values) == MultiClass::Multinomial
+    }
+
+    fn tuning(&self) -> &'static [&'static str] {
+        &["lambda", "gamma", "degree"]
     }
 
     fn steppable(&self) -> bool {
@@ -741,11 +781,13 @@ impl Method for LogisticMethod {
         let trainer = options
             .warm
             .and_then(|w| w.as_any().downcast_mut::<LogisticTrainer>());
-        let model = match trainer {
-            Some(trainer) => trainer.fit(&data.points, &data.labels, &params)?,
-            None => LogisticModel::fit(&data.points, &data.labels, &params)?,
-        };
-        Ok(Box::new(model))
+        let mut fresh = LogisticTrainer::new();
+        let trainer = trainer.unwrap_or(&mut fresh);
+        let (points, labels) = (&data.points, &data.labels);
+        Ok(match params.multi {
+            MultiClass::Multinomial => Box::new(trainer.fit_softmax(points, labels, &params)?),
+            MultiClass::OneVsRest => Box::new(trainer.fit(points, labels, &params)?),
+        })
     }
 }
 

@@ -1,18 +1,20 @@
-//! How logistic regression's J(θ) is minimised: Newton's method with a backtracking (Armijo)
-//! line search, each step solving H Δ = −∇J, until ‖∇J‖ ≤ tol · max(1, J(0)); or gradient
-//! descent on the mean J/n with a fixed learning rate, θ ← θ − η ∇J/n, which reports a rise of
-//! J (η too large). A problem gives J, ∇J and the Hessian ([`Objective`]); a [`Run`] is where
-//! either solver stands, one iteration at a time, and [`LogisticTrainer`] keeps a stepped run
-//! so that one more step on the same points and parameters costs one iteration.
+//! How logistic regression's J(θ) is minimised, whatever the model: Newton's method with a
+//! backtracking (Armijo) line search, each step solving H Δ = −∇J, until
+//! ‖∇J‖ ≤ tol · max(1, J(0)); or gradient descent on the mean J/n with a fixed learning rate,
+//! θ ← θ − η ∇J/n, which reports a rise of J (η too large). The two-class problem and the
+//! softmax one each give J, ∇J and the Hessian ([`Objective`]); a [`Run`] is where either
+//! solver stands, one iteration at a time, and [`LogisticTrainer`] keeps a stepped run so that
+//! one more step on the same points and parameters costs one iteration.
 
+use super::softmax::Softmax;
 use super::{FeatureMap, LogisticParams, Problem, Solver, GD_ITERATIONS};
 use crate::data::Point;
 use crate::error::Error;
 use crate::model::{ExitReason, FitReport, Trace, TraceCurve, TracePanel, WarmStart};
 use nalgebra::{DMatrix, DVector};
 
-/// What the solvers minimise: J(θ) over the training points, its gradient and Hessian (the
-/// two-class problem's, for one).
+/// What the solvers minimise: J(θ) over the training points, its gradient and Hessian. The
+/// two-class problem is one, the softmax problem the other.
 pub(super) trait Objective {
     /// How many coordinates θ has.
     fn dimension(&self) -> usize;
@@ -38,7 +40,7 @@ pub(super) struct Run {
     pub(super) iterations: usize,
     pub(super) converged: bool,
     pub(super) overshoot: bool,
-    /// J(0) (n log 2 for two classes): the scale ‖∇J‖ is judged against, which
+    /// J(0) (n log 2 for two classes, n log K for K): the scale ‖∇J‖ is judged against, which
     /// no bad step can inflate.
     start_objective: f64,
     gradient_tol: f64,
@@ -205,7 +207,8 @@ impl Run {
     }
 }
 
-/// A run cut short by stepping, with what it ran on.
+/// A run cut short by stepping, with what it ran on: the two-class problem or the softmax
+/// one.
 #[derive(Clone, Debug)]
 pub(super) struct SteppedRun<P> {
     points: Vec<Point>,
@@ -224,6 +227,8 @@ pub(super) struct SteppedRun<P> {
 #[derive(Clone, Debug, Default)]
 pub struct LogisticTrainer {
     pub(super) stepped: Option<Box<SteppedRun<Problem>>>,
+    /// The same for the multinomial model.
+    pub(super) stepped_softmax: Option<Box<SteppedRun<Softmax>>>,
     /// Every iteration this trainer has made (how a test sees that a step costs one).
     pub iterations_done: usize,
 }
@@ -304,6 +309,7 @@ impl LogisticTrainer {
     /// Every edit of the points ends a stepped run.
     fn drop_runs(&mut self) {
         self.stepped = None;
+        self.stepped_softmax = None;
     }
 }
 
