@@ -458,10 +458,11 @@ pub trait Method: Sync {
             .chain(bandwidth)
             .collect()
     }
-    /// Whether it tells any number of classes apart by itself; otherwise
-    /// the `multiclass` module combines two-class models (one-vs-one when the method reads the
+    /// Whether, with these settings, it tells any number of classes apart by itself (logistic
+    /// regression does when its `multi` setting asks for the softmax model); otherwise the
+    /// `multiclass` module combines two-class models (one-vs-one when the method reads the
     /// `mc` key and it says so, else one-vs-rest).
-    fn native_multiclass(&self) -> bool {
+    fn native_multiclass(&self, _values: &Values) -> bool {
         false
     }
     /// Whether a run can be stepped through (Reset / Step / Play).

@@ -305,6 +305,35 @@ pub const PARAMS: &[Param] = &[
              classifiers.",
         )
     },
+    Param {
+        more: true,
+        alias: "multi-class",
+        ..model_row(
+            "multi",
+            "more classes",
+            Kind::Choice {
+                options: &[
+                    choice(
+                        "ovr",
+                        "one-vs-rest",
+                        "One two-class model per class against all the others, K in all, each \
+                         fitted on its own; the class whose model gives the highest f wins.",
+                    ),
+                    choice(
+                        "multinomial",
+                        "multinomial (softmax)",
+                        "One model of every class at once: a weight vector wₖ and a bias bₖ per \
+                         class, p(k | x) = exp(sₖ)/Σₗ exp(sₗ) with sₖ = wₖᵀφ(x) + bₖ, fitted to \
+                         the cross-entropy plus λ/2 Σₖ‖wₖ‖²; the probabilities sum to 1. On \
+                         two classes it is two-class logistic regression with λ halved.",
+                    ),
+                ],
+            },
+            "ovr",
+            "How logistic regression tells three or more classes apart: K separate two-class \
+             models, or one softmax model of them all (scikit-learn's multinomial).",
+        )
+    },
     model_row(
         "features",
         "features",

@@ -119,9 +119,11 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
                 });
             }
         }
-        scene.shading = model.shading();
         plane_field = Some(field);
     }
+    // How the regions deepen, and so what the dashed levels are (the legend's words): for more
+    // classes too, whose probabilistic models draw contours of the likeliest class.
+    scene.shading = model.shading();
     let context = Context {
         data,
         classes,

@@ -79,7 +79,7 @@ fn fit_as_given(
     options: FitOptions<'_>,
 ) -> Result<Box<dyn Model>, Error> {
     let classes = check_classes(data, MAX_CLASSES)?;
-    let model = if classes.len() == 2 || method.native_multiclass() {
+    let model = if classes.len() == 2 || method.native_multiclass(values) {
         method.fit(values, data, options)?
     } else {
         fit_pairs(method, values, data, options)?

@@ -1453,3 +1453,94 @@ fn fit_prints_the_bayesian_logistic_contract() {
         }
     }
 }
+
+/// `fit --model logistic --multi-class multinomial` prints `probability` as scikit-learn's
+/// `predict_proba` (one row per query point, the classes in increasing order; p of the larger
+/// label for two classes) and `predicted` as its `predict`, on every case of
+/// tests/fixtures/softmax_sklearn.json, to 10⁻⁵; without the flag, one-vs-rest.
+#[test]
+fn fit_prints_the_multinomial_contract() {
+    let fixtures: Value =
+        serde_json::from_str(include_str!("fixtures/softmax_sklearn.json")).unwrap();
+    for case in fixtures["cases"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let (data, query) = fixture_files(case, &format!("softmax-{name}"));
+        let lambda = case["lambda"].to_string();
+        let degree = case["degree"].to_string();
+        let gamma = case["gamma"].as_f64().unwrap_or(1.0).to_string();
+        let base = [
+            "fit",
+            "--data",
+            data.to_str().unwrap(),
+            "--model",
+            "logistic",
+            "--lambda",
+            &lambda,
+            "--features",
+            case["features"].as_str().unwrap(),
+            "--degree",
+            &degree,
+            "--gamma",
+            &gamma,
+            "--query",
+            query.to_str().unwrap(),
+        ];
+        let got = fit_json(&[&base[..], &["--multi-class", "multinomial"]].concat());
+        assert_eq!(got["classes"], case["classes"], "{name}");
+        assert_eq!(got["scheme"], "multinomial", "{name}");
+        assert_eq!(got["parameters"]["multi"], "multinomial", "{name}");
+        let classes = case["classes"].as_array().unwrap().len();
+        let want = case["proba_query"].as_array().unwrap();
+        for (q, want) in want.iter().enumerate() {
+            let want: Vec<f64> = want
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_f64().unwrap())
+                .collect();
+            let shown = &got["probability"][q];
+            let shown: Vec<f64> = if classes == 2 {
+                vec![1.0 - shown.as_f64().unwrap(), shown.as_f64().unwrap()]
+            } else {
+                let row = shown.as_array().unwrap();
+                assert_eq!(row.len(), classes, "{name}: one column per class");
+                row.iter().map(|v| v.as_f64().unwrap()).collect()
+            };
+            for (k, (g, w)) in shown.iter().zip(&want).enumerate() {
+                assert!(
+                    (g - w).abs() < 1e-5,
+                    "{name} query {q} class {k}: {g} vs {w}"
+                );
+            }
+            let mut sorted = want.clone();
+            sorted.sort_by(|a, b| b.total_cmp(a));
+            if sorted[0] - sorted[1] > 1e-6 {
+                assert_eq!(
+                    got["predicted"][q], case["predicted_query"][q],
+                    "{name} {q}"
+                );
+            }
+        }
+        let coef = got["coef"].as_array().unwrap();
+        assert_eq!(coef.len(), classes, "{name}: one row of coef per class");
+        // The default is one-vs-rest.
+        let ovr = fit_json(&base);
+        assert_eq!(ovr["parameters"]["multi"], "ovr", "{name}");
+        if classes > 2 {
+            assert_eq!(ovr["scheme"], "ovr", "{name}");
+        }
+    }
+    let data = scratch("softmax-bad.csv", SEPARABLE);
+    fails_with(
+        &[
+            "fit",
+            "--data",
+            data.to_str().unwrap(),
+            "--model",
+            "logistic",
+            "--multi-class",
+            "softmax",
+        ],
+        "use ovr, multinomial",
+    );
+}

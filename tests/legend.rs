@@ -1,7 +1,8 @@
 //! The legend names exactly the marks a picture draws: read off hand-made scenes (each mark
 //! present or absent, its layer on or off) and off the scenes of real fits (the SVM's support
-//! vectors, logistic regression's contours, k-NN's cells, LDA's ellipses and means, the
-//! perceptron's mistake counts while stepping, held-out points only when some are held out).
+//! vectors, logistic regression's contours, of the likeliest class for the softmax model on
+//! three classes, k-NN's cells, LDA's ellipses and means, the perceptron's mistake counts
+//! while stepping, held-out points only when some are held out).
 //!
 //! Run alone with `cargo test --test legend`.
 
@@ -142,6 +143,17 @@ fn real_fits_name_their_own_marks() {
         .find(|e| e.mark == LegendMark::Levels { probability: true })
         .expect("probability contours");
     assert!(levels.label.contains("p = 0.9"), "{}", levels.label);
+
+    // The softmax model's contours on three classes are of the likeliest class.
+    let softmax = legend_of("model=logistic&multi=multinomial&preset=blobs3&n=60&test=0");
+    let levels = softmax
+        .iter()
+        .find(|e| e.mark == LegendMark::Levels { probability: true })
+        .expect("contours of the likeliest class");
+    assert!(levels.label.contains("likeliest class"), "{}", levels.label);
+    assert!(levels.label.contains("p = 0.9"), "{}", levels.label);
+    let one_vs_rest = kinds(&legend_of("model=logistic&preset=blobs3&n=60&test=0"));
+    assert!(!one_vs_rest.contains(&"levels".into()), "{one_vs_rest:?}");
 
     // The Bayesian model's posterior draws are named; plain logistic regression has none.
     assert!(!names.contains(&"posterior_samples".into()), "{names:?}");

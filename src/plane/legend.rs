@@ -172,7 +172,7 @@ impl Scene {
             ));
         }
         if layers.on("margins") && self.curves_of(CurveKind::Level).next().is_some() {
-            entries.push(self.levels_entry());
+            entries.push(self.levels_entry(trained.len() > 2));
         }
         if self.curves_of(CurveKind::Pairwise).next().is_some() {
             entries.push(entry(
@@ -293,8 +293,9 @@ impl Scene {
     }
 
     /// The dashed levels: unlabelled, an SVM's margins; labelled p = …, probability
-    /// contours; otherwise the levels their labels name.
-    fn levels_entry(&self) -> LegendEntry {
+    /// contours (of the likeliest class, when the picture has `more_classes` than two);
+    /// otherwise the levels their labels name.
+    fn levels_entry(&self, more_classes: bool) -> LegendEntry {
         let mut labels: Vec<&str> = Vec::new();
         for curve in self.curves_of(CurveKind::Level) {
             if let Some(label) = curve.label.as_deref() {
@@ -305,7 +306,15 @@ impl Scene {
         }
         let probability = self.shading == Shading::Probability;
         let mark = LegendMark::Levels { probability };
-        if probability {
+        if probability && more_classes {
+            entry(
+                mark,
+                format!("contours of the likeliest class's p {}", labels.join(", ")),
+                "Where the probability of the most probable class, max over k of p(k | x), \
+                 takes the value written on the curve: inside the p = 0.9 curve one class has \
+                 nine chances in ten.",
+            )
+        } else if probability {
             let label = if labels.is_empty() {
                 "probability contours".to_string()
             } else {

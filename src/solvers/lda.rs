@@ -175,7 +175,7 @@ impl Method for LdaMethod {
         &[]
     }
 
-    fn native_multiclass(&self) -> bool {
+    fn native_multiclass(&self, _values: &Values) -> bool {
         true
     }
 

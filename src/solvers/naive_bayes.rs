@@ -145,7 +145,7 @@ impl Method for NaiveBayesMethod {
         &[]
     }
 
-    fn native_multiclass(&self) -> bool {
+    fn native_multiclass(&self, _values: &Values) -> bool {
         true
     }
 

@@ -167,7 +167,7 @@ impl Method for QdaMethod {
         &["reg"]
     }
 
-    fn native_multiclass(&self) -> bool {
+    fn native_multiclass(&self, _values: &Values) -> bool {
         true
     }
 

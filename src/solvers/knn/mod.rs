@@ -448,7 +448,7 @@ impl Method for KnnMethod {
         &["k"]
     }
 
-    fn native_multiclass(&self) -> bool {
+    fn native_multiclass(&self, _values: &Values) -> bool {
         true
     }
 

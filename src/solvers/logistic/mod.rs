@@ -14,13 +14,18 @@
 //! [`MAX_CENTRES`] training points spread evenly through the data (kernel logistic regression on
 //! a subset of the training points as basis, with the L2 penalty on the basis weights).
 //!
-//! Solvers, which reach the same optimum (J is convex):
+//! Solvers, which reach the same optimum (J is convex), run by the `solver` module for this
+//! model and the softmax one alike:
 //! - Newton's method, i.e. iteratively reweighted least squares: with t_i ∈ {0, 1} and
 //!   p_i = σ(f(x_i)), the gradient is Σ(p_i − t_i) φ̃_i + λ(w, 0) and the Hessian
 //!   Σ p_i(1 − p_i) φ̃_i φ̃_iᵀ + λ diag(1, …, 1, 0) on φ̃ = (φ, 1); each step solves H Δ = −∇
 //!   (Cholesky, nalgebra) with a backtracking line search, until ‖∇J‖ ≤ tol · J(0);
 //! - gradient descent on the mean J/n with a fixed learning rate η: θ ← θ − η ∇J/n, for at
 //!   most [`GD_ITERATIONS`] steps; a rise of J shows η is too large.
+//!
+//! More than two classes: one such model per class against the rest (the `multiclass`
+//! module's one-vs-rest), or, with the `multi` setting `multinomial`, one softmax model of
+//! every class at once ([`softmax`]), solved by the same Newton and gradient steps.
 //!
 //! Stepping through either solver shows θ after k iterations. [`LogisticTrainer`] keeps the
 //! stepped run (θ, J, ∇J and the design matrix), so that asking for k + 1 on the same points
@@ -32,12 +37,19 @@ use crate::error::Error;
 use crate::field::{expansion_evaluator, w_arrow, Grid, Smoothness};
 use crate::kernel::Kernel;
 use crate::model::{
-    Context, ExitReason, Fact, FitOptions, FitReport, Level, Method, Model, Trace, TraceCurve,
-    TracePanel, WarmStart, PROBABILITY_LEVELS,
+    Context, ExitReason, Fact, FitOptions, FitReport, Level, Method, Model, Trace, WarmStart,
+    PROBABILITY_LEVELS,
 };
 use crate::params::Values;
 use crate::plane::{Scene, Shading};
 use nalgebra::{DMatrix, DVector};
+
+pub mod softmax;
+mod solver;
+
+pub use softmax::SoftmaxModel;
+pub use solver::LogisticTrainer;
+use solver::{solve, solver_message, Objective, Run};
 
 /// Gradient descent's default iteration cap: enough for the lab's data at a good learning
 /// rate, and few enough that a drag never waits long.
@@ -77,6 +89,25 @@ impl Features {
     }
 }
 
+/// How more than two classes are told apart (the `multi` setting).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiClass {
+    /// One two-class model per class against all the others.
+    OneVsRest,
+    /// One softmax model over every class at once ([`softmax`]), for two classes too.
+    Multinomial,
+}
+
+impl MultiClass {
+    /// The scheme the `multi` setting names.
+    pub fn from_values(values: &Values) -> MultiClass {
+        match values.choice("multi") {
+            "multinomial" => MultiClass::Multinomial,
+            _ => MultiClass::OneVsRest,
+        }
+    }
+}
+
 /// Which optimiser.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Solver {
@@ -90,6 +121,8 @@ pub struct LogisticParams {
     /// λ > 0, the L2 penalty (C = 1/λ in scikit-learn).
     pub lambda: f64,
     pub solver: Solver,
+    /// One-vs-rest or the softmax model, for more than two classes.
+    pub multi: MultiClass,
     /// Stop when ‖∇J‖ ≤ tol · max(1, J(0)), J(0) = n log 2.
     pub tol: f64,
     /// Iteration cap; `None` means 100 for Newton and [`GD_ITERATIONS`] for gradient descent.
@@ -117,6 +150,7 @@ impl LogisticParams {
         let params = LogisticParams {
             solver,
             tol,
+            multi: MultiClass::from_values(values),
             ..LogisticParams::new(features, values.real("lambda"))
         };
         params.check()?;
@@ -128,6 +162,7 @@ impl LogisticParams {
             features,
             lambda,
             solver: Solver::Newton,
+            multi: MultiClass::OneVsRest,
             tol: 1e-8,
             max_iter: None,
             record: false,
@@ -301,6 +336,21 @@ pub fn sigmoid(z: f64) -> f64 {
     }
 }
 
+/// The design matrix Φ̃: a row (φ(x_i), 1) per point, the constant last.
+fn design(map: &FeatureMap, points: &[Point]) -> DMatrix<f64> {
+    let p = map.len();
+    let mut phi = DMatrix::zeros(points.len(), p + 1);
+    let mut row = vec![0.0; p];
+    for (i, &x) in points.iter().enumerate() {
+        map.expand(x, &mut row);
+        for j in 0..p {
+            phi[(i, j)] = row[j];
+        }
+        phi[(i, p)] = 1.0;
+    }
+    phi
+}
+
 /// The design matrix with the constant column last, the targets, and J's pieces.
 #[derive(Clone, Debug)]
 struct Problem {
@@ -317,22 +367,23 @@ impl Problem {
     /// Φ̃ = (φ(x_i), 1) for every point, with y_i ∈ {−1, +1} and λ.
     fn new(map: &FeatureMap, points: &[Point], y: Vec<f64>, lambda: f64) -> Problem {
         let p = map.len();
-        let mut phi = DMatrix::zeros(points.len(), p + 1);
-        let mut row = vec![0.0; p];
-        for (i, &x) in points.iter().enumerate() {
-            map.expand(x, &mut row);
-            for j in 0..p {
-                phi[(i, j)] = row[j];
-            }
-            phi[(i, p)] = 1.0;
-        }
         Problem {
-            phi,
+            phi: design(map, points),
             y,
             lambda,
             p,
             penalised: p,
         }
+    }
+}
+
+impl Objective for Problem {
+    fn dimension(&self) -> usize {
+        self.p + 1
+    }
+
+    fn points(&self) -> usize {
+        self.y.len()
     }
 
     /// J(θ), θ = (w, b).
@@ -385,222 +436,6 @@ impl Problem {
             h
         });
         (grad, hess)
-    }
-}
-
-/// Where a run of either solver stands: θ = (w, b), J(θ) and ∇J(θ), the iterations so far,
-/// and how they went. One [`Run::iterate`] is one Newton or gradient step.
-#[derive(Clone, Debug)]
-struct Run {
-    theta: DVector<f64>,
-    objective: f64,
-    grad: DVector<f64>,
-    iterations: usize,
-    converged: bool,
-    overshoot: bool,
-    /// J(0) = n log 2: the scale ‖∇J‖ is judged against, which no bad step can inflate.
-    start_objective: f64,
-    gradient_tol: f64,
-    /// (J, ‖∇J‖) of every iterate from θ = 0, when recorded.
-    rows: Vec<(f64, f64)>,
-}
-
-impl Run {
-    fn start(problem: &Problem, params: &LogisticParams) -> Run {
-        let theta = DVector::zeros(problem.p + 1);
-        let objective = problem.objective(&theta);
-        let (grad, _) = problem.derivatives(&theta, false);
-        let mut run = Run {
-            theta,
-            objective,
-            gradient_tol: params.tol * objective.max(1.0),
-            start_objective: objective,
-            grad,
-            iterations: 0,
-            converged: false,
-            overshoot: false,
-            rows: Vec::new(),
-        };
-        run.record(params);
-        run
-    }
-
-    fn record(&mut self, params: &LogisticParams) {
-        if params.record {
-            self.rows.push((self.objective, self.grad.norm()));
-        }
-    }
-
-    /// One iteration of the solver, unless θ already meets the tolerance (then it says so and
-    /// counts none).
-    fn iterate(&mut self, problem: &Problem, params: &LogisticParams) -> Result<(), Error> {
-        if self.grad.norm() <= self.gradient_tol {
-            self.converged = true;
-            return Ok(());
-        }
-        match params.solver {
-            Solver::Newton => {
-                let p = problem.p;
-                let (g, h) = problem.derivatives(&self.theta, true);
-                let h = h.expect("asked for the Hessian");
-                let step = match h.clone().cholesky() {
-                    Some(chol) => chol.solve(&(-&g)),
-                    // Only the unpenalised bias can make H singular (all points one side
-                    // of a saturated sigmoid); LU with a nudge still gives a descent step.
-                    None => {
-                        let mut nudged = h;
-                        for j in 0..=p {
-                            nudged[(j, j)] += 1e-10;
-                        }
-                        nudged.lu().solve(&(-&g)).unwrap_or_else(|| -&g)
-                    }
-                };
-                // The Newton decrement −∇ᵀΔ/2 bounds how much J can still fall: once it is
-                // at rounding level, ‖∇J‖ cannot usefully shrink further.
-                let slope = g.dot(&step);
-                if -slope <= 1e-15 * self.objective.max(1.0) {
-                    self.converged = true;
-                    return Ok(());
-                }
-                // Backtracking: halve the step until J decreases enough (Armijo).
-                let mut t = 1.0;
-                let mut candidate = &self.theta + &step;
-                let mut value = problem.objective(&candidate);
-                while value > self.objective + 1e-4 * t * slope && t > 1e-10 {
-                    t *= 0.5;
-                    candidate = &self.theta + t * &step;
-                    value = problem.objective(&candidate);
-                }
-                self.iterations += 1;
-                if value >= self.objective && t <= 1e-10 {
-                    self.converged = true; // no further progress is possible
-                    return Ok(());
-                }
-                self.theta = candidate;
-                self.objective = value;
-                self.grad = problem.derivatives(&self.theta, false).0;
-                self.record(params);
-            }
-            Solver::GradientDescent { learning_rate } => {
-                let n = problem.y.len() as f64;
-                self.theta -= (learning_rate / n) * &self.grad;
-                self.iterations += 1;
-                self.grad = problem.derivatives(&self.theta, false).0;
-                let previous = self.objective;
-                self.objective = problem.objective(&self.theta);
-                // With a small enough step J falls every iteration; a rise means the step
-                // overshoots the valley.
-                self.overshoot |= self.objective > previous * (1.0 + 1e-12);
-                self.record(params);
-                if !self.objective.is_finite() || self.objective > 100.0 * self.start_objective {
-                    return Err(Error::Parameter(
-                        "gradient descent diverged: lower the learning rate".into(),
-                    ));
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A run cut short by stepping, with what it ran on.
-#[derive(Clone, Debug)]
-struct SteppedRun {
-    points: Vec<Point>,
-    labels: Vec<i32>,
-    /// The parameters, without the step count.
-    params: LogisticParams,
-    classes: [i32; 2],
-    map: FeatureMap,
-    problem: Problem,
-    run: Run,
-}
-
-/// What logistic regression keeps between fits: the run stepped last, so that one more step
-/// on the same points and parameters takes one iteration from there (the iterate a run from
-/// θ = 0 reaches too) instead of starting again.
-#[derive(Clone, Debug, Default)]
-pub struct LogisticTrainer {
-    stepped: Option<Box<SteppedRun>>,
-    /// Every iteration this trainer has made (how a test sees that a step costs one).
-    pub iterations_done: usize,
-}
-
-impl LogisticTrainer {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Fits from θ = 0, or, when stepping (`params.max_iter` is the step count) on what the
-    /// last stepped fit ran on, from where it stopped.
-    pub fn fit(
-        &mut self,
-        points: &[Point],
-        labels: &[i32],
-        params: &LogisticParams,
-    ) -> Result<LogisticModel, Error> {
-        params.check()?;
-        let stepping = params.max_iter.is_some() && !params.record;
-        let same = LogisticParams {
-            max_iter: None,
-            record: false,
-            ..*params
-        };
-        let kept = self.stepped.take().filter(|kept| {
-            stepping
-                && kept.params == same
-                && kept.points == points
-                && kept.labels == labels
-                && params.max_iter.is_some_and(|k| kept.run.iterations <= k)
-        });
-        let SteppedRun {
-            classes,
-            map,
-            problem,
-            mut run,
-            ..
-        } = match kept {
-            Some(kept) => *kept,
-            None => {
-                let data = crate::data::Dataset::from_parts(points.to_vec(), labels.to_vec());
-                let (classes, y) = data.binary_targets()?;
-                let map = FeatureMap::new(params.features, points);
-                let problem = Problem::new(&map, points, y, params.lambda);
-                let run = Run::start(&problem, params);
-                SteppedRun {
-                    points: Vec::new(),
-                    labels: Vec::new(),
-                    params: same,
-                    classes,
-                    map,
-                    problem,
-                    run,
-                }
-            }
-        };
-        let cap = params.max_iter.unwrap_or(match params.solver {
-            Solver::Newton => 100,
-            Solver::GradientDescent { .. } => GD_ITERATIONS,
-        });
-        while !run.converged && run.iterations < cap {
-            let before = run.iterations;
-            run.iterate(&problem, params)?;
-            self.iterations_done += run.iterations - before;
-        }
-        let model = LogisticModel::from_run(classes, &map, &problem, &run, params);
-        if stepping {
-            run.rows.clear();
-            self.stepped = Some(Box::new(SteppedRun {
-                points: points.to_vec(),
-                labels: labels.to_vec(),
-                params: same,
-                classes,
-                map,
-                problem,
-                run,
-            }));
-        }
-        Ok(model)
     }
 }
 
@@ -683,24 +518,35 @@ pub fn newton(
     })
 }
 
-impl WarmStart for LogisticTrainer {
-    fn point_added(&mut self) {
-        self.stepped = None;
-    }
-    fn point_moved(&mut self, _index: usize, _points: &[Point]) {
-        self.stepped = None;
-    }
-    fn point_removed(&mut self, _index: usize) {
-        self.stepped = None;
-    }
-    fn forget(&mut self) {
-        self.stepped = None;
-    }
-    fn data_replaced(&mut self) {
-        self.stepped = None;
-    }
-    fn as_any(&mut self) -> &mut dyn std::any::Any {
-        self
+impl LogisticTrainer {
+    /// Fits from θ = 0, or, when stepping (`params.max_iter` is the step count) on what the
+    /// last stepped fit ran on, from where it stopped.
+    pub fn fit(
+        &mut self,
+        points: &[Point],
+        labels: &[i32],
+        params: &LogisticParams,
+    ) -> Result<LogisticModel, Error> {
+        let setup = || {
+            let data = crate::data::Dataset::from_parts(points.to_vec(), labels.to_vec());
+            let (classes, y) = data.binary_targets()?;
+            let map = FeatureMap::new(params.features, points);
+            let problem = Problem::new(&map, points, y, params.lambda);
+            Ok((classes.to_vec(), map, problem))
+        };
+        let kept = &mut self.stepped;
+        let done = &mut self.iterations_done;
+        solve(
+            kept,
+            done,
+            points,
+            labels,
+            params,
+            setup,
+            |classes, map, problem, run| {
+                LogisticModel::from_run([classes[0], classes[1]], map, problem, run, params)
+            },
+        )
     }
 }
 
@@ -724,34 +570,7 @@ impl LogisticModel {
     ) -> LogisticModel {
         let p = problem.p;
         let n = problem.y.len();
-        let trace = params.record.then(|| {
-            let (values, norms): (Vec<f64>, Vec<f64>) = run.rows.iter().copied().unzip();
-            Trace {
-                x_label: "iterations",
-                first: 0,
-                thinned_at: Vec::new(),
-                panels: vec![
-                    TracePanel {
-                        y_label: "J",
-                        log: false,
-                        curves: vec![TraceCurve {
-                            key: "objective",
-                            label: "objective J",
-                            values,
-                        }],
-                    },
-                    TracePanel {
-                        y_label: "log₁₀",
-                        log: true,
-                        curves: vec![TraceCurve {
-                            key: "gradient_norm",
-                            label: "‖∇J‖",
-                            values: norms,
-                        }],
-                    },
-                ],
-            }
-        });
+        let trace = params.record.then(|| run.trace());
         let theta = &run.theta;
         let f = &problem.phi * theta;
         let log_loss = f
@@ -780,16 +599,7 @@ impl LogisticModel {
             overshoot: run.overshoot,
             stepping: params.max_iter.is_some(),
             trace,
-            report: FitReport {
-                iterations: run.iterations,
-                exit: if run.converged {
-                    ExitReason::Converged
-                } else {
-                    ExitReason::IterationCap
-                },
-                objective: run.objective,
-                warm_start: false,
-            },
+            report: run.report(),
         }
     }
 
@@ -888,21 +698,7 @@ impl Model for LogisticModel {
     }
 
     fn message(&self) -> Option<String> {
-        if self.overshoot {
-            Some("gradient descent overshoots (the objective rose): lower the learning rate".into())
-        } else if self.report.exit != ExitReason::Converged && !self.stepping {
-            Some(format!(
-                "the solver stopped after {} iterations before converging; {}",
-                self.report.iterations,
-                if self.lambda < 1e-3 {
-                    "with a tiny λ on separable data the weights grow without bound"
-                } else {
-                    "raise the learning rate or use Newton"
-                }
-            ))
-        } else {
-            None
-        }
+        solver_message(self.overshoot, &self.report, self.stepping, self.lambda)
     }
 
     fn run_ended(&self, shown: usize) -> bool {
@@ -948,7 +744,14 @@ impl Method for LogisticMethod {
     }
 
     fn params(&self) -> &'static [&'static str] {
-        &["features", "lambda", "gamma", "degree", "solver", "lr"]
+        &[
+            "features", "lambda", "gamma", "degree", "multi", "solver", "lr",
+        ]
+    }
+
+    /// With the `multi` setting `multinomial`: the softmax model tells every class apart.
+    fn native_multiclass(&self, values: &Values) -> bool {
+        MultiClass::from_values(values) == MultiClass::Multinomial
     }
 
     fn tuning(&self) -> &'static [&'static str] {
@@ -978,11 +781,13 @@ impl Method for LogisticMethod {
         let trainer = options
             .warm
             .and_then(|w| w.as_any().downcast_mut::<LogisticTrainer>());
-        let model = match trainer {
-            Some(trainer) => trainer.fit(&data.points, &data.labels, &params)?,
-            None => LogisticModel::fit(&data.points, &data.labels, &params)?,
-        };
-        Ok(Box::new(model))
+        let mut fresh = LogisticTrainer::new();
+        let trainer = trainer.unwrap_or(&mut fresh);
+        let (points, labels) = (&data.points, &data.labels);
+        Ok(match params.multi {
+            MultiClass::Multinomial => Box::new(trainer.fit_softmax(points, labels, &params)?),
+            MultiClass::OneVsRest => Box::new(trainer.fit(points, labels, &params)?),
+        })
     }
 }
 
