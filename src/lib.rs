@@ -16,7 +16,8 @@
 //!    (the declarative parameter table and its checked values), [`plane`] (what the plane
 //!    shows, as data), [`roc`] (ROC curves and confusion counts from decision values),
 //!    [`spectrum`] (the smallest eigenvalue of a Gram matrix), [`sorting`] (stable sorts
-//!    through one compiled copy of the sort).
+//!    through one compiled copy of the sort), [`sklearn`] (a method's counterpart in
+//!    scikit-learn, as data).
 //! 2. The contract — [`model`]: the [`model::Method`] trait every method's registry entry
 //!    implements and the [`model::Model`] trait of a fitted model (decision values, grid
 //!    evaluation, marks, facts).
@@ -60,6 +61,7 @@ pub mod regions;
 pub mod registry;
 pub mod roc;
 pub mod scene;
+pub mod sklearn;
 pub mod solvers;
 pub mod sorting;
 pub mod spectrum;
