@@ -32,7 +32,7 @@
 //! 6. Views and drawing — [`views`] (the plane and the figures beside it), [`regions`] and
 //!    [`scene`] (plotters drawing shared by the canvas, SVG and PNG; [`inset`] its SMO
 //!    sub-problem corner), [`sprites`] (one small image stamped many times: a large scene's
-//!    discs).
+//!    discs), [`python`] (the scene as a Python script: NumPy, scikit-learn, matplotlib).
 //!
 //! The browser sees only `web` (wasm32 builds): an `App` handle over a
 //! [`playground::Playground`]. The command line is `src/bin/kernel-playground`.
@@ -56,6 +56,7 @@ pub mod params;
 pub mod picture;
 pub mod plane;
 pub mod playground;
+pub mod python;
 pub mod reg_path;
 pub mod regions;
 pub mod registry;

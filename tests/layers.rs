@@ -45,7 +45,9 @@ const LAYERS: &[&[&str]] = &[
         "reg_path",
     ],
     &["state", "link", "playground", "examples"],
-    &["views", "regions", "scene", "inset", "svg", "sprites"],
+    &[
+        "views", "regions", "scene", "inset", "svg", "sprites", "python",
+    ],
     &["web"],
 ];
 
