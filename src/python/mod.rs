@@ -25,10 +25,9 @@ use crate::regions::CLASS_COLOURS;
 use crate::registry;
 use crate::scene::{Shape, SHAPES};
 use crate::sklearn::{
-    python_float, python_str, Agreement, Arg, Counterpart, Estimator, Helper, Multiclass, Source,
+    pipeline, python_float, python_str, Agreement, Arg, Counterpart, Estimator, Helper, Multiclass,
+    Source,
 };
-use std::collections::{BTreeMap, BTreeSet};
-
 mod code;
 use code::{helper_code, MAIN};
 
@@ -160,43 +159,50 @@ fn header(lab: &Playground, counterpart: &Counterpart) -> String {
     )
 }
 
-/// The import lines: NumPy, what the model's estimators and helpers need, in order.
+/// The import lines: NumPy, then what the model's estimators and helpers need, by module,
+/// each list in order.
 fn imports(counterpart: &Counterpart) -> String {
-    let mut from: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    // Kept sorted by insertion: a map type would cost the page's module its own copies of the
+    // map's code for a list of a dozen names.
+    let mut from: Vec<(&str, Vec<&str>)> = Vec::new();
+    let mut add = |module: &'static str, names: &[&'static str]| {
+        let at = match from.binary_search_by(|(m, _)| m.cmp(&module)) {
+            Ok(at) => at,
+            Err(at) => {
+                from.insert(at, (module, Vec::new()));
+                at
+            }
+        };
+        for name in names {
+            if let Err(place) = from[at].1.binary_search(name) {
+                from[at].1.insert(place, name);
+            }
+        }
+    };
     let mut pipelines = counterpart.steps.len() > 1;
     for step in &counterpart.steps {
         pipelines |= step.python().contains("make_pipeline(");
         for (source, class) in step.sources() {
             match source {
-                Source::Module(module) => {
-                    from.entry(module).or_default().insert(class);
-                }
+                Source::Module(module) => add(module, &[class]),
                 Source::Script(Helper::RbfBumps) => {
-                    from.entry("sklearn.base")
-                        .or_default()
-                        .extend(["BaseEstimator", "TransformerMixin"]);
-                    from.entry("sklearn.metrics.pairwise")
-                        .or_default()
-                        .insert("rbf_kernel");
+                    add("sklearn.base", &["BaseEstimator", "TransformerMixin"]);
+                    add("sklearn.metrics.pairwise", &["rbf_kernel"]);
                 }
                 Source::Script(Helper::SignOfRegression) => {
-                    from.entry("sklearn.base").or_default().extend([
-                        "BaseEstimator",
-                        "ClassifierMixin",
-                        "clone",
-                    ]);
+                    add(
+                        "sklearn.base",
+                        &["BaseEstimator", "ClassifierMixin", "clone"],
+                    );
                 }
             }
         }
     }
     if pipelines {
-        from.entry("sklearn.pipeline")
-            .or_default()
-            .insert("make_pipeline");
+        add("sklearn.pipeline", &["make_pipeline"]);
     }
     let mut out = String::from("\nimport json\nimport sys\n\nimport numpy as np\n");
     for (module, names) in from {
-        let names: Vec<&str> = names.into_iter().collect();
         out.push_str(&format!("from {module} import {}\n", names.join(", ")));
     }
     out
@@ -320,8 +326,10 @@ fn model(lab: &Playground, counterpart: &Counterpart) -> String {
     if counterpart.steps.is_empty() {
         out.push_str("    return None\n");
     } else {
-        let steps = Arg::Pipeline(counterpart.steps.clone());
-        out.push_str(&format!("    return {}\n", layout(&steps, 4, 11)));
+        out.push_str(&format!(
+            "    return {}\n",
+            layout(&counterpart.steps, 4, 11)
+        ));
     }
     out
 }
@@ -329,36 +337,38 @@ fn model(lab: &Playground, counterpart: &Counterpart) -> String {
 /// The longest line the script's code is laid out to.
 const WIDTH: usize = 92;
 
-/// `arg` as Python starting at `column` on a line indented by `indent`: on that line if it
-/// fits, else an estimator or a pipeline with one argument a line, each laid out the same way.
-fn layout(arg: &Arg, indent: usize, column: usize) -> String {
-    let flat = arg.python();
+/// `steps` (a pipeline, or one estimator) as Python starting at `column` on a line indented
+/// by `indent`: on that line if it fits, else one argument a line, each laid out the same way.
+fn layout(steps: &[Estimator], indent: usize, column: usize) -> String {
+    let flat = pipeline(steps);
     if column + flat.chars().count() <= WIDTH {
         return flat;
     }
     let inner = indent + 4;
-    let step = |estimator: &Estimator, column| {
-        layout(&Arg::Estimator(Box::new(estimator.clone())), inner, column)
-    };
-    let (head, items): (&str, Vec<String>) = match arg {
-        Arg::Pipeline(steps) if steps.len() == 1 => {
-            return layout(&Arg::Estimator(Box::new(steps[0].clone())), indent, column)
-        }
-        Arg::Pipeline(steps) => (
-            "make_pipeline",
-            steps.iter().map(|s| step(s, inner)).collect(),
-        ),
-        Arg::Estimator(estimator) => (
+    let (head, items): (&str, Vec<String>) = match steps {
+        [estimator] => (
             estimator.class,
             estimator
                 .args
                 .iter()
                 .map(|(name, value)| {
-                    format!("{name}={}", layout(value, inner, inner + name.len() + 1))
+                    let column = inner + name.len() + 1;
+                    let value = match value {
+                        Arg::Estimator(e) => layout(std::slice::from_ref(e), inner, column),
+                        Arg::Pipeline(steps) => layout(steps, inner, column),
+                        other => other.python(),
+                    };
+                    format!("{name}={value}")
                 })
                 .collect(),
         ),
-        _ => return flat,
+        _ => (
+            "make_pipeline",
+            steps
+                .iter()
+                .map(|step| layout(std::slice::from_ref(step), inner, inner))
+                .collect(),
+        ),
     };
     let pad = " ".repeat(inner);
     let lines: String = items.iter().map(|item| format!("{pad}{item},\n")).collect();
