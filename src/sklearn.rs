@@ -309,7 +309,7 @@ pub fn kernel_args(
 ) -> (Estimator, Vec<(&'static str, String)>) {
     let unused = |key: &str| {
         if param(key).is_some_and(|row| !values.enabled(row, uses)) {
-            " (this kernel does not use it)"
+            "; this kernel does not use it"
         } else {
             ""
         }

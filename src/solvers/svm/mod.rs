@@ -476,8 +476,8 @@ impl Method for SvmMethod {
                     (
                         Arg::Float(f64::INFINITY),
                         "hard margin → C=float(\"inf\") and max_iter=10**7: LIBSVM never \
-                         ends on classes nothing separates (the lab says so at once), so \
-                         scikit-learn stops there and warns"
+                         ends on classes nothing separates, so scikit-learn stops there and \
+                         warns (the lab says so and draws no boundary)"
                             .to_string(),
                     )
                 } else {
