@@ -16,7 +16,8 @@
 //!    (the declarative parameter table and its checked values), [`plane`] (what the plane
 //!    shows, as data), [`roc`] (ROC curves and confusion counts from decision values),
 //!    [`spectrum`] (the smallest eigenvalue of a Gram matrix), [`sorting`] (stable sorts
-//!    through one compiled copy of the sort).
+//!    through one compiled copy of the sort), [`sklearn`] (a method's counterpart in
+//!    scikit-learn, as data).
 //! 2. The contract — [`model`]: the [`model::Method`] trait every method's registry entry
 //!    implements and the [`model::Model`] trait of a fitted model (decision values, grid
 //!    evaluation, marks, facts).
@@ -31,7 +32,7 @@
 //! 6. Views and drawing — [`views`] (the plane and the figures beside it), [`regions`] and
 //!    [`scene`] (plotters drawing shared by the canvas, SVG and PNG; [`inset`] its SMO
 //!    sub-problem corner), [`sprites`] (one small image stamped many times: a large scene's
-//!    discs).
+//!    discs), [`python`] (the scene as a Python script: NumPy, scikit-learn, matplotlib).
 //!
 //! The browser sees only `web` (wasm32 builds): an `App` handle over a
 //! [`playground::Playground`]. The command line is `src/bin/kernel-playground`.
@@ -56,11 +57,13 @@ pub mod params;
 pub mod picture;
 pub mod plane;
 pub mod playground;
+pub mod python;
 pub mod reg_path;
 pub mod regions;
 pub mod registry;
 pub mod roc;
 pub mod scene;
+pub mod sklearn;
 pub mod solvers;
 pub mod sorting;
 pub mod spectrum;

@@ -22,6 +22,7 @@ use crate::kernel::Kernel;
 use crate::monomials::Monomials;
 use crate::params::Values;
 use crate::plane::{Layers, Mark, Scene, Shading};
+use crate::sklearn::Counterpart;
 use serde::Serialize;
 use std::any::Any;
 use std::fmt::Debug;
@@ -485,6 +486,11 @@ pub trait Method: Sync {
         data: &Dataset,
         options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error>;
+    /// What scikit-learn fits in its place with these settings on the training points `data`
+    /// (all its classes: a two-class method's multi-class wrapper is the export's, as the
+    /// registry's is), with the mapping of every key of [`Method::params`]; or why it has
+    /// nothing that does.
+    fn sklearn(&self, values: &Values, data: &Dataset) -> Counterpart;
 }
 
 /// Settings every method reads, because the registry applies them around any fit: `std`

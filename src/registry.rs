@@ -95,11 +95,7 @@ fn fit_pairs(
     data: &Dataset,
     options: FitOptions<'_>,
 ) -> Result<Box<dyn Model>, Error> {
-    let scheme = if method.params().contains(&"mc") {
-        Scheme::from_name(values.choice("mc"))?
-    } else {
-        Scheme::OneVsRest
-    };
+    let scheme = scheme(method, values)?;
     let max_iter = options.max_iter;
     let multi = Multiclass::fit(data, scheme, |pair| {
         method.fit(
@@ -112,6 +108,16 @@ fn fit_pairs(
         )
     })?;
     Ok(Box::new(multi))
+}
+
+/// How a two-class `method` tells more classes apart: one-versus-one when it reads the `mc`
+/// setting and that says so, else one-versus-rest.
+pub fn scheme(method: &dyn Method, values: &Values) -> Result<Scheme, Error> {
+    if method.params().contains(&"mc") {
+        Scheme::from_name(values.choice("mc"))
+    } else {
+        Ok(Scheme::OneVsRest)
+    }
 }
 
 /// Refuses a model whose values overflow within the view the page shows around the points (a

@@ -549,6 +549,12 @@ impl App {
         self.lab.data().to_libsvm()
     }
 
+    /// A Python script that rebuilds the scene with NumPy and scikit-learn
+    /// ([`crate::python`]).
+    pub fn python(&self) -> String {
+        crate::python::script(&self.lab)
+    }
+
     /// The whole scene, every setting and the points with their roles, as a JSON file.
     pub fn scene_json(&self) -> String {
         self.lab

@@ -1544,3 +1544,73 @@ fn fit_prints_the_multinomial_contract() {
         "use ovr, multinomial",
     );
 }
+
+#[test]
+fn export_python_writes_the_scene_from_data_a_link_or_a_scene_file() {
+    let data = scratch(
+        "export.csv",
+        "x,y,label\n1.50,2,3\n-0.25,6.02E8,7\n0.5,-1,3\n2,0.125,7\n",
+    );
+    let test = scratch("export-test.csv", "x,y,label\n0.75,1.0,7\n");
+    let out = succeeds(&[
+        "export-python",
+        "--data",
+        data.to_str().unwrap(),
+        "--test",
+        test.to_str().unwrap(),
+        "--kernel",
+        "linear",
+        "--c",
+        "0.3125",
+    ]);
+    let script = String::from_utf8(out.stdout).unwrap();
+    for line in [
+        "    (1.50, 2, 3, False),",
+        "    (-0.25, 6.02E8, 7, False),",
+        "    (0.75, 1.0, 7, True),",
+        "    return SVC(kernel=\"linear\", gamma=2.0, degree=3, coef0=0.0, C=0.3125, tol=0.001)",
+    ] {
+        assert!(script.contains(line), "{line} in\n{script}");
+    }
+    // A link carries every setting and its window; a page's whole address is taken too.
+    let link = "https://example.org/lab/#model=knn&k=3&preset=moons&n=20&window=-2,2,-1.5,1.5";
+    let out = dir_file("export.py");
+    let written = succeeds(&[
+        "export-python",
+        "--link",
+        link,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(String::from_utf8_lossy(&written.stdout).starts_with("wrote "));
+    let script = std::fs::read_to_string(&out).unwrap();
+    assert!(script.contains("KNeighborsClassifier(\n        n_neighbors=3,\n"));
+    assert!(script.contains("WINDOW = (-2.0, 2.0, -1.5, 1.5)"));
+    assert_eq!(script.matches(", False),\n").count(), 20);
+    // A scene file, as the page's "Save scene" writes it.
+    let lab = kernel_playground::playground::Playground::from_hash(
+        "model=qda&reg=0.25&points=1,1,0;2,1.5,0;1.5,2,0;4,4,1;5,4.5,1;4.5,5,1,t",
+    );
+    let scene = scratch(
+        "export-scene.json",
+        &lab.settings().to_scene_json(lab.data(), lab.test()),
+    );
+    let script =
+        String::from_utf8(succeeds(&["export-python", "--scene", scene.to_str().unwrap()]).stdout)
+            .unwrap();
+    assert!(script.contains("    return QuadraticDiscriminantAnalysis(reg_param=0.25)"));
+    assert!(script.contains("    (4.5, 5, 1, True),"));
+    // A model flag beside a link would be ignored: it is refused instead.
+    fails_with(
+        &["export-python", "--link", "#model=svm", "--kernel", "poly"],
+        "--link carries every setting: drop --kernel",
+    );
+    fails_with(&["export-python"], "give the scene: --data FILE");
+    fails_with(&["export-python", "--link", "#model=svm&C=0"], "C");
+}
+
+fn dir_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kp-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}

@@ -105,6 +105,7 @@ function wire() {
   });
   $('save-csv').addEventListener('click', () => download('points.csv', new Blob([page.app.csv()], { type: 'text/csv' })));
   $('save-libsvm').addEventListener('click', () => download('points.libsvm', new Blob([page.app.libsvm()], { type: 'text/plain' })));
+  $('save-python').addEventListener('click', () => download('kernel-playground.py', new Blob([page.app.python()], { type: 'text/x-python' })));
   $('save-scene').addEventListener('click', () => download('scene.json', new Blob([page.app.scene_json()], { type: 'application/json' })));
   $('save-png').addEventListener('click', () => canvas.toBlob((blob) => download('kernel-playground.png', blob)));
   $('save-svg').addEventListener('click', () => {

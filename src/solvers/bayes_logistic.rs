@@ -52,8 +52,9 @@ use crate::model::{
 };
 use crate::params::Values;
 use crate::plane::{Curve, CurveKind, Scene, Shading};
+use crate::sklearn::{shown, Counterpart};
 use crate::solvers::logistic::{
-    newton, sigmoid, FeatureMap, Features, LogisticParams, Prior, MAX_CENTRES,
+    feature_steps, newton, sigmoid, FeatureMap, Features, LogisticParams, Prior, MAX_CENTRES,
 };
 use nalgebra::{DMatrix, DVector};
 use rand::rngs::StdRng;
@@ -464,6 +465,25 @@ impl Method for BayesLogisticMethod {
             &data.labels,
             &params,
         )?))
+    }
+
+    fn sklearn(&self, values: &Values, _data: &Dataset) -> Counterpart {
+        let (_, feature_lines) = feature_steps(values);
+        Counterpart::missing(
+            "scikit-learn has no Bayesian logistic regression: no Laplace posterior, \
+             predictive probability σ(κμ) or evidence. Its nearest is LogisticRegression(C=1/λ) \
+             after the same features, whose weights are the lab's w_MAP but for the bias, which \
+             the lab's prior shrinks too",
+        )
+        .map(
+            "lambda",
+            format!(
+                "{} → the prior N(0, λ⁻¹I) on every weight; LogisticRegression's C = 1/λ \
+                 leaves the bias free",
+                shown(values, "lambda")
+            ),
+        )
+        .map_all(feature_lines)
     }
 }
 

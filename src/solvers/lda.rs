@@ -38,6 +38,7 @@ use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::model::{Fact, FitOptions, Method, Model};
 use crate::params::Values;
+use crate::sklearn::{Counterpart, Estimator, Multiclass};
 use crate::solvers::gaussian::{self, matrix_text, ClassStatistics, GaussianClassifier, Matrix2};
 
 /// A fitted linear discriminant analysis; every list follows `classes` (ascending labels).
@@ -186,6 +187,21 @@ impl Method for LdaMethod {
         _options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error> {
         Ok(Box::new(Lda::fit(&data.points, &data.labels)?))
+    }
+
+    /// scikit-learn's LDA with its defaults: priors the class frequencies, the class means
+    /// and one shared covariance, every class at once.
+    fn sklearn(&self, _values: &Values, _data: &Dataset) -> Counterpart {
+        let lda = Estimator::sklearn(
+            "sklearn.discriminant_analysis",
+            "LinearDiscriminantAnalysis",
+        );
+        Counterpart::same(vec![lda], Multiclass::Otherwise).map(
+            "",
+            "LinearDiscriminantAnalysis() with its defaults: priors the class frequencies, \
+             Σ shared by the classes (divisor n). scikit-learn ≥ 1.9 estimates the covariances by maximum likelihood, as the lab \
+                 does; earlier versions divide by n − K, which moves the boundary a little",
+        )
     }
 }
 

@@ -41,6 +41,7 @@ use crate::field::w_arrow;
 use crate::model::{Context, Fact, FitOptions, Level, Loss, Method, Model};
 use crate::params::Values;
 use crate::plane::Scene;
+use crate::sklearn::{Counterpart, Estimator, Multiclass};
 
 /// Jacobi sweeps before giving up; three columns converge (quadratically) in a handful.
 const MAX_SWEEPS: usize = 50;
@@ -241,6 +242,18 @@ impl Method for LeastSquaresMethod {
         _options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error> {
         Ok(Box::new(LeastSquares::fit(&data.points, &data.labels)?))
+    }
+
+    /// `RidgeClassifier` without a penalty is this regression of ±1 targets, the intercept
+    /// fitted, more classes one-vs-rest by the largest f.
+    fn sklearn(&self, _values: &Values, _data: &Dataset) -> Counterpart {
+        let ridge = Estimator::sklearn("sklearn.linear_model", "RidgeClassifier").arg("alpha", 0.0);
+        Counterpart::same(vec![ridge], Multiclass::OneVsRest).map(
+            "",
+            "RidgeClassifier(alpha=0.0): the targets ±1 (+1 for the larger label, or for \
+             the class against the rest) regressed on (x₁, x₂, 1) by least squares, no \
+             penalty; the sign of f, or the class of the largest f, as the lab",
+        )
     }
 }
 

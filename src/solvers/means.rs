@@ -23,6 +23,7 @@ use crate::error::Error;
 use crate::model::{Context, Fact, FitOptions, Level, Method, Model};
 use crate::params::Values;
 use crate::plane::Scene;
+use crate::sklearn::{Counterpart, Estimator, Multiclass};
 
 /// A fitted nearest-mean classifier.
 #[derive(Clone, Debug, PartialEq)]
@@ -157,6 +158,24 @@ impl Method for ClassMeansMethod {
         _options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error> {
         Ok(Box::new(ClassMeans::fit(&data.points, &data.labels)?))
+    }
+
+    /// `NearestCentroid` gives the class of the nearest mean: the lab's rule for two
+    /// classes, but not its one-vs-rest combination for more.
+    fn sklearn(&self, _values: &Values, data: &Dataset) -> Counterpart {
+        if data.classes().len() > 2 {
+            return Counterpart::missing(
+                "the lab combines class means one-vs-rest (each class's mean against the mean \
+                 of all the others, the largest f winning); scikit-learn's NearestCentroid \
+                 gives the class of the nearest of all the means, which differs",
+            );
+        }
+        let centroid = Estimator::sklearn("sklearn.neighbors", "NearestCentroid");
+        Counterpart::same(vec![centroid], Multiclass::Otherwise).map(
+            "",
+            "NearestCentroid(): the class of the nearer mean, f(x) = ½‖x − m₋‖² − ½‖x − m₊‖², \
+             ties to the smaller label as in the lab",
+        )
     }
 }
 

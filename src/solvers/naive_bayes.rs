@@ -27,6 +27,7 @@ use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::model::{Fact, FitOptions, Method, Model};
 use crate::params::Values;
+use crate::sklearn::{Counterpart, Estimator, Multiclass};
 use crate::solvers::gaussian::{self, ClassStatistics, GaussianClassifier, Matrix2};
 
 /// ε as a fraction of the largest variance of the data (scikit-learn's `var_smoothing`).
@@ -156,6 +157,17 @@ impl Method for NaiveBayesMethod {
         _options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error> {
         Ok(Box::new(GaussianNb::fit(&data.points, &data.labels)?))
+    }
+
+    /// `GaussianNB` with its default smoothing, which the lab's ε copies.
+    fn sklearn(&self, _values: &Values, _data: &Dataset) -> Counterpart {
+        let nb = Estimator::sklearn("sklearn.naive_bayes", "GaussianNB");
+        Counterpart::same(vec![nb], Multiclass::Otherwise).map(
+            "",
+            "GaussianNB() with its defaults: priors the class frequencies, a variance per \
+             class and feature (divisor nₖ), each plus ε = 10⁻⁹ × the largest variance of a \
+             feature over all the points (var_smoothing=1e-9), as the lab",
+        )
     }
 }
 

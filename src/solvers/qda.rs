@@ -29,6 +29,7 @@ use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::model::{Fact, FitOptions, Method, Model};
 use crate::params::Values;
+use crate::sklearn::{python_float, shown, Counterpart, Estimator, Multiclass};
 use crate::solvers::gaussian::{self, ClassStatistics, GaussianClassifier, Matrix2};
 
 /// QDA's one parameter.
@@ -181,6 +182,30 @@ impl Method for QdaMethod {
             reg: values.real("reg"),
         };
         Ok(Box::new(Qda::fit(&data.points, &data.labels, &params)?))
+    }
+
+    /// scikit-learn's QDA: a covariance per class, shrunk by `reg_param` as the lab's `reg`.
+    fn sklearn(&self, values: &Values, _data: &Dataset) -> Counterpart {
+        let reg = values.real("reg");
+        let qda = Estimator::sklearn(
+            "sklearn.discriminant_analysis",
+            "QuadraticDiscriminantAnalysis",
+        )
+        .arg("reg_param", reg);
+        Counterpart::same(vec![qda], Multiclass::Otherwise)
+            .map(
+                "reg",
+                format!(
+                    "{} → reg_param={}: Σₖ ← (1 − reg)Σₖ + reg·I in both",
+                    shown(values, "reg"),
+                    python_float(reg)
+                ),
+            )
+            .map(
+                "",
+                "priors the class frequencies, a covariance per class (divisor nₖ). scikit-learn ≥ 1.9 estimates the covariances by maximum likelihood, as the lab \
+                 does; earlier versions divide by nₖ − 1, which moves the boundary a little",
+            )
     }
 }
 

@@ -1,8 +1,9 @@
 // End-to-end: ways in and out. LIBSVM's format loads, a scene file saves and reopens the same
-// scene, a file dropped on the plot loads, and "Save SVG" draws the plot with the scene code
-// the command line uses.
+// scene, a file dropped on the plot loads, "Save SVG" draws the plot with the scene code the
+// command line uses, and "Save Python" downloads a script with the points as written.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { start, openPage, lastFrame, settle, canvasSignature } from './browser.mjs';
 
 let env;
@@ -94,6 +95,30 @@ test('Save SVG draws the plot as the command line does', async () => {
   // The button downloads it.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-svg')]);
   assert.equal(download.suggestedFilename(), 'kernel-playground.svg');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Save Python downloads a script that rebuilds the scene with scikit-learn', async () => {
+  const link = '#model=svm&kernel=poly&degree=2&C=0.3125&points=1.50,2,0;-0.25,6.02E8,1,t;0.5,-1,0;2,0.125,1';
+  const { page, errors } = await openPage(env.browser, `${env.base}${link}`);
+  await settle(page);
+  // Described like every other control, and a click away under "more" (not on the first screen).
+  const described = await page.evaluate(() => {
+    const button = document.getElementById('save-python');
+    const ids = (button.getAttribute('aria-describedby') || '').split(' ').filter(Boolean);
+    return { folded: button.closest('details').id, text: ids.map((id) => document.getElementById(id).textContent).join(' ') };
+  });
+  assert.equal(described.folded, 'points-more');
+  assert.match(described.text, /scikit-learn/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-python')]);
+  assert.equal(download.suggestedFilename(), 'kernel-playground.py');
+  const script = await readFile(await download.path(), 'utf8');
+  for (const row of ['(1.50, 2, 0, False),', '(-0.25, 6.02E8, 1, True),', '(0.5, -1, 0, False),', '(2, 0.125, 1, False),']) {
+    assert.ok(script.includes(row), `${row} in the script`);
+  }
+  assert.match(script, /return SVC\(kernel="poly", gamma=2\.0, degree=2, coef0=0\.0, C=0\.3125, tol=0\.001\)/);
+  assert.match(script, /^#!\/usr\/bin\/env python3/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -5,6 +5,7 @@
 //! - `render` draws the scene exactly as the page does, to SVG or PNG;
 //! - `cv` cross-validates the model, or a grid of parameter values, over seeded stratified folds;
 //! - `roc` gives the ROC curve and AUC of the decision values on held-out points;
+//! - `export-python` writes a Python script that rebuilds the scene with scikit-learn;
 //! - `bench` times fits and field evaluation (see `bench.rs`).
 //!
 //! Files are read as the page reads them ([`Dataset::read`]: any encoding, delimiter and
@@ -207,6 +208,46 @@ fn cli() -> Command {
                         .required(true)
                         .value_parser(clap::value_parser!(PathBuf))
                         .help("Held-out points (x,y,label rows) to score"),
+                ),
+        )
+        .subcommand(
+            model_args(Command::new("export-python"))
+                .about(
+                    "Write a Python script that rebuilds the scene with NumPy and scikit-learn: \
+                     the points as written, held-out ones marked, the same model and \
+                     parameters (each mapping stated in its comments), its accuracy and a \
+                     matplotlib plot of the regions; `python3 SCRIPT --predict N` prints its \
+                     predictions on an N x N grid over the window as JSON",
+                )
+                .mut_arg("data", |arg| arg.required(false))
+                .arg(
+                    Arg::new("link")
+                        .long("link")
+                        .conflicts_with_all(["data", "scene"])
+                        .help(
+                            "The scene of a link the page wrote (the whole address, or the part \
+                             after '#'): its settings, points and window",
+                        ),
+                )
+                .arg(
+                    Arg::new("scene")
+                        .long("scene")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .conflicts_with("data")
+                        .help("The scene of a file the page's \"Save scene\" wrote (.json)"),
+                )
+                .arg(
+                    Arg::new("test")
+                        .long("test")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .requires("data")
+                        .help("Held-out points (x,y,label rows) to add to --data's, marked as held out"),
+                )
+                .arg(
+                    Arg::new("out")
+                        .long("out")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("Write the script here (default: the standard output)"),
                 ),
         )
         .subcommand(
@@ -682,6 +723,84 @@ fn render(args: &ArgMatches) -> Result<String, Error> {
     Ok(format!("wrote {}", out.display()))
 }
 
+/// The scene `export-python` writes: a link's or a scene file's as the page opens them, or
+/// `--data` (with `--test`'s points held out) under the model flags.
+fn scene_lab(args: &ArgMatches) -> Result<Playground, Error> {
+    let hash = if let Some(link) = args.get_one::<String>("link") {
+        only_the_scene(args, "--link")?;
+        link.split_once('#')
+            .map_or(link.as_str(), |(_, hash)| hash)
+            .to_string()
+    } else if let Some(path) = args.get_one::<PathBuf>("scene") {
+        only_the_scene(args, "--scene")?;
+        let text = String::from_utf8(read(path)?)
+            .map_err(|_| Error::Parameter(format!("{}: not UTF-8 text", path.display())))?;
+        let (settings, (data, test), warnings) =
+            Settings::from_scene_json(&text).map_err(|e| in_file(path, e))?;
+        warn(&warnings);
+        settings.to_hash(Some((&data, &test)))
+    } else {
+        let Some(path) = args.get_one::<PathBuf>("data") else {
+            return Err(Error::Parameter(
+                "give the scene: --data FILE (with the model flags), --link or --scene".into(),
+            ));
+        };
+        let mut data =
+            Dataset::read(&read(path)?, columns(args)?.as_deref()).map_err(|e| in_file(path, e))?;
+        let mut test = vec![false; data.len()];
+        if let Some(path) = args.get_one::<PathBuf>("test") {
+            let held = read_test(args, path, &data)?;
+            for i in 0..held.len() {
+                let written = held.written.get(i).cloned().flatten();
+                data.push_written(held.points[i], held.labels[i], written)?;
+                test.push(true);
+            }
+        }
+        settings(args)?.to_hash(Some((&data, &test)))
+    };
+    let lab = Playground::open(&hash).map_err(|refusal| Error::Parameter(refusal.to_string()))?;
+    warn(&lab.warnings);
+    Ok(lab)
+}
+
+/// A link or a scene file carries every setting: a model flag beside it is refused rather
+/// than silently ignored.
+fn only_the_scene(args: &ArgMatches, source: &str) -> Result<(), Error> {
+    let given: Vec<String> = args
+        .ids()
+        .map(|id| id.as_str())
+        .filter(|id| !matches!(*id, "link" | "scene" | "out"))
+        .filter(|id| args.value_source(id) == Some(clap::parser::ValueSource::CommandLine))
+        .map(|id| format!("--{}", id.to_ascii_lowercase()))
+        .collect();
+    match given.as_slice() {
+        [] => Ok(()),
+        flags => Err(Error::Parameter(format!(
+            "{source} carries every setting: drop {}",
+            flags.join(", ")
+        ))),
+    }
+}
+
+/// What a scene's reading left out, one line each on the standard error.
+fn warn(warnings: &[String]) {
+    for warning in warnings {
+        let _ = writeln!(std::io::stderr(), "warning: {warning}");
+    }
+}
+
+fn export_python(args: &ArgMatches) -> Result<String, Error> {
+    let script = kernel_playground::python::script(&scene_lab(args)?);
+    match args.get_one::<PathBuf>("out") {
+        Some(out) => {
+            std::fs::write(out, script)
+                .map_err(|e| Error::Parameter(format!("cannot write {}: {e}", out.display())))?;
+            Ok(format!("wrote {}", out.display()))
+        }
+        None => Ok(script.trim_end().to_string()),
+    }
+}
+
 fn main() -> ExitCode {
     // Help and the version are output like any other: a closed pipe or a full disk is handled
     // by `print`, not left to clap (which ignores a failed write).
@@ -703,6 +822,7 @@ fn main() -> ExitCode {
         Some(("cv", args)) => cross_validate(args),
         Some(("path", args)) => path(args),
         Some(("roc", args)) => roc(args),
+        Some(("export-python", args)) => export_python(args),
         Some(("bench", args)) => {
             let sizes: Vec<usize> = args
                 .get_many::<usize>("sizes")

@@ -37,6 +37,9 @@ use crate::field::{expansion_evaluator, Grid, Smoothness};
 use crate::kernel::{dot, Kernel};
 use crate::model::{kernel_of, Fact, FitOptions, Loss, Method, Model, WarmStart};
 use crate::params::Values;
+use crate::sklearn::{
+    kernel_args, python_float, shown, Counterpart, Estimator, Helper, Multiclass,
+};
 use nalgebra::{DMatrix, DVector};
 
 /// The parameters of a fit, checked by [`KrrParams::check`].
@@ -518,6 +521,31 @@ impl Method for KernelRidgeMethod {
             None => KernelRidge::fit(&data.points, &data.labels, &params)?,
         };
         Ok(Box::new(model))
+    }
+
+    /// `KernelRidge` is this regression without an intercept; the script's `SignOfRegression`
+    /// makes a classifier of it as the lab does (±1 targets, the sign, or the largest f).
+    fn sklearn(&self, values: &Values, _data: &Dataset) -> Counterpart {
+        let lambda = values.real("lambda");
+        let ridge = Estimator::sklearn("sklearn.kernel_ridge", "KernelRidge").arg("alpha", lambda);
+        let (ridge, kernel_lines) = kernel_args(ridge, values, self.params());
+        let classifier = Estimator::helper(Helper::SignOfRegression).arg("regressor", ridge);
+        Counterpart::same(vec![classifier], Multiclass::OneVsRest)
+            .map(
+                "lambda",
+                format!(
+                    "{} → alpha={}: β = (K + λI)⁻¹t, f(x) = Σ βⱼK(xⱼ, x), no intercept in either",
+                    shown(values, "lambda"),
+                    python_float(lambda)
+                ),
+            )
+            .map_all(kernel_lines)
+            .map(
+                "",
+                "KernelRidge is a regressor: SignOfRegression (below) fits it to the targets \
+                 ±1 and predicts the sign of f, or for more classes the class of the largest \
+                 f (one-vs-rest), as the lab",
+            )
     }
 }
 

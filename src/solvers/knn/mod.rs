@@ -36,6 +36,7 @@ use crate::field::Smoothness;
 use crate::model::{check_classes, Context, Fact, FitOptions, Method, Model};
 use crate::params::Values;
 use crate::plane::{Curve, CurveKind, Scene, Shading};
+use crate::sklearn::{shown, Counterpart, Estimator, Multiclass};
 use crate::voronoi::{cell_edges, delaunay_edges, shared_edge, voronoi_cells};
 use search::{KdTree, Nearest};
 
@@ -465,6 +466,52 @@ impl Method for KnnMethod {
             &data.labels,
             &params,
         )?))
+    }
+
+    /// `KNeighborsClassifier` by brute force: the same neighbours, votes and ties.
+    fn sklearn(&self, values: &Values, data: &Dataset) -> Counterpart {
+        let k = values.whole("k");
+        let n = data.len() as u64;
+        let neighbours = k.min(n).max(1);
+        let knn = Estimator::sklearn("sklearn.neighbors", "KNeighborsClassifier")
+            .arg("n_neighbors", neighbours)
+            .arg("metric", values.choice("metric"))
+            .arg("weights", values.choice("weights"))
+            .arg("algorithm", "brute");
+        let k_line = if k > n {
+            format!(
+                "{} → n_neighbors={neighbours}: the lab takes all {n} training points when k \
+                 is larger (scikit-learn refuses)",
+                shown(values, "k")
+            )
+        } else {
+            format!("{} → n_neighbors={k}", shown(values, "k"))
+        };
+        Counterpart::same(vec![knn], Multiclass::Otherwise)
+            .map("k", k_line)
+            .map(
+                "metric",
+                format!(
+                    "{} → metric={:?}, the same distance",
+                    shown(values, "metric"),
+                    values.choice("metric")
+                ),
+            )
+            .map(
+                "weights",
+                format!(
+                    "{} → weights={:?}: 1 or 1/d per neighbour, a neighbour at d = 0 taking \
+                     the whole vote in both",
+                    shown(values, "weights"),
+                    values.choice("weights")
+                ),
+            )
+            .map(
+                "",
+                "algorithm=\"brute\": every distance computed. Equal votes go to the smaller \
+                 label in both; where the k-th and (k+1)-th neighbours are equally far, the \
+                 lab takes the lower index and scikit-learn may not",
+            )
     }
 }
 

@@ -42,6 +42,7 @@ use crate::model::{
 };
 use crate::params::Values;
 use crate::plane::{Scene, Shading};
+use crate::sklearn::{python_float, shown, Arg, Counterpart, Estimator, Helper, Multiclass};
 use nalgebra::{DMatrix, DVector};
 
 pub mod softmax;
@@ -788,6 +789,145 @@ impl Method for LogisticMethod {
             MultiClass::Multinomial => Box::new(trainer.fit_softmax(points, labels, &params)?),
             MultiClass::OneVsRest => Box::new(trainer.fit(points, labels, &params)?),
         })
+    }
+
+    /// `LogisticRegression` minimises C Σ log-loss + ½‖w‖², the lab's J divided by λ, with
+    /// the same unpenalised intercept: C = 1/λ, after the same features.
+    fn sklearn(&self, values: &Values, data: &Dataset) -> Counterpart {
+        let lambda = values.real("lambda");
+        // The softmax model of two classes is the two-class model with the penalty halved
+        // (its two weight vectors are opposite): scikit-learn's C doubled.
+        let softmax_pair = values.choice("multi") == "multinomial" && data.classes().len() == 2;
+        let c = match softmax_pair {
+            true => format!("2 / {}", python_float(lambda)),
+            false => format!("1 / {}", python_float(lambda)),
+        };
+        let (mut steps, feature_lines) = feature_steps(values);
+        steps.push(
+            Estimator::sklearn("sklearn.linear_model", "LogisticRegression")
+                .arg("C", Arg::Expression(c.clone()))
+                .arg("tol", 1e-12)
+                .arg("max_iter", 100_000_u64),
+        );
+        let gd = values.choice("solver") == "gd";
+        let counterpart = Counterpart::same(steps, Multiclass::Otherwise)
+            .map(
+                "lambda",
+                format!(
+                    "{} → C={c}: scikit-learn weighs the log loss by C where the lab \
+                     weighs ½‖w‖² by λ; neither penalises the intercept (the default L2 \
+                     penalty){}",
+                    shown(values, "lambda"),
+                    if softmax_pair {
+                        "; the lab's softmax model of two classes has two opposite weight \
+                         vectors, so its penalty is the two-class model's halved"
+                    } else {
+                        ""
+                    }
+                ),
+            )
+            .map_all(feature_lines)
+            .map(
+                "multi",
+                match (softmax_pair, values.choice("multi")) {
+                    (true, _) => "softmax of two classes → the two-class model, C doubled \
+                                  (above)"
+                        .to_string(),
+                    (false, "multinomial") => "softmax → LogisticRegression's own multinomial \
+                                               model: one weight vector per class, p = softmax"
+                        .to_string(),
+                    _ => "one-vs-rest → with more than two classes, one two-class model per \
+                          class against the rest (OneVsRestClassifier)"
+                        .to_string(),
+                },
+            )
+            .map(
+                "solver",
+                format!(
+                    "{} → L-BFGS (scikit-learn's default) to tol=1e-12: J is convex, so it \
+                     ends at the minimum the lab's {}",
+                    shown(values, "solver"),
+                    if gd {
+                        "gradient descent heads for"
+                    } else {
+                        "Newton steps reach"
+                    }
+                ),
+            )
+            .map(
+                "lr",
+                "learning rate → none: L-BFGS chooses its own steps (the rate matters to the \
+                 lab's gradient descent only)",
+            );
+        if gd {
+            counterpart.near(format!(
+                "the lab's gradient descent stops after at most {GD_ITERATIONS} steps or at \
+                 ‖∇J‖ ≤ 10⁻⁵ J(0), short of the minimum L-BFGS reaches"
+            ))
+        } else {
+            counterpart
+        }
+    }
+}
+
+/// The steps that make the features of the `features`, `degree` and `gamma` settings in
+/// scikit-learn, and their mapping lines: none for the linear ones, `PolynomialFeatures`
+/// without its constant (the same monomials in the same order), or the script's RBF bumps on
+/// the same centres.
+pub fn feature_steps(values: &Values) -> (Vec<Estimator>, Vec<(&'static str, String)>) {
+    let unused = |key| format!("{} → (these features do not use it)", shown(values, key));
+    match Features::from_values(values) {
+        Features::Linear => (
+            Vec::new(),
+            vec![
+                (
+                    "features",
+                    "features = linear → x itself, no transformer".to_string(),
+                ),
+                ("degree", unused("degree")),
+                ("gamma", unused("gamma")),
+            ],
+        ),
+        Features::Polynomial { degree } => (
+            vec![
+                Estimator::sklearn("sklearn.preprocessing", "PolynomialFeatures")
+                    .arg("degree", u64::from(degree))
+                    .arg("include_bias", false),
+            ],
+            vec![
+                (
+                    "features",
+                    "features = poly → PolynomialFeatures(include_bias=False): every \
+                     x₁ᵃx₂ᵇ with 1 ≤ a + b ≤ degree, in the lab's order (the constant is the \
+                     intercept)"
+                        .to_string(),
+                ),
+                (
+                    "degree",
+                    format!("{} → degree={degree}", shown(values, "degree")),
+                ),
+                ("gamma", unused("gamma")),
+            ],
+        ),
+        Features::Rbf { gamma } => (
+            vec![Estimator::helper(Helper::RbfBumps)
+                .arg("gamma", gamma)
+                .arg("max_centres", MAX_CENTRES as u64)],
+            vec![
+                (
+                    "features",
+                    format!(
+                        "features = rbf → RbfBumps (below): exp(−γ‖x − cⱼ‖²) on every \
+                         ⌈n/{MAX_CENTRES}⌉-th training point cⱼ, as the lab picks them"
+                    ),
+                ),
+                (
+                    "gamma",
+                    format!("{} → gamma={}", shown(values, "gamma"), python_float(gamma)),
+                ),
+                ("degree", unused("degree")),
+            ],
+        ),
     }
 }
 

@@ -33,6 +33,7 @@ use crate::model::{
 };
 use crate::params::Values;
 use crate::plane::{Scene, Shading};
+use crate::sklearn::{shown, Arg, Counterpart, Estimator, Multiclass};
 pub use run::{PerceptronTrainer, WORK_LIMIT};
 use run::{Run, Stop};
 
@@ -402,6 +403,46 @@ impl Method for PerceptronMethod {
             None => PerceptronModel::fit(&data.points, &data.labels, &params)?,
         };
         Ok(Box::new(model))
+    }
+
+    /// scikit-learn's `Perceptron` with a step of 1, no penalty, the points in the order
+    /// given and no early stop is this rule in the primal, to the same arithmetic; it has no
+    /// kernel perceptron.
+    fn sklearn(&self, values: &Values, _data: &Dataset) -> Counterpart {
+        if values.choice("kernel") != "linear" {
+            return Counterpart::missing(
+                "scikit-learn's Perceptron is linear: it has no kernel (dual) perceptron. \
+                 Perceptron on explicit features (PolynomialFeatures for the polynomial kernel) \
+                 comes nearest, but its updates differ from the lab's dual ones",
+            );
+        }
+        let epochs = values.whole("epochs");
+        let perceptron = Estimator::sklearn("sklearn.linear_model", "Perceptron")
+            .arg("eta0", 1.0)
+            .arg("penalty", Arg::None)
+            .arg("fit_intercept", true)
+            .arg("shuffle", false)
+            .arg("max_iter", epochs)
+            .arg("tol", Arg::None);
+        let unused = "(the linear kernel does not use it)";
+        Counterpart::same(vec![perceptron], Multiclass::OneVsRest)
+            .map(
+                "kernel",
+                "kernel = linear → Perceptron, in the primal: on a mistake yᵢf(xᵢ) ≤ 0, \
+                 w ← w + yᵢxᵢ and b ← b + yᵢ (eta0=1.0, penalty=None), the points in the \
+                 order given (shuffle=False)",
+            )
+            .map(
+                "epochs",
+                format!(
+                    "{} → max_iter={epochs} and tol=None: every epoch is run, and after an \
+                     epoch without a mistake nothing changes, where the lab stops",
+                    shown(values, "epochs")
+                ),
+            )
+            .map("gamma", format!("γ {unused}"))
+            .map("degree", format!("degree {unused}"))
+            .map("coef0", format!("coef0 {unused}"))
     }
 }
 

@@ -47,6 +47,7 @@ use crate::model::{
 };
 use crate::params::Values;
 use crate::plane::{Mark, Scene};
+use crate::sklearn::{kernel_args, python_float, shown, Arg, Counterpart, Estimator, Multiclass};
 use crate::solvers::no_bias::{
     CoordinateStep, NoBiasFit, NoBiasProblem, NoBiasSolver, NoBiasTrainer, PEGASOS_STEPS,
     TRACE_VALUES,
@@ -437,6 +438,131 @@ impl Method for SvmMethod {
             None => SvmModel::fit(&data.points, &data.labels, &params)?,
         };
         Ok(Box::new(model))
+    }
+
+    /// SMO is LIBSVM's algorithm, so `SVC` (LIBSVM inside) is the same SVM, one-vs-one
+    /// voting included; without a separate bias the linear kernel is liblinear's `LinearSVC`
+    /// with the hinge loss, whose intercept is the regularised weight of a constant feature 1.
+    fn sklearn(&self, values: &Values, data: &Dataset) -> Counterpart {
+        let solver = SvmSolver::from_name(values.choice("svm_solver")).unwrap_or(SvmSolver::Smo);
+        let linear = values.choice("kernel") == "linear";
+        let hard = values.flag("hard");
+        let c = values.real("C");
+        let more = data.classes().len() > 2;
+        let scheme = if values.choice("mc") == "ovr" {
+            "one-vs-rest"
+        } else {
+            "one-vs-one"
+        };
+        let c_line = match hard {
+            true => format!(
+                "{} → replaced by C = ∞ (the hard margin)",
+                shown(values, "C")
+            ),
+            false => format!(
+                "{} → C={}: the same price of slack in ½‖w‖² + C Σξᵢ",
+                shown(values, "C"),
+                python_float(c)
+            ),
+        };
+        let (smo, kernel_lines) = kernel_args(
+            Estimator::sklearn("sklearn.svm", "SVC"),
+            values,
+            self.params(),
+        );
+        let counterpart = match solver {
+            SvmSolver::Smo => {
+                let (c_arg, hard_line) = if hard {
+                    (
+                        Arg::Float(f64::INFINITY),
+                        "hard margin → C=float(\"inf\") and max_iter=10**7: LIBSVM never \
+                         ends on classes nothing separates, so scikit-learn stops there and \
+                         warns (the lab says so and draws no boundary)"
+                            .to_string(),
+                    )
+                } else {
+                    (Arg::Float(c), "hard margin off → a finite C".to_string())
+                };
+                let mut svc = smo.arg("C", c_arg).arg("tol", values.real("tol"));
+                if hard {
+                    svc = svc.arg("max_iter", 10_000_000_u64);
+                }
+                Counterpart::same(vec![svc], Multiclass::OneVsOne)
+                    .map("svm_solver", "solver = smo → SVC: LIBSVM's SMO, the algorithm the lab's follows (second-order working-set selection, shrinking)")
+                    .map("C", c_line)
+                    .map("hard", hard_line)
+                    .map_all(kernel_lines)
+                    .map(
+                        "tol",
+                        format!(
+                            "{} → tol={}: both stop when the largest KKT violation m(α) − M(α) is below it",
+                            shown(values, "tol"),
+                            python_float(values.real("tol"))
+                        ),
+                    )
+            }
+            SvmSolver::NoBias(which) if linear => {
+                let svc = Estimator::sklearn("sklearn.svm", "LinearSVC")
+                    .arg("loss", "hinge")
+                    .arg("C", c)
+                    .arg("dual", true)
+                    .arg("fit_intercept", true)
+                    .arg("intercept_scaling", 1.0)
+                    .arg("tol", values.real("tol"))
+                    .arg("max_iter", 1_000_000_u64);
+                let counterpart = Counterpart::same(vec![svc], Multiclass::OneVsRest)
+                    .map(
+                        "svm_solver",
+                        format!(
+                            "{} → LinearSVC(loss=\"hinge\", dual=True): liblinear's dual coordinate \
+                             descent on (x₁, x₂, 1), the bias regularised with w (intercept_scaling=1.0) \
+                             as the lab's K + 1 does",
+                            shown(values, "svm_solver")
+                        ),
+                    )
+                    .map("C", c_line)
+                    .map("hard", "hard margin off (DCA and Pegasos need a finite C)")
+                    .map("kernel", "kernel = linear → LinearSVC, which works on x itself")
+                    .map("gamma", "γ → (the linear kernel does not use it)")
+                    .map("degree", "degree → (the linear kernel does not use it)")
+                    .map("coef0", "coef0 → (the linear kernel does not use it)")
+                    .map(
+                        "tol",
+                        format!(
+                            "{} → tol={}: both stop on the projected gradient (liblinear on its spread)",
+                            shown(values, "tol"),
+                            python_float(values.real("tol"))
+                        ),
+                    );
+                match which {
+                    NoBiasSolver::Dca => counterpart,
+                    NoBiasSolver::Pegasos => counterpart.near(format!(
+                        "Pegasos stops after {PEGASOS_STEPS} stochastic steps, near (within \
+                         about 1 % of the objective) the optimum LinearSVC reaches"
+                    )),
+                }
+            }
+            SvmSolver::NoBias(_) => Counterpart::missing(
+                "scikit-learn has no kernel SVM without a separate bias (the lab's K + 1 with \
+                 b = Σ αᵢyᵢ regularised); the nearest is SVC with the same kernel and C, whose \
+                 bias is free, so its boundary differs",
+            ),
+        };
+        counterpart.map(
+            "mc",
+            match (more, scheme) {
+                (false, _) => "multi-class → (two classes: not needed)".to_string(),
+                (true, "one-vs-one") => format!(
+                    "multi-class = ovo → {}",
+                    if solver == SvmSolver::Smo {
+                        "SVC's own one-vs-one voting, ties to the smaller class (LIBSVM's, as the lab's)"
+                    } else {
+                        "OneVsOneClassifier around it (it breaks tied votes by the summed confidences, the lab by the smaller class)"
+                    }
+                ),
+                (true, _) => "multi-class = ovr → OneVsRestClassifier around it: the class whose f is largest".to_string(),
+            },
+        )
     }
 }
 
