@@ -21,7 +21,7 @@ mod bench;
 use clap::{Arg, ArgMatches, Command};
 use kernel_playground::data::{Dataset, Point};
 use kernel_playground::model::FactValue;
-use kernel_playground::params::{Group, Kind, Param, PARAMS};
+use kernel_playground::params::{Effect, Group, Kind, Param, PARAMS};
 use kernel_playground::plane::Layout;
 use kernel_playground::playground::{Playground, STEPS_KEY};
 use kernel_playground::registry::METHODS;
@@ -86,9 +86,10 @@ fn cli() -> Command {
             );
         // One flag per parameter row: --key (lower case), the row's default; a row that
         // shares another row's flag has none of its own.
-        for row in PARAMS.iter().filter(|p| {
-            matches!(p.group, Group::Model | Group::Hidden) && p.shares_flag_of().is_none()
-        }) {
+        for row in PARAMS
+            .iter()
+            .filter(|p| command_line_row(p) && p.shares_flag_of().is_none())
+        {
             let long: &'static str = Box::leak(row.key.to_ascii_lowercase().into_boxed_str());
             let shared = PARAMS
                 .iter()
@@ -278,6 +279,12 @@ fn cli() -> Command {
         )
 }
 
+/// Whether row `p` has a flag: the model's settings and the hidden ones, but not those that
+/// only change how the page shows a setting (the RBF slider in σ), which fit nothing.
+fn command_line_row(p: &Param) -> bool {
+    matches!(p.group, Group::Model | Group::Hidden) && p.effect != Effect::Redraw
+}
+
 /// A flag's help: the row's label, and for a flag rows share, each row's choices.
 fn flag_help(row: &Param) -> String {
     let sharing: Vec<&Param> = std::iter::once(row)
@@ -313,10 +320,7 @@ fn settings(args: &ArgMatches) -> Result<Settings, Error> {
     settings.set("model", args.get_one::<String>("model").expect("default"))?;
     let reads = settings.method().reads();
     let mut hard_margin = false;
-    for row in PARAMS
-        .iter()
-        .filter(|p| matches!(p.group, Group::Model | Group::Hidden))
-    {
+    for row in PARAMS.iter().filter(|p| command_line_row(p)) {
         // A shared flag (`--solver`) sets the row the model reads, and that row only when
         // the flag is given; the other keeps its default.
         let lender = row.shares_flag_of();
