@@ -46,6 +46,10 @@ impl ViewKind for LiftView {
         "kernel lift (3-D)"
     }
 
+    fn tab(&self) -> &'static str {
+        "3-D lift"
+    }
+
     /// Taller than a plain chart: the box needs the height its headline and axis names leave.
     fn aspect(&self) -> f64 {
         0.75
