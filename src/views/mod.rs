@@ -8,6 +8,7 @@
 //! [`chart::Chart`] or a plane [`Scene`]) and add its line to [`VIEWS`].
 
 pub mod chart;
+pub mod choice;
 pub mod curve;
 pub mod cv;
 pub mod gram;
@@ -132,6 +133,7 @@ pub static VIEWS: &[&dyn ViewKind] = &[
     &cv::CvView,
     &curve::CurveView,
     &learning::LearningView,
+    &choice::ChoiceView,
     &path::PathView,
     &gram::GramView,
     &lift::LiftView,

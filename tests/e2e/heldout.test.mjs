@@ -103,6 +103,25 @@ test('learning curves fill in behind the page, with a second method dashed besid
   await page.close();
 });
 
+test('model choice: evidence, BIC and CV accuracy along the degree, computed behind the page; a click sets the degree', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=rings&n=80&noise=0.1&seed=3&model=bayeslogistic&features=poly&degree=2&lambda=1&views=choice&folds=3`, { width: 1280, height: 720 });
+  await page.waitForFunction(() => document.getElementById('view-note').textContent.includes('Three choices of degree'), null, { timeout: 30000 });
+  assert.match(await page.textContent('#view-note'), /for Bayesian logistic regression.*: the Laplace log-evidence .*, BIC and 3-fold cross-validated accuracy .* here evidence \d+, CV \d+;/);
+  const degree = async () => new URLSearchParams((await page.evaluate(() => window.kernelPlayground.link)).slice(1)).get('degree');
+  assert.equal(await degree(), '2');
+  // A click near the right end of the plot sets a high degree.
+  const box = await page.locator('#view').boundingBox();
+  await page.mouse.click(Math.round(box.x + box.width * 0.85), Math.round(box.y + box.height * 0.3));
+  await page.waitForFunction(() => !/[#&]degree=2(&|$)/.test(window.kernelPlayground.link));
+  const chosen = Number(await degree());
+  assert.ok(Number.isInteger(chosen) && chosen >= 7 && chosen <= 10, `degree ${chosen}`);
+  // Another method is told what the view needs.
+  await page.selectOption('#model', 'lda');
+  await page.waitForFunction(() => document.getElementById('view-note').textContent.includes('choose Bayesian logistic regression'), null, { timeout: 30000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the cross-validation grid fills in without freezing the page; a click moves the sliders', async () => {
   const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=60&noise=0.3&views=cv&folds=3`);
   await page.evaluate(() => document.getElementById('view').scrollIntoView({ block: 'center' }));
