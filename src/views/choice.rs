@@ -30,7 +30,7 @@ pub struct ChoiceView;
 
 impl ViewKind for ChoiceView {
     fn id(&self) -> &'static str {
-        "choice"
+        "model-choice"
     }
 
     fn title(&self) -> &'static str {
@@ -97,7 +97,6 @@ pub fn choice_chart(lab: &mut Playground) -> Chart {
         return Chart {
             x_range: (0.0, 1.0),
             y_range: (0.0, 1.0),
-            headline: "No evidence to compare.".into(),
             note: "Model choice compares the log-evidence, BIC and cross-validated accuracy of \
                    a model that reports its evidence: choose Bayesian logistic regression."
                 .into(),

@@ -104,7 +104,7 @@ test('learning curves fill in behind the page, with a second method dashed besid
 });
 
 test('model choice: evidence, BIC and CV accuracy along the degree, computed behind the page; a click sets the degree', async () => {
-  const { page, errors } = await openPage(env.browser, `${env.base}#preset=rings&n=80&noise=0.1&seed=3&model=bayeslogistic&features=poly&degree=2&lambda=1&views=choice&folds=3`, { width: 1280, height: 720 });
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=rings&n=80&noise=0.1&seed=3&model=bayeslogistic&features=poly&degree=2&lambda=1&views=model-choice&folds=3`, { width: 1280, height: 720 });
   await page.waitForFunction(() => document.getElementById('view-note').textContent.includes('Three choices of degree'), null, { timeout: 30000 });
   assert.match(await page.textContent('#view-note'), /for Bayesian logistic regression.*: the Laplace log-evidence .*, BIC and 3-fold cross-validated accuracy .* here evidence \d+, CV \d+;/);
   const degree = async () => new URLSearchParams((await page.evaluate(() => window.kernelPlayground.link)).slice(1)).get('degree');
