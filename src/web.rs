@@ -129,6 +129,10 @@ pub struct App {
     /// or are being painted (a share per frame), so those frames do not compose every point
     /// again.
     painted_scene: Option<(scene::Scene, bool)>,
+    /// What the discs on the painter's layer were listed for, when a frame with a worker
+    /// listed them: the points, their roles and colours, the window and the canvas
+    /// ([`App::discs_key`]). A new model over the same points need not list them again.
+    discs_key: Option<u64>,
     /// With a worker: the latest figure it computed for a view, with the view's id.
     remote_figure: Option<(String, Figure)>,
     /// How many figures the worker has sent.
@@ -190,6 +194,7 @@ impl App {
             generation: 0,
             painted: None,
             painted_scene: None,
+            discs_key: None,
             remote_figure: None,
             figures_adopted: 0,
             view_painted: None,
@@ -686,6 +691,7 @@ impl App {
             )?;
         }
         let painted = now_ms();
+        self.discs_key = None;
         self.draw_overlay(&scene, &layout, false, started)?;
         let drawn = now_ms();
         let regions =
@@ -718,6 +724,7 @@ impl App {
         // What was painted last may be this page's own picture: nothing is taken as painted.
         self.painted = None;
         self.painted_scene = None;
+        self.discs_key = None;
     }
 
     /// Whether the points' discs are still being painted (a large scene's take a few frames):
@@ -780,6 +787,7 @@ impl App {
             // Nothing from the worker yet: the points alone.
             let scene = self.lab.over_points(None);
             self.paint_white(&layout);
+            self.discs_key = None;
             self.draw_overlay(&scene, &layout, false, started)?;
             return Ok(String::new());
         };
@@ -822,7 +830,10 @@ impl App {
         let painted = now_ms();
         let mut frame = remote.frame.clone();
         if draw_now {
-            self.draw_overlay(&scene, &layout, listed, started)?;
+            let key = self.discs_key(&scene, &layout);
+            let same_discs = listed || self.discs_key == Some(key);
+            self.draw_overlay(&scene, &layout, same_discs, started)?;
+            self.discs_key = Some(key);
         }
         let drawn = now_ms();
         let behind =
@@ -1178,6 +1189,22 @@ impl App {
             plot.height,
         )?;
         Ok(())
+    }
+
+    /// What a scene's discs are listed from: its points, their roles and colours and the
+    /// highlight and layers (the picture's fingerprint without its model), its window and
+    /// the canvas.
+    fn discs_key(&self, scene: &scene::Scene, layout: &Layout) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.lab
+            .picture_fingerprint(layout.width, layout.height, 0)
+            .hash(&mut h);
+        scene
+            .view
+            .map(|v| [v.x_min, v.x_max, v.y_min, v.y_max].map(f64::to_bits))
+            .hash(&mut h);
+        h.finish()
     }
 
     /// Axes, curves, marks and points through plotters, over what is painted; the points'
