@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { start, openPage, lastFrame, settle } from './browser.mjs';
+import { start, openPage, lastFrame, settle, unfold } from './browser.mjs';
 
 let env;
 const shots = path.resolve('tests/e2e/screenshots');
@@ -98,6 +98,8 @@ for (const [width, height] of SIZES) {
     await page.reload();
     await page.waitForFunction(() => window.kernelPlayground?.lastFrame, null, { timeout: 20000 });
     await settle(page);
+    // Stepping sits in a fold (the page remembers it open; opened here in case it is not).
+    await unfold(page);
     await page.click('#step-reset');
     await settle(page);
     for (let i = 0; i < 3; i++) {
