@@ -45,11 +45,27 @@ export async function openPage(browser, url, { width = 1400, height = 1000, fold
   return { page, errors };
 }
 
-// Opens every fold of the panel (remembered by the page for its next loads).
+// Opens every fold of the panel and waits until the page has remembered them for its next
+// loads (a fold is stored from its 'toggle' event, which comes a task later).
 export async function unfold(page) {
   await page.evaluate(() => {
     for (const fold of document.querySelectorAll('details.more')) fold.open = true;
   });
+  await foldsStored(page, null);
+}
+
+// Waits until the page's stored folds hold `id` open (`null`: every fold of the panel).
+export async function foldsStored(page, id) {
+  await page.waitForFunction((only) => {
+    let state = {};
+    try {
+      state = JSON.parse(localStorage.getItem('kernel-playground.folds')) || {};
+    } catch {
+      return true; // a browser that keeps nothing: there is nothing to wait for
+    }
+    const ids = only ? [only] : [...document.querySelectorAll('details.more')].map((f) => f.id);
+    return ids.every((i) => state[i] === true);
+  }, id, { timeout: 10000 });
 }
 
 // Resolves once the page has drawn a frame newer than `after` (a frame object or null) whose

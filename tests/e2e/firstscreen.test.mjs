@@ -6,7 +6,7 @@
 // plot scrolls the page, and a tap adds a point.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, openPage, settle, waitForFrame, lastFrame } from './browser.mjs';
+import { start, openPage, settle, waitForFrame, lastFrame, foldsStored } from './browser.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -48,6 +48,7 @@ test('a first visit at 1366 × 768 shows at most 12 controls, the rest under "mo
   // A click on "more model settings" shows the solver; a new visit remembers it open.
   await page.click('#model-more > summary');
   assert.ok((await visibleControls(page)).includes('svm_solver'));
+  await foldsStored(page, 'model-more');
   await page.reload();
   await waitForFrame(page);
   assert.equal(await page.evaluate(() => document.getElementById('model-more').open), true, 'the fold is remembered');
