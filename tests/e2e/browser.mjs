@@ -45,27 +45,29 @@ export async function openPage(browser, url, { width = 1400, height = 1000, fold
   return { page, errors };
 }
 
-// Opens every fold of the panel and waits until the page has remembered them for its next
-// loads (a fold is stored from its 'toggle' event, which comes a task later).
+// Opens every fold of the panel and waits until the page has remembered those it opened for
+// its next loads (a fold is stored from its 'toggle' event, which comes a task later).
+// (A fold the page opened by itself for a link's setting is open already and not stored.)
 export async function unfold(page) {
-  await page.evaluate(() => {
-    for (const fold of document.querySelectorAll('details.more')) fold.open = true;
+  const opened = await page.evaluate(() => {
+    const closed = [...document.querySelectorAll('details.more')].filter((fold) => !fold.open);
+    for (const fold of closed) fold.open = true;
+    return closed.map((fold) => fold.id);
   });
-  await foldsStored(page, null);
+  await foldsStored(page, opened);
 }
 
-// Waits until the page's stored folds hold `id` open (`null`: every fold of the panel).
-export async function foldsStored(page, id) {
-  await page.waitForFunction((only) => {
+// Waits until the page's stored folds hold each of `ids` open.
+export async function foldsStored(page, ids) {
+  await page.waitForFunction((wanted) => {
     let state = {};
     try {
       state = JSON.parse(localStorage.getItem('kernel-playground.folds')) || {};
     } catch {
       return true; // a browser that keeps nothing: there is nothing to wait for
     }
-    const ids = only ? [only] : [...document.querySelectorAll('details.more')].map((f) => f.id);
-    return ids.every((i) => state[i] === true);
-  }, id, { timeout: 10000 });
+    return wanted.every((id) => state[id] === true);
+  }, ids, { timeout: 10000 });
 }
 
 // Resolves once the page has drawn a frame newer than `after` (a frame object or null) whose

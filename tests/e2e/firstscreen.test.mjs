@@ -48,7 +48,7 @@ test('a first visit at 1366 × 768 shows at most 12 controls, the rest under "mo
   // A click on "more model settings" shows the solver; a new visit remembers it open.
   await page.click('#model-more > summary');
   assert.ok((await visibleControls(page)).includes('svm_solver'));
-  await foldsStored(page, 'model-more');
+  await foldsStored(page, ['model-more']);
   await page.reload();
   await waitForFrame(page);
   assert.equal(await page.evaluate(() => document.getElementById('model-more').open), true, 'the fold is remembered');
