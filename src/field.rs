@@ -268,6 +268,10 @@ impl Smoothness {
     pub fn of_kernel(kernel: Kernel) -> Smoothness {
         match kernel {
             Kernel::Rbf { gamma } => Smoothness::Width(1.0 / gamma.sqrt()),
+            Kernel::Composed(ref composition) => match composition.largest_rbf_gamma() {
+                Some(gamma) => Smoothness::Width(1.0 / gamma.sqrt()),
+                None => Smoothness::Smooth,
+            },
             _ => Smoothness::Smooth,
         }
     }

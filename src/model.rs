@@ -18,9 +18,9 @@ use crate::error::Error;
 pub use crate::field::Smoothness;
 use crate::field::{expansion_evaluator, Grid, View};
 use crate::gauss_transform::{BinnedRbf, FIELD_ERROR};
-use crate::kernel::Kernel;
+use crate::kernel::{Kernel, PanelParams};
 use crate::monomials::Monomials;
-use crate::params::Values;
+use crate::params::{Values, EXPRESSION_KEY};
 use crate::plane::{Layers, Mark, Scene, Shading};
 use crate::sklearn::Counterpart;
 use serde::Serialize;
@@ -726,7 +726,7 @@ impl<'a> KernelExpansion<'a> {
     /// Whether [`KernelExpansion::on_grid`] has an approximation for this kernel (it may
     /// still decline ill-conditioned monomials).
     pub fn has_grid_bound(&self) -> bool {
-        !matches!(self.kernel, Kernel::Sigmoid { .. })
+        !matches!(self.kernel, Kernel::Sigmoid { .. } | Kernel::Composed(_))
     }
 
     pub fn on_grid(&self, grid: &'a Grid) -> Option<GridApproximation<'a>> {
@@ -779,8 +779,17 @@ pub fn argmax(values: &[f64]) -> usize {
     best
 }
 
-/// The kernel the `kernel`, `gamma`, `degree` and `coef0` settings describe.
+/// The kernel the `kernel`, `gamma`, `degree` and `coef0` settings describe (and, for a
+/// kernel built by rule, its expression).
 pub fn kernel_of(values: &Values) -> Result<Kernel, Error> {
+    if values.choice("kernel") == "composed" {
+        let panel = PanelParams {
+            gamma: values.real("gamma"),
+            degree: values.whole("degree") as u32,
+            coef0: values.real("coef0"),
+        };
+        return Kernel::composed(values.expression(EXPRESSION_KEY), panel);
+    }
     Kernel::from_name(
         values.choice("kernel"),
         values.real("gamma"),

@@ -10,7 +10,15 @@
 //! reads a value (a method building its typed parameters) never sees one out of range.
 
 use crate::error::Error;
+use crate::kernel::{Composition, PanelParams};
 use serde::Serialize;
+
+/// Valid kernel parameters, to check an expression's text by.
+const ANY_PANEL: PanelParams = PanelParams {
+    gamma: 1.0,
+    degree: 3,
+    coef0: 0.0,
+};
 use std::collections::BTreeMap;
 
 /// What a value is, with its range.
@@ -39,6 +47,9 @@ pub enum Kind {
     },
     /// On or off, written 1 or 0.
     Flag,
+    /// A kernel built by rule, typed as an expression (`rbf * poly + 1`; see
+    /// [`crate::kernel::rules`]), checked as it is set.
+    Expression,
 }
 
 /// What changing a setting asks of the lab.
@@ -150,19 +161,33 @@ const KERNELS: &[Choice] = &[
         "K(x, z) = tanh(γxᵀz + coef0), a neural network's unit: not always a valid kernel, as \
          its Gram matrix need not be positive semi-definite.",
     ),
+    choice(
+        "composed",
+        "built by rule  (type it)",
+        "A kernel composed from the four by the rules that keep a kernel valid: sums, \
+         products, positive scaling, an added constant ≥ 0, powers and exp — typed below, as \
+         rbf * poly + 0.5 * linear or exp(linear)^2.",
+    ),
 ];
 
 /// The kernels (and feature maps) with a γ, a degree and a coef0.
 const WITH_GAMMA: &[(&str, &[&str])] = &[
-    ("kernel", &["poly", "rbf", "sigmoid"]),
+    ("kernel", &["poly", "rbf", "sigmoid", "composed"]),
     ("features", &["rbf"]),
 ];
 /// The kernels (and feature maps) that are Gaussian, whose γ may be given as a bandwidth σ.
 const WITH_BANDWIDTH: &[(&str, &[&str])] = &[("kernel", &["rbf"]), ("features", &["rbf"])];
 /// The choice of the number the Gaussian kernel's slider moves: γ or σ = 1/√(2γ).
 pub const BANDWIDTH_KEY: &str = "bandwidth";
-const WITH_DEGREE: &[(&str, &[&str])] = &[("kernel", &["poly", "poly1"]), ("features", &["poly"])];
-const WITH_COEF0: &[(&str, &[&str])] = &[("kernel", &["poly", "sigmoid"])];
+const WITH_DEGREE: &[(&str, &[&str])] = &[
+    ("kernel", &["poly", "poly1", "composed"]),
+    ("features", &["poly"]),
+];
+const WITH_COEF0: &[(&str, &[&str])] = &[("kernel", &["poly", "sigmoid", "composed"])];
+/// The expression of a kernel built by rule.
+const WITH_EXPRESSION: &[(&str, &[&str])] = &[("kernel", &["composed"])];
+/// The key of that expression.
+pub const EXPRESSION_KEY: &str = "kexpr";
 
 const fn model_row(
     key: &'static str,
@@ -244,6 +269,21 @@ pub const PARAMS: &[Param] = &[
         "The similarity K(x, z) = ⟨φ(x), φ(z)⟩ that takes the place of xᵀz, so a linear method \
          draws a curved boundary: f(x) = Σ αᵢyᵢK(xᵢ, x) + b.",
     ),
+    Param {
+        enabled_by: WITH_EXPRESSION,
+        hint: "+  *  ^  exp( )  numbers ≥ 0",
+        ..model_row(
+            EXPRESSION_KEY,
+            "K(x, z) =",
+            Kind::Expression,
+            "rbf + linear",
+            "The kernel built by rule: linear, poly, rbf and sigmoid combined with + (sum), \
+             * (product, or scaling by a number > 0), + c (a constant ≥ 0), ^n (power) and \
+             exp( ). Bare, a base takes the sliders' γ, degree and coef0; rbf(γ), \
+             poly(degree, γ, coef0) and sigmoid(γ, coef0) take their own. Each rule keeps the \
+             Gram matrix positive semi-definite (the Gram view's λ_min shows it on the data).",
+        )
+    },
     Param {
         more: true,
         hint: "DCA and Pegasos: no separate bias (K + 1)",
@@ -885,6 +925,7 @@ pub enum Value {
     Whole(u64),
     Choice(&'static str),
     Flag(bool),
+    Text(String),
 }
 
 impl Value {
@@ -895,6 +936,7 @@ impl Value {
             Value::Whole(v) => v.to_string(),
             Value::Choice(v) => v.to_string(),
             Value::Flag(on) => if *on { "1" } else { "0" }.to_string(),
+            Value::Text(text) => text.clone(),
         }
     }
 }
@@ -979,6 +1021,11 @@ impl Param {
                 "0" | "false" | "off" => Ok(Value::Flag(false)),
                 _ => Err(Error::Parameter(format!("{name} must be 0 or 1"))),
             },
+            // Read with any γ, degree and coef0: bases written bare take whatever valid
+            // values the sliders hold when the kernel is built, so only the text can be wrong.
+            Kind::Expression => {
+                Composition::parse(text, ANY_PANEL).map(|_| Value::Text(text.into()))
+            }
         }
     }
 
@@ -1005,11 +1052,41 @@ impl Default for Values {
 
 impl Values {
     /// Sets `key` from its text, checked against its row; on error nothing changes.
+    ///
+    /// A kernel given as an expression (`kernel=rbf*linear`, `--kernel 'rbf + 1'`) is the kernel
+    /// built by rule with that expression.
     pub fn set(&mut self, key: &str, text: &str) -> Result<Effect, Error> {
         let row = param(key).ok_or_else(|| Error::Parameter(format!("unknown setting '{key}'")))?;
-        let value = row.parse(text)?;
+        let value = match row.parse(text) {
+            Ok(value) => value,
+            Err(unknown) if key == "kernel" => {
+                let expression = param(EXPRESSION_KEY)
+                    .expect("the table has the expression's row")
+                    .parse(text);
+                match expression {
+                    Ok(expression) => {
+                        self.values.insert(EXPRESSION_KEY, expression);
+                        Value::Choice("composed")
+                    }
+                    // A word alone is a kernel's name mistyped; anything more, an expression.
+                    Err(e) if text.trim().contains(|c: char| !c.is_ascii_alphanumeric()) => {
+                        return Err(e)
+                    }
+                    Err(_) => return Err(unknown),
+                }
+            }
+            Err(e) => return Err(e),
+        };
         self.values.insert(row.key, value);
         Ok(row.effect)
+    }
+
+    /// The text of a setting typed as text (a kernel's expression).
+    pub fn expression(&self, key: &str) -> &str {
+        match self.get(key) {
+            Value::Text(text) => text,
+            other => panic!("'{key}' is not typed text: {other:?}"),
+        }
     }
 
     /// The value of `key` as written in the URL.

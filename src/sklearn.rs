@@ -14,7 +14,9 @@
 //!   stochastic steps, gradient descent cut short) or breaks ties between votes otherwise;
 //! - *missing*: scikit-learn has no such estimator; the script says so and shows the points.
 
-use crate::params::{param, Values};
+use crate::kernel::rules::Step;
+use crate::kernel::{Composition, Kernel, PanelParams};
+use crate::params::{param, Values, EXPRESSION_KEY};
 
 /// A keyword argument's value, written as Python.
 #[derive(Clone, Debug, PartialEq)]
@@ -314,27 +316,61 @@ pub fn kernel_args(
             ""
         }
     };
-    let kernel = values.choice("kernel");
+    let chosen = values.choice("kernel");
+    // The notes' (1 + xᵀz)^d is LIBSVM's polynomial with γ = 1 and coef0 = 1.
+    let notes = chosen == "poly1";
+    let (gamma, coef0) = if notes {
+        (1.0, 1.0)
+    } else {
+        (values.real("gamma"), values.real("coef0"))
+    };
+    let composed = composed_kernel(values);
+    let kernel = match &composed {
+        Some((python, _)) => Arg::Expression(python.clone()),
+        None if notes => Arg::Text("poly"),
+        None => Arg::Text(chosen),
+    };
     let estimator = estimator
-        .arg("kernel", kernel)
-        .arg("gamma", values.real("gamma"))
+        .arg("kernel", kernel.clone())
+        .arg("gamma", gamma)
         .arg("degree", values.whole("degree"))
-        .arg("coef0", values.real("coef0"));
-    let formula = match kernel {
+        .arg("coef0", coef0);
+    let formula = match chosen {
         "linear" => "xᵀz",
         "poly" => "(γxᵀz + coef0)^degree",
+        "poly1" => "(1 + xᵀz)^degree",
         "rbf" => "exp(−γ‖x − z‖²)",
         _ => "tanh(γxᵀz + coef0)",
     };
-    let lines = vec![
-        (
-            "kernel",
-            format!(
-                "{} → kernel={}: K(x, z) = {formula} in both (LIBSVM's formulas)",
-                shown(values, "kernel"),
-                python_str(kernel)
-            ),
+    let expression_line = match &composed {
+        Some((_, written)) => format!(
+            "{} → kernel=a function of two arrays of points: K(x, z) = {written}, built by the \
+             same rules from LIBSVM's formulas",
+            shown(values, EXPRESSION_KEY)
         ),
+        None => format!(
+            "{}: not used, the kernel is named",
+            shown(values, EXPRESSION_KEY)
+        ),
+    };
+    let kernel_line = match &composed {
+        Some(_) => format!(
+            "{} → kernel=the function below (gamma, degree and coef0 are the bare kernels' own)",
+            shown(values, "kernel")
+        ),
+        None if notes => format!(
+            "{} → kernel=\"poly\" with gamma=1.0 and coef0=1.0: K(x, z) = {formula} in both",
+            shown(values, "kernel"),
+        ),
+        None => format!(
+            "{} → kernel={}: K(x, z) = {formula} in both (LIBSVM's formulas)",
+            shown(values, "kernel"),
+            kernel.python()
+        ),
+    };
+    let lines = vec![
+        ("kernel", kernel_line),
+        (EXPRESSION_KEY, expression_line),
         (
             "gamma",
             format!(
@@ -364,6 +400,70 @@ pub fn kernel_args(
         ),
     ];
     (estimator, lines)
+}
+
+/// For a kernel built by rule: a Python function of two arrays of points (or of two points,
+/// as `KernelRidge` calls it) that computes the same composition with NumPy, and the
+/// composition written out in full. `None` for a named kernel or one that does not read.
+fn composed_kernel(values: &Values) -> Option<(String, String)> {
+    if values.choice("kernel") != "composed" {
+        return None;
+    }
+    let panel = PanelParams {
+        gamma: values.real("gamma"),
+        degree: values.whole("degree") as u32,
+        coef0: values.real("coef0"),
+    };
+    let composition = Composition::parse(values.expression(EXPRESSION_KEY), panel).ok()?;
+    let mut stack: Vec<String> = Vec::new();
+    for step in composition.postfix() {
+        let base = match step {
+            Step::Base(base) => Some(base.kernel()),
+            _ => None,
+        };
+        let code = match (step, base) {
+            (_, Some(Kernel::Linear)) => "(A @ B.T)".to_string(),
+            (
+                _,
+                Some(Kernel::Polynomial {
+                    gamma,
+                    degree,
+                    coef0,
+                }),
+            ) => format!(
+                "({} * (A @ B.T) + {}) ** {degree}",
+                python_float(gamma),
+                python_float(coef0)
+            ),
+            (_, Some(Kernel::Rbf { gamma })) => format!(
+                "np.exp(-{} * ((A[:, None, :] - B[None, :, :]) ** 2).sum(-1))",
+                python_float(gamma)
+            ),
+            (_, Some(Kernel::Sigmoid { gamma, coef0 })) => format!(
+                "np.tanh({} * (A @ B.T) + {})",
+                python_float(gamma),
+                python_float(coef0)
+            ),
+            (_, Some(Kernel::Composed(_))) | (Step::Base(_), None) => return None,
+            (Step::Constant(c), _) => python_float(c),
+            (Step::Add | Step::Multiply, _) => {
+                let b = stack.pop()?;
+                let a = stack.pop()?;
+                let op = if step == Step::Add { "+" } else { "*" };
+                format!("({a} {op} {b})")
+            }
+            (Step::Power(n), _) => format!("({}) ** {n}", stack.pop()?),
+            (Step::Exp, _) => format!("np.exp({})", stack.pop()?),
+        };
+        stack.push(code);
+    }
+    let body = stack.pop()?;
+    // SVC calls it with two arrays of points; KernelRidge, point by point.
+    let python = format!(
+        "lambda X, Z: (lambda K: K if np.ndim(X) == 2 else K[0, 0])(\
+         (lambda A, B: {body})(np.atleast_2d(X), np.atleast_2d(Z)))"
+    );
+    Some((python, composition.written()))
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use crate::data::{stratified_split, Dataset, Preset};
 use crate::error::Error;
 use crate::field::View;
 use crate::model::Method;
-use crate::params::{Effect, Values, PARAMS};
+use crate::params::{param, Effect, Kind, Values, PARAMS};
 use crate::plane::Layers;
 use crate::registry;
 use serde::{Deserialize, Serialize};
@@ -233,8 +233,15 @@ impl Settings {
     /// The URL hash (without '#') for these settings and, if given, explicit points and which
     /// of them are held out (`x,y,label` for a training point, `x,y,label,t` for a test point).
     pub fn to_hash(&self, points: Option<(&Dataset, &[bool])>) -> String {
+        // A typed expression (a kernel built by rule) only when it is not the default, so links
+        // of named kernels stay as they were; its spaces escaped.
+        let typed = |key: &str| param(key).is_some_and(|row| row.kind == Kind::Expression);
         let mut parts: Vec<String> = Self::keys()
-            .map(|k| format!("{k}={}", self.get(k).unwrap_or_default()))
+            .filter(|k| !typed(k) || self.get(k).as_deref() != param(k).map(|row| row.default))
+            .map(|k| {
+                let value = self.get(k).unwrap_or_default();
+                format!("{k}={}", value.replace('%', "%25").replace(' ', "%20"))
+            })
             .collect();
         for key in Self::optional_keys().into_iter().filter(|k| self.is_set(k)) {
             parts.push(format!("{key}={}", self.get(key).unwrap_or_default()));

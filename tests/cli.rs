@@ -1614,3 +1614,47 @@ fn dir_file(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
+
+#[test]
+fn kernel_takes_a_kernel_built_by_rule() {
+    let data = scratch("rule.csv", SEPARABLE);
+    let data = data.to_str().unwrap();
+    let query = scratch("rule-query.csv", "0.2,0.3\n-0.7,0.1\n");
+    let query = query.to_str().unwrap();
+    let fit = |kernel: &[&str]| {
+        let mut args = vec!["fit", "--data", data, "--query", query, "--c", "3"];
+        args.extend_from_slice(kernel);
+        fit_json(&args)
+    };
+    // (xᵀz + 1)² by rule is the polynomial kernel of degree 2 with γ = 1 and coef0 = 1, to the
+    // bit; written with --kexpr or straight into --kernel.
+    let rule = fit(&["--kernel", "(linear + 1)^2"]);
+    let named = fit(&[
+        "--kernel", "poly", "--degree", "2", "--gamma", "1", "--coef0", "1",
+    ]);
+    let flagged = fit(&["--kernel", "composed", "--kexpr", "(linear+1)^2"]);
+    assert!(rule["decision"].as_array().is_some_and(|d| d.len() == 2));
+    assert_eq!(rule["decision"], named["decision"]);
+    assert_eq!(rule["decision"], flagged["decision"]);
+    // Another composition is another model.
+    let other = fit(&["--kernel", "rbf(3) * linear + 0.5"]);
+    assert_ne!(other["decision"], rule["decision"]);
+    fails_with(
+        &["fit", "--data", data, "--kernel", "rbf * "],
+        "kernel expression needs a kernel, a number or '(' at character 6",
+    );
+    fails_with(
+        &["fit", "--data", data, "--kernel", "rbf - linear"],
+        "kernel expression needs an operator",
+    );
+    fails_with(
+        &["fit", "--data", data, "--kernel", "rfb"],
+        "unknown kernel 'rfb'",
+    );
+    fails_with(
+        &[
+            "fit", "--data", data, "--kernel", "composed", "--kexpr", "-rbf",
+        ],
+        "minus sign",
+    );
+}

@@ -51,6 +51,11 @@ const SCENES: &[&str] = &[
     "model=nearest_mean&preset=overlapping&n=60&std=1",
     "model=krr&kernel=rbf&gamma=5&lambda=0.1&preset=xor&n=60&seed=2",
     "model=krr&kernel=poly&degree=2&coef0=1&gamma=1&preset=blobs3&n=60&seed=3",
+    // The notes' polynomial and kernels built by rule (a function of two arrays for SVC, of
+    // two points for KernelRidge).
+    "model=svm&kernel=poly1&degree=2&C=10&preset=xor&n=60&seed=5",
+    "model=svm&kernel=composed&kexpr=rbf(3)*linear+0.5*exp(0.2*linear)^2&C=5&preset=moons&n=60&seed=4",
+    "model=krr&kernel=composed&kexpr=poly(2,1,1)+rbf&gamma=4&lambda=0.05&preset=xor&n=50&seed=6",
 ];
 
 const GRID: usize = 41;

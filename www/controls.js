@@ -50,6 +50,12 @@ function control(row) {
       const bump = element('button', { type: 'button', 'data-bump': row.key, title: `a new ${row.label}` }, 'new');
       return [element('input', { ...attrs, type: 'number', min: '0', step: '1' }), bump];
     }
+    case 'expression':
+      // A kernel built by rule, typed: set as it is typed, once it reads as a kernel.
+      return [element('input', {
+        ...attrs, type: 'text', class: 'expression', autocomplete: 'off', spellcheck: 'false',
+        autocapitalize: 'off', placeholder: row.hint,
+      })];
     case 'choice': {
       const select = element('select', attrs);
       for (const { value, label } of row.options) select.append(element('option', { value }, label));

@@ -29,13 +29,16 @@ export function onControl(el, value = controlValue(el)) {
   if (el.id === 'model' || key === 'preset') newEntry();
   // The points' settings and the views are shared; the model's are the edited side's.
   const targets = page.pointKeys.has(key) || key === 'views' ? sides() : [controlled()];
-  guard(() => {
+  const done = guard(() => {
     // A slider shown in other units (σ for γ) gives the setting in its own.
     if (el.dataset.shown) value = controlled().setting_from_shown(key, value);
     for (const side of targets) side.set(key, value);
     for (const side of targets) sendEditTo(side, { op: 'set', key, value });
     messages.clear('action');
+    return true;
   });
+  // Typed text the lab refuses (a kernel's expression half written) is marked, not lost.
+  if (el.classList.contains('expression')) el.setAttribute('aria-invalid', done ? 'false' : 'true');
   // A preset brings the settings of its lesson (noise, test fraction, C): the controls show them.
   if (key === 'preset') syncControls(controlled());
   else showValue(el);

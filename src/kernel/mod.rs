@@ -12,25 +12,47 @@
 //! The RBF kernel is also written with a bandwidth σ as exp(−‖x − z‖²/(2σ²)), i.e. γ = 1/(2σ²).
 //! The sigmoid kernel is not positive semi-definite for every γ and coef0 (it is not a Mercer
 //! kernel in general); the solver still runs, as LIBSVM's does.
+//!
+//! A fifth kind, `composed`, is built from these four by sums, products, positive scaling, added
+//! constants, powers and exp ([`rules`]).
 
 use crate::data::Point;
 use crate::error::Error;
 
 mod exp;
+pub mod rules;
+
+pub use rules::{Composition, PanelParams};
 
 /// Which kernel, with its parameters.
+///
+/// A composed kernel is held inline (a few hundred bytes) rather than behind a pointer, so a
+/// kernel stays `Copy`, as every solver and view takes it, and K(x, z) allocates nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kernel {
     Linear,
-    Polynomial { gamma: f64, degree: u32, coef0: f64 },
-    Rbf { gamma: f64 },
-    Sigmoid { gamma: f64, coef0: f64 },
+    Polynomial {
+        gamma: f64,
+        degree: u32,
+        coef0: f64,
+    },
+    Rbf {
+        gamma: f64,
+    },
+    Sigmoid {
+        gamma: f64,
+        coef0: f64,
+    },
+    /// Built by rule from the four above ([`rules`]).
+    Composed(Composition),
 }
 
 /// The names used by the CLI, the URL and the page (LIBSVM's short names).
 /// `poly1` is the notes' polynomial kernel (1 + xᵀz)^d: LIBSVM's with γ = 1 and coef0 = 1,
-/// whatever those settings say.
-pub const KERNEL_NAMES: [&str; 5] = ["linear", "poly", "poly1", "rbf", "sigmoid"];
+/// whatever those settings say; `composed` is one built by rule from an expression
+/// ([`Kernel::composed`]).
+pub const KERNEL_NAMES: [&str; 6] = ["linear", "poly", "poly1", "rbf", "sigmoid", "composed"];
 
 impl Kernel {
     /// Builds a kernel from its short name and the full set of parameters (each kernel takes
@@ -58,10 +80,19 @@ impl Kernel {
             "poly1" => Kernel::from_name("poly", 1.0, degree, 1.0),
             "rbf" => Ok(Kernel::Rbf { gamma }),
             "sigmoid" => Ok(Kernel::Sigmoid { gamma, coef0 }),
+            "composed" => Err(Error::Parameter(
+                "a composed kernel needs its expression (kexpr)".into(),
+            )),
             other => Err(Error::Parameter(format!(
-                "unknown kernel '{other}' (use linear, poly, poly1, rbf or sigmoid)"
+                "unknown kernel '{other}' (use linear, poly, poly1, rbf, sigmoid or composed)"
             ))),
         }
+    }
+
+    /// A kernel built by rule from `expression`; bases written bare take the panel's γ,
+    /// degree and coef0.
+    pub fn composed(expression: &str, panel: PanelParams) -> Result<Kernel, Error> {
+        Composition::parse(expression, panel).map(Kernel::Composed)
     }
 
     pub fn name(&self) -> &'static str {
@@ -70,6 +101,7 @@ impl Kernel {
             Kernel::Polynomial { .. } => "poly",
             Kernel::Rbf { .. } => "rbf",
             Kernel::Sigmoid { .. } => "sigmoid",
+            Kernel::Composed(_) => "composed",
         }
     }
 
@@ -90,6 +122,33 @@ impl Kernel {
             } => (gamma * dot + coef0).powi(degree as i32),
             Kernel::Rbf { gamma } => exp::exp_non_positive(rbf_exponent(gamma, x, z)),
             Kernel::Sigmoid { gamma, coef0 } => (gamma * dot + coef0).tanh(),
+            Kernel::Composed(ref composition) => composition.eval(x, z),
+        }
+    }
+
+    /// ∇ₓK(x, z): s·z for the dot-product kernels, s·(x − z) for RBF, and for a composed
+    /// kernel by the rules of differentiation ([`Composition::value_and_gradient`]).
+    pub fn gradient(&self, x: Point, z: Point) -> Point {
+        let dot = x[0] * z[0] + x[1] * z[1];
+        let scaled = |s: f64, d: Point| [s * d[0], s * d[1]];
+        match *self {
+            Kernel::Linear => z,
+            Kernel::Polynomial {
+                gamma,
+                degree,
+                coef0,
+            } => scaled(
+                degree as f64 * gamma * (gamma * dot + coef0).powi(degree as i32 - 1),
+                z,
+            ),
+            Kernel::Rbf { gamma } => {
+                scaled(-2.0 * gamma * self.eval(x, z), [x[0] - z[0], x[1] - z[1]])
+            }
+            Kernel::Sigmoid { gamma, coef0 } => {
+                let t = (gamma * dot + coef0).tanh();
+                scaled(gamma * (1.0 - t * t), z)
+            }
+            Kernel::Composed(ref composition) => composition.value_and_gradient(x, z).1,
         }
     }
 
@@ -104,9 +163,9 @@ impl Kernel {
                 }
                 exp::exp_in_place(out);
             }
-            kernel => {
+            _ => {
                 for (value, z) in out.iter_mut().zip(points) {
-                    *value = kernel.eval(x, z);
+                    *value = self.eval(x, z);
                 }
             }
         }

@@ -27,7 +27,7 @@ pub const JOBS: usize = 4;
 #[derive(Debug)]
 pub enum Job {
     Grid(GridJob),
-    Path(PathJob),
+    Path(Box<PathJob>),
     Learning(LearningJob),
 }
 
@@ -196,7 +196,7 @@ impl Playground {
             .is_none_or(|(s, _)| *s != signature)
         {
             let job = if which == PATH {
-                Job::Path(self.new_path())
+                Job::Path(Box::new(self.new_path()))
             } else if which == LEARN {
                 Job::Learning(self.new_learning())
             } else {

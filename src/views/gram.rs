@@ -126,6 +126,11 @@ fn mercer_text(gram: &Gram) -> (String, String) {
             short(gamma),
             short(coef0)
         ),
+        Kernel::Composed(ref composition) if composition.may_be_indefinite() => {
+            "the sigmoid in this composition is not a kernel in general, and the rules keep \
+             only kernels positive semi-definite"
+                .into()
+        }
         _ => "this kernel is not positive semi-definite here".into(),
     };
     (

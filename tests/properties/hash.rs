@@ -114,6 +114,16 @@ fn row_texts() -> Vec<BoxedStrategy<String>> {
             Kind::Flag => any::<bool>()
                 .prop_map(|on| if on { "1" } else { "0" }.to_string())
                 .boxed(),
+            Kind::Expression => prop::sample::select(
+                &[
+                    "rbf + linear",
+                    "rbf(2)*poly(3, 0.5, -1)",
+                    "exp(0.1 * linear)^2 + 0.5",
+                    "(linear+1)^3 * sigmoid(1e-2, -0.25)",
+                ][..],
+            )
+            .prop_map(str::to_string)
+            .boxed(),
         })
         .collect()
 }

@@ -21,7 +21,7 @@ mod bench;
 use clap::{Arg, ArgMatches, Command};
 use kernel_playground::data::{Dataset, Point};
 use kernel_playground::model::FactValue;
-use kernel_playground::params::{Effect, Group, Kind, Param, PARAMS};
+use kernel_playground::params::{Effect, Group, Kind, Param, EXPRESSION_KEY, PARAMS};
 use kernel_playground::plane::Layout;
 use kernel_playground::playground::{Playground, STEPS_KEY};
 use kernel_playground::registry::METHODS;
@@ -337,6 +337,12 @@ fn settings(args: &ArgMatches) -> Result<Settings, Error> {
         let Some(value) = args.get_one::<String>(flag).filter(|_| !skip) else {
             continue;
         };
+        // `--kernel 'rbf * linear'` has set the expression: the flag's default does not undo it.
+        if row.key == EXPRESSION_KEY
+            && args.value_source(flag) == Some(clap::parser::ValueSource::DefaultValue)
+        {
+            continue;
+        }
         // `--c inf` asks for the hard margin (C = ∞).
         if row.key == "C" && matches!(value.trim(), "inf" | "infinity" | "∞") {
             hard_margin = true;

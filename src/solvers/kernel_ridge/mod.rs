@@ -492,7 +492,7 @@ impl Method for KernelRidgeMethod {
     }
 
     fn params(&self) -> &'static [&'static str] {
-        &["kernel", "lambda", "gamma", "degree", "coef0"]
+        &["kernel", "kexpr", "lambda", "gamma", "degree", "coef0"]
     }
 
     fn tuning(&self) -> &'static [&'static str] {

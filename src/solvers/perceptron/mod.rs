@@ -368,7 +368,7 @@ impl Method for PerceptronMethod {
     }
 
     fn params(&self) -> &'static [&'static str] {
-        &["kernel", "gamma", "degree", "coef0", "epochs"]
+        &["kernel", "kexpr", "gamma", "degree", "coef0", "epochs"]
     }
 
     fn tuning(&self) -> &'static [&'static str] {
@@ -432,6 +432,7 @@ impl Method for PerceptronMethod {
                  w ← w + yᵢxᵢ and b ← b + yᵢ (eta0=1.0, penalty=None), the points in the \
                  order given (shuffle=False)",
             )
+            .map("kexpr", "K(x, z) = … → (the linear kernel does not use it)")
             .map(
                 "epochs",
                 format!(

@@ -394,6 +394,7 @@ impl Method for SvmMethod {
     fn params(&self) -> &'static [&'static str] {
         &[
             "kernel",
+            "kexpr",
             "svm_solver",
             "mc",
             "C",
@@ -523,6 +524,7 @@ impl Method for SvmMethod {
                     .map("C", c_line)
                     .map("hard", "hard margin off (DCA and Pegasos need a finite C)")
                     .map("kernel", "kernel = linear → LinearSVC, which works on x itself")
+                    .map("kexpr", "K(x, z) = … → (the linear kernel does not use it)")
                     .map("gamma", "γ → (the linear kernel does not use it)")
                     .map("degree", "degree → (the linear kernel does not use it)")
                     .map("coef0", "coef0 → (the linear kernel does not use it)")

@@ -270,31 +270,9 @@ impl SvmModel {
         }
         let mut g = [0.0, 0.0];
         for &(z, coef) in &self.expansion {
-            let dot = x[0] * z[0] + x[1] * z[1];
-            // ∇_x K(x, z) = s · z for the dot-product kernels, s · (x − z) for RBF.
-            let (s, along_x) = match self.kernel {
-                Kernel::Linear => (1.0, false),
-                Kernel::Polynomial {
-                    gamma,
-                    degree,
-                    coef0,
-                } => (
-                    degree as f64 * gamma * (gamma * dot + coef0).powi(degree as i32 - 1),
-                    false,
-                ),
-                Kernel::Rbf { gamma } => (-2.0 * gamma * self.kernel.eval(x, z), true),
-                Kernel::Sigmoid { gamma, coef0 } => {
-                    let t = (gamma * dot + coef0).tanh();
-                    (gamma * (1.0 - t * t), false)
-                }
-            };
-            let d = if along_x {
-                [x[0] - z[0], x[1] - z[1]]
-            } else {
-                z
-            };
-            g[0] += coef * s * d[0];
-            g[1] += coef * s * d[1];
+            let d = self.kernel.gradient(x, z);
+            g[0] += coef * d[0];
+            g[1] += coef * d[1];
         }
         g
     }
