@@ -14,8 +14,8 @@
 // only the command line or an export needs belongs in a module of its own, loaded when asked
 // for).
 // To raise it deliberately: measure the new size (this script prints it), say in the commit why
-// the page needs the bytes, and change BUDGET_BYTES here and the figures in the README's
-// "Deploying to GitHub Pages". When the module shrinks, lower it.
+// the page needs the bytes, and change BUDGET_BYTES here and the figures in docs/BENCHMARKS.md
+// ("The module's size") and the README's "Deploying". When the module shrinks, lower it.
 //   node scripts/check-wasm-size.mjs [path to the .wasm]   (default: site's, after build-web.sh)
 import fs from 'node:fs';
 import path from 'node:path';
