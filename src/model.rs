@@ -517,6 +517,20 @@ pub trait Model: Debug + Send + Sync + Any {
         None
     }
 
+    /// The top class's probability max_k p(k | x) at grid node (row, column), for the models
+    /// that have probabilities (their contours, with more than two classes). Methods override
+    /// it to share work between nodes.
+    fn top_probability<'a>(
+        &'a self,
+        grid: &'a Grid,
+    ) -> Option<Box<dyn Fn(usize, usize) -> f64 + 'a>> {
+        self.probabilities(grid.node(0, 0))?;
+        Some(Box::new(move |row, col| {
+            self.probabilities(grid.node(row, col))
+                .map_or(0.0, |p| p.into_iter().fold(0.0, f64::max))
+        }))
+    }
+
     /// The predicted label.
     fn predict(&self, x: Point) -> i32 {
         let classes = self.classes();

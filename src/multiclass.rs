@@ -15,7 +15,7 @@ use crate::error::Error;
 use crate::field::{Grid, Smoothness, BAND_PER_ERROR};
 use crate::model::{argmax, check_classes, Context, Fact, GridApproximation, Model, MAX_CLASSES};
 use crate::picture::two_class_field;
-use crate::plane::{Curve, CurveKind, Mark, Scene};
+use crate::plane::{Curve, CurveKind, Mark, Scene, Shading};
 
 /// The most two-class members an ensemble has (one-versus-one over six classes).
 const MAX_MEMBERS: usize = MAX_CLASSES * (MAX_CLASSES - 1) / 2;
@@ -250,6 +250,26 @@ impl Model for Multiclass {
 
     fn label_and_confidence(&self, x: Point) -> (usize, f64) {
         self.predict_index(x)
+    }
+
+    /// One-versus-rest over members with probabilities (logistic regression): each class's
+    /// σ(f_k), normalised to sum to 1, as scikit-learn's `OneVsRestClassifier` gives them.
+    fn probabilities(&self, x: Point) -> Option<Vec<f64>> {
+        if !(self.probabilistic && self.scheme == Scheme::OneVsRest) {
+            return None;
+        }
+        let mut p: Vec<f64> = self.scores(x).into_iter().map(sigmoid).collect();
+        let total: f64 = p.iter().sum();
+        p.iter_mut().for_each(|v| *v /= total);
+        Some(p)
+    }
+
+    fn shading(&self) -> Shading {
+        if self.probabilistic && self.scheme == Scheme::OneVsRest {
+            Shading::Probability
+        } else {
+            Shading::Margin { scale: 1.0 }
+        }
     }
 
     /// Members that are kernel expansions: each one's bounded grid approximation

@@ -7,8 +7,8 @@
 use crate::contour::level_curves;
 use crate::data::Dataset;
 use crate::field::{Field, Grid, LabelField, Smoothness, View};
-use crate::model::{Context, Model};
-use crate::plane::{Curve, CurveKind, Layers, Layout, Mark, Scene};
+use crate::model::{Context, Model, PROBABILITY_LEVELS};
+use crate::plane::{Curve, CurveKind, Layers, Layout, Mark, Scene, Shading};
 
 /// The grid for a plot of `layout`'s size: a node every 2 pixels, or every 3 for models whose
 /// every node is a search (piecewise-constant votes).
@@ -95,6 +95,9 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
             labels.recolour(&colour);
         }
         scene.labels = Some(labels);
+        if layers.on("margins") && model.shading() == Shading::Probability {
+            top_probability_contours(model, scene, grid);
+        }
     } else {
         // The field holds f − t: its sign is the prediction at threshold t, its zero level the
         // boundary f = t; the other levels stay where they are in f.
@@ -152,6 +155,33 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
     }
 }
 
+/// The contours of the top class's probability max_k p(k | x) at the levels above ½, for a
+/// probabilistic model of more than two classes (with two they are its [`Model::levels`]):
+/// inside the p = 0.9 curve one class has nine chances in ten.
+fn top_probability_contours(model: &dyn Model, scene: &mut Scene, grid: Grid) {
+    let Some(top) = model.top_probability(&grid) else {
+        return;
+    };
+    let levels: Vec<f64> = PROBABILITY_LEVELS
+        .iter()
+        .copied()
+        .filter(|&p| p > 0.5)
+        .collect();
+    // max_k p(k | x) has a kink wherever the top class changes, which a lattice of 8 nodes
+    // (a smooth model's) can step over: at most 4.
+    let step = model.smoothness().coarse_step(&grid).min(4);
+    let field = Field::adaptive(grid, step, &levels, &top);
+    for level in levels {
+        for points in level_curves(&field, level) {
+            scene.curves.push(Curve {
+                points,
+                kind: CurveKind::Level,
+                label: Some(format!("p = {level}")),
+            });
+        }
+    }
+}
+
 /// The `hulls` layer, drawn from the training points whatever the model: for two classes
 /// each class's convex hull and, when they are disjoint, the shortest segment between them
 /// (whose perpendicular bisector is the hard-margin boundary).
@@ -186,6 +216,70 @@ mod tests {
     use crate::model::FitOptions;
     use crate::multiclass::Multiclass;
     use crate::state::Settings;
+
+    #[test]
+    fn probabilistic_models_of_three_classes_draw_contours_of_the_top_class() {
+        // Standardised too: the contours are drawn in z and carried back to the plane.
+        let scenes = [
+            "model=logistic&multi=multinomial",
+            "model=logistic&multi=ovr",
+            "model=lda",
+            "model=qda",
+            "model=nb",
+            "model=logistic&multi=multinomial&std=1",
+            "model=qda&std=1",
+        ];
+        let data = Preset::Blobs3.generate(60, 0.2, 1);
+        for scene in scenes {
+            let (mut settings, _, _) = Settings::from_hash(scene).unwrap();
+            let model = fitted(&settings, &data);
+            let mut contours = |margins: &str| {
+                settings.set("margins", margins).unwrap();
+                let mut drawn = Scene::default();
+                let setting = Setting {
+                    data: &data,
+                    classes: &data.classes(),
+                    layers: &settings.layers(),
+                    view: View::around(&data.points),
+                    threshold: 0.0,
+                };
+                decorate(&*model, &mut drawn, &Layout::new(400, 400), &setting);
+                assert!(drawn.labels.is_some(), "three classes paint labels");
+                assert_eq!(drawn.shading, Shading::Probability, "{scene}");
+                drawn
+                    .curves
+                    .into_iter()
+                    .filter(|c| c.kind == CurveKind::Level)
+                    .collect::<Vec<_>>()
+            };
+            let drawn = contours("1");
+            for level in ["p = 0.75", "p = 0.9"] {
+                let curves: Vec<_> = drawn
+                    .iter()
+                    .filter(|c| c.label.as_deref() == Some(level))
+                    .collect();
+                assert!(!curves.is_empty(), "{scene}: {level}");
+                // On the curve the top class's probability is the level's.
+                let p: f64 = level[4..].parse().unwrap();
+                for curve in curves {
+                    for x in curve.points.iter().step_by(5) {
+                        let top = model
+                            .probabilities(*x)
+                            .unwrap()
+                            .into_iter()
+                            .fold(0.0, f64::max);
+                        assert!((top - p).abs() < 0.02, "{scene}, {level}: {top} at {x:?}");
+                    }
+                }
+            }
+            assert!(contours("0").is_empty(), "{scene}");
+        }
+        // One-versus-rest probabilities are σ(f_k) normalised, as scikit-learn's
+        // OneVsRestClassifier gives them: they sum to 1.
+        let (settings, _, _) = Settings::from_hash("model=logistic&multi=ovr").unwrap();
+        let p = fitted(&settings, &data).probabilities([0.1, -0.3]).unwrap();
+        assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    }
 
     fn fitted(settings: &Settings, data: &Dataset) -> Box<dyn Model> {
         crate::registry::fit(

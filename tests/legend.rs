@@ -152,8 +152,23 @@ fn real_fits_name_their_own_marks() {
         .expect("contours of the likeliest class");
     assert!(levels.label.contains("likeliest class"), "{}", levels.label);
     assert!(levels.label.contains("p = 0.9"), "{}", levels.label);
-    let one_vs_rest = kinds(&legend_of("model=logistic&preset=blobs3&n=60&test=0"));
-    assert!(!one_vs_rest.contains(&"levels".into()), "{one_vs_rest:?}");
+    // So are one-versus-rest logistic regression's (σ(f_k) normalised), LDA's, QDA's and naive
+    // Bayes'; an SVM's votes have none.
+    for scene in [
+        "model=logistic&multi=ovr",
+        "model=lda",
+        "model=qda",
+        "model=nb",
+    ] {
+        let entries = legend_of(&format!("{scene}&preset=blobs3&n=60&test=0"));
+        let levels = entries
+            .iter()
+            .find(|e| e.mark == LegendMark::Levels { probability: true })
+            .unwrap_or_else(|| panic!("{scene}: contours of the likeliest class"));
+        assert!(levels.label.contains("likeliest class"), "{}", levels.label);
+    }
+    let votes = kinds(&legend_of("model=svm&preset=blobs3&n=60&test=0"));
+    assert!(!votes.contains(&"levels".into()), "{votes:?}");
 
     // The Bayesian model's posterior draws are named; plain logistic regression has none.
     assert!(!names.contains(&"posterior_samples".into()), "{names:?}");

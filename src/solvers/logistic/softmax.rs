@@ -37,16 +37,16 @@ use super::{
     design, solve, solver_message, FeatureMap, Features, LogisticParams, LogisticTrainer,
     Objective, Run, MAX_CENTRES,
 };
-use crate::contour::level_curves;
+
 use crate::data::{Dataset, Point};
 use crate::error::Error;
-use crate::field::{expansion_evaluator, w_arrow, Field, Grid, Smoothness};
+use crate::field::{expansion_evaluator, w_arrow, Grid, Smoothness};
 use crate::kernel::Kernel;
 use crate::model::{
     argmax, check_classes, Context, Fact, FitReport, Level, Loss, Model, Trace, MAX_CLASSES,
     PROBABILITY_LEVELS,
 };
-use crate::plane::{Curve, CurveKind, Scene, Shading};
+use crate::plane::{Scene, Shading};
 use crate::solvers::gaussian::{log_sum_exp, softmax};
 use nalgebra::{DMatrix, DVector};
 
@@ -351,35 +351,6 @@ impl SoftmaxModel {
             [w2[0] - w1[0], w2[1] - w1[1]]
         })
     }
-
-    /// The contours of the top class's probability max_k p(k | x) at the levels above ½ (more
-    /// than two classes; with two they are the model's [`Model::levels`]).
-    fn top_probability_contours(&self, scene: &mut Scene, grid: Grid) {
-        let levels: Vec<f64> = PROBABILITY_LEVELS
-            .iter()
-            .copied()
-            .filter(|&p| p > 0.5)
-            .collect();
-        let scores = self.grid_scores(&grid);
-        let k = self.classes.len();
-        let top = |row: usize, col: usize| {
-            let mut s = [0.0; MAX_CLASSES];
-            scores(row, col, &mut s[..k]);
-            softmax(&mut s[..k]);
-            s[..k].iter().copied().fold(0.0, f64::max)
-        };
-        let step = self.smoothness().coarse_step(&grid);
-        let field = Field::adaptive(grid, step, &levels, &top);
-        for level in levels {
-            for points in level_curves(&field, level) {
-                scene.curves.push(Curve {
-                    points,
-                    kind: CurveKind::Level,
-                    label: Some(format!("p = {level}")),
-                });
-            }
-        }
-    }
 }
 
 impl Model for SoftmaxModel {
@@ -416,6 +387,21 @@ impl Model for SoftmaxModel {
         self.scores_into(x, &mut s);
         softmax(&mut s);
         Some(s)
+    }
+
+    /// The top class's probability from the scores on the grid (computed once per node).
+    fn top_probability<'a>(
+        &'a self,
+        grid: &'a Grid,
+    ) -> Option<Box<dyn Fn(usize, usize) -> f64 + 'a>> {
+        let scores = self.grid_scores(grid);
+        let k = self.classes.len();
+        Some(Box::new(move |row, col| {
+            let mut s = [0.0; MAX_CLASSES];
+            scores(row, col, &mut s[..k]);
+            softmax(&mut s[..k]);
+            s[..k].iter().copied().fold(0.0, f64::max)
+        }))
     }
 
     /// The boundary p = ½ and the contours p = 0.1, 0.25, 0.75, 0.9 (two classes).
@@ -469,9 +455,6 @@ impl Model for SoftmaxModel {
                 .w()
                 .zip(bias)
                 .and_then(|(w, (b2, b1))| w_arrow(w, b2 - b1, &context.view));
-        }
-        if self.classes.len() > 2 && context.layers.on("margins") {
-            self.top_probability_contours(scene, context.grid);
         }
     }
 
@@ -562,8 +545,6 @@ mod tests {
     use crate::data::Preset;
     use crate::field::View;
     use crate::model::{ExitReason, FitOptions};
-    use crate::picture::{decorate, Setting};
-    use crate::plane::Layout;
     use crate::state::Settings;
 
     fn multinomial(features: Features, lambda: f64) -> LogisticParams {
@@ -728,65 +709,6 @@ mod tests {
                     assert_eq!(kept.iterations_done - before, 1, "{solver:?}: step {k}");
                 }
             }
-        }
-    }
-
-    #[test]
-    fn three_classes_draw_contours_of_the_top_class() {
-        // Standardised too: the contours are drawn in z and carried back to the plane.
-        for standardise in ["0", "1"] {
-            let data = Preset::Blobs3.generate(60, 0.2, 1);
-            let mut settings = Settings::default();
-            settings.set("model", "logistic").unwrap();
-            settings.set("multi", "multinomial").unwrap();
-            settings.set("std", standardise).unwrap();
-            let model = crate::registry::fit(
-                settings.method(),
-                &settings.values,
-                &data,
-                FitOptions::default(),
-            )
-            .unwrap();
-            let mut contours = |margins: &str| {
-                settings.set("margins", margins).unwrap();
-                let mut scene = Scene::default();
-                let setting = Setting {
-                    data: &data,
-                    classes: &data.classes(),
-                    layers: &settings.layers(),
-                    view: View::around(&data.points),
-                    threshold: 0.0,
-                };
-                decorate(&*model, &mut scene, &Layout::new(400, 400), &setting);
-                assert!(scene.labels.is_some(), "three classes paint labels");
-                assert_eq!(scene.shading, Shading::Probability);
-                scene
-                    .curves
-                    .into_iter()
-                    .filter(|c| c.kind == CurveKind::Level)
-                    .collect::<Vec<_>>()
-            };
-            let drawn = contours("1");
-            for level in ["p = 0.75", "p = 0.9"] {
-                let curves: Vec<_> = drawn
-                    .iter()
-                    .filter(|c| c.label.as_deref() == Some(level))
-                    .collect();
-                assert!(!curves.is_empty(), "std={standardise}: {level}");
-                // On the curve the top class's probability is the level's.
-                let p: f64 = level[4..].parse().unwrap();
-                for curve in curves {
-                    for x in curve.points.iter().step_by(5) {
-                        let top = model
-                            .probabilities(*x)
-                            .unwrap()
-                            .into_iter()
-                            .fold(0.0, f64::max);
-                        assert!((top - p).abs() < 0.02, "{level}: {top} at {x:?}");
-                    }
-                }
-            }
-            assert!(contours("0").is_empty());
         }
     }
 }
