@@ -38,9 +38,13 @@
 //! whose margins are f = ±1. LIBSVM divides α by r as well: α/r is then exactly a C-SVM
 //! solution with C = 1/r (the KKT conditions of one, divided by r, are those of the other), so
 //! the lab keeps it as an [`SvmModel`] and draws, marks and checks it as the C-SVM's: support
-//! vectors ringed (squares at the bound), the margins f = ±1 dashed, the slack segments. An r
-//! that is not positive and finite leaves nothing to divide by (ν at its limit puts a whole
-//! class at the bound, where LIBSVM's r is infinite); the fit is refused in words.
+//! vectors ringed (squares at the bound), the margins f = ±1 dashed, the slack segments.
+//!
+//! An r that is not positive and finite leaves nothing to divide by, and the fit is refused in
+//! words: ν at its limit puts a whole class at the bound, where LIBSVM's r is infinite; and
+//! below some ν the classes' convex hulls, each shrunk by capping every point's weight at
+//! 2/(ν·l) of its class, still meet, so the optimum has w = 0 and r = 0. LIBSVM then divides
+//! by whatever rounding left in r; the lab refuses an r within the solver's tolerance of 0.
 //!
 //! The solver is in `solver.rs`; more classes go one-versus-one through the registry, as in
 //! LIBSVM, and the status line then reports the ν-property of the worst pair
@@ -270,20 +274,22 @@ impl NuSvcModel {
         let max_iter = params.max_iter.unwrap_or((100 * n).max(100_000));
         let solved = solver::solve(cache, points, &y, nu, params.tol, max_iter);
         let (rho, r) = solver::rho_and_r(&solved.alpha, &solved.gradient, &y);
-        if !(r > 0.0 && r.is_finite() && rho.is_finite()) {
-            return Err(Error::Parameter(if r.is_infinite() {
-                format!(
-                    "ν = {nu} puts every point of the smaller class at the bound, so there is \
-                     no margin to find: choose ν below {}",
-                    short(2.0 * smaller as f64 / n as f64)
-                )
-            } else {
-                format!(
-                    "ν = {nu} finds no margin here (its level r = {} is not positive): try \
-                     another ν or kernel",
-                    short(r)
-                )
-            }));
+        if r.is_infinite() {
+            return Err(Error::Parameter(format!(
+                "ν = {nu} puts every point of the smaller class at the bound, so there is no \
+                 margin to find: choose ν below {}",
+                short(2.0 * smaller as f64 / n as f64)
+            )));
+        }
+        // Below the tolerance r is rounding: w = 0 (the classes' hulls shrunk by ν still
+        // meet), and dividing by it would only blow the noise up.
+        if !(r > params.tol && rho.is_finite()) {
+            return Err(Error::Parameter(format!(
+                "ν = {nu} leaves no margin on these points: its level r = {} is below the \
+                 tolerance {} (w = 0 up to rounding); raise ν",
+                short(r),
+                short(params.tol)
+            )));
         }
         // ½αᵀQα, the objective minimised, before the rescaling.
         let objective = 0.5

@@ -22,6 +22,11 @@
 //! class's sum reaches ν·l/2, one multiplier taking the remainder and the rest 0 — feasible
 //! for both equality constraints, since ν·l/2 ≤ the size of each class.
 //!
+//! One difference from LIBSVM, where only rounding decides: a multiplier within 10⁻¹² of a
+//! bound is put on it (as the C-SVM's SMO does), a remainder of 10⁻¹⁵ left by ν·l/2 included.
+//! LIBSVM keeps such a multiplier free, and its r then averages in a point that is not on the
+//! margin.
+//!
 //! Unlike LIBSVM there is no shrinking: every iteration looks at every point. The problems of
 //! a lecture's plane are small, and the answer is the same.
 
@@ -55,7 +60,13 @@ pub(super) fn initial_alpha(y: &[f64], nu: f64) -> Vec<f64> {
             };
             let a = left.min(1.0);
             *left -= a;
-            a
+            // ν·l/2 a rounding step above a whole number leaves a remainder of 10⁻¹⁵, which
+            // would count as a free multiplier in r; it is 0, as SMO's updates snap it.
+            if a < 1e-12 {
+                0.0
+            } else {
+                a
+            }
         })
         .collect()
 }
