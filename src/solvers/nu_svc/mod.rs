@@ -173,29 +173,66 @@ impl Method for NuSvcMethod {
             (true, true) => "multi-class = ovr → OneVsRestClassifier around it: the class whose f is largest",
         };
         let tol = values.real("tol");
-        Counterpart::same(
+        let counterpart = Counterpart::same(
             vec![svc.arg("nu", nu).arg("tol", tol)],
             Multiclass::OneVsOne,
-        )
-        .map(
-            "nu",
-            format!(
-                "{} → nu={}: the same bound on the margin errors and the support vectors",
-                shown(values, "nu"),
-                python_float(nu)
-            ),
-        )
-        .map_all(kernel_lines)
-        .map(
-            "tol",
-            format!(
-                "{} → tol={}: both stop when neither class's KKT violation reaches it",
-                shown(values, "tol"),
-                python_float(tol)
-            ),
-        )
-        .map("mc", mc)
+        );
+        let counterpart = if summed_remainder(nu, &problem_sizes(data, ovr)) {
+            counterpart.near(
+                "scikit-learn's LIBSVM adds ν once per point, and here half the sum lands a \
+                 rounding step off a whole number: the remainder (about 10⁻¹⁵) stays a free \
+                 multiplier that enters its r, so its decision values may differ from the \
+                 lab's by a few per cent",
+            )
+        } else {
+            counterpart
+        };
+        counterpart
+            .map(
+                "nu",
+                format!(
+                    "{} → nu={}: the same bound on the margin errors and the support vectors",
+                    shown(values, "nu"),
+                    python_float(nu)
+                ),
+            )
+            .map_all(kernel_lines)
+            .map(
+                "tol",
+                format!(
+                    "{} → tol={}: both stop when neither class's KKT violation reaches it",
+                    shown(values, "tol"),
+                    python_float(tol)
+                ),
+            )
+            .map("mc", mc)
     }
+}
+
+/// The number of points of each two-class problem the registry fits on `data`: all of them,
+/// or with more classes one-vs-one each pair's.
+fn problem_sizes(data: &Dataset, ovr: bool) -> Vec<usize> {
+    let classes = data.classes();
+    let count = |c: i32| data.labels.iter().filter(|&&l| l == c).count();
+    if classes.len() <= 2 || ovr {
+        return vec![data.len()];
+    }
+    let counts: Vec<usize> = classes.iter().map(|&c| count(c)).collect();
+    let mut sizes = Vec::new();
+    for (i, a) in counts.iter().enumerate() {
+        sizes.extend(counts[i + 1..].iter().map(|b| a + b));
+    }
+    sizes
+}
+
+/// Whether scikit-learn's LIBSVM, which starts from half of ν added once per point, is left
+/// with a remainder of rounding in one of the problems of these sizes.
+fn summed_remainder(nu: f64, sizes: &[usize]) -> bool {
+    sizes.iter().any(|&l| {
+        let half = (0..l).fold(0.0, |sum, _| sum + nu) / 2.0;
+        let part = half - half.floor();
+        part > 0.0 && part.min(1.0 - part) < 1e-9
+    })
 }
 
 /// What ν-SVC keeps between fits: the kernel cache (each fit starts from LIBSVM's α).

@@ -23,9 +23,13 @@
 //! for both equality constraints, since ν·l/2 ≤ the size of each class.
 //!
 //! One difference from LIBSVM, where only rounding decides: a multiplier within 10⁻¹² of a
-//! bound is put on it (as the C-SVM's SMO does), a remainder of 10⁻¹⁵ left by ν·l/2 included.
-//! LIBSVM keeps such a multiplier free, and its r then averages in a point that is not on the
-//! margin.
+//! bound is put on it (as the C-SVM's SMO does), the initial remainder included. LIBSVM keeps
+//! such a multiplier free, and r then averages in the ∇ of a point that is not on the margin.
+//! Upstream LIBSVM computes ν·l/2 in one product, which is mostly exact; scikit-learn's copy
+//! adds ν once per point (for sample weights), so that ν = 0.4 on 40 points leaves a
+//! remainder of 3.6·10⁻¹⁵, and its r, b and decision values can then differ from the lab's by
+//! a few per cent (both are optima when a class has no free multiplier; otherwise the lab's is
+//! the one that meets the KKT conditions).
 //!
 //! Unlike LIBSVM there is no shrinking: every iteration looks at every point. The problems of
 //! a lecture's plane are small, and the answer is the same.
@@ -60,10 +64,13 @@ pub(super) fn initial_alpha(y: &[f64], nu: f64) -> Vec<f64> {
             };
             let a = left.min(1.0);
             *left -= a;
-            // ν·l/2 a rounding step above a whole number leaves a remainder of 10⁻¹⁵, which
-            // would count as a free multiplier in r; it is 0, as SMO's updates snap it.
+            // ν·l/2 a rounding step off a whole number leaves a remainder of 10⁻¹⁵ (or one
+            // short of 1), which would count as a free multiplier in r; it is put on its
+            // bound, as SMO's updates put theirs.
             if a < 1e-12 {
                 0.0
+            } else if a > 1.0 - 1e-12 {
+                1.0
             } else {
                 a
             }

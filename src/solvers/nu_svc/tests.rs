@@ -83,3 +83,14 @@ fn infeasible_and_boundary_nu_are_refused_in_words() {
         assert_eq!(fit(nu).unwrap_err().to_string(), "nu must be in (0, 1]");
     }
 }
+
+#[test]
+fn scikit_learns_summed_nu_is_told_apart() {
+    // 0.4 added 40 times is 16.000000000000007: half of it leaves 3.6·10⁻¹⁵ over.
+    assert!(summed_remainder(0.4, &[40]));
+    assert!(!summed_remainder(0.33, &[40]));
+    assert!(!summed_remainder(0.5, &[40, 60]));
+    let data = Preset::Blobs3.generate(60, 0.3, 2);
+    assert_eq!(problem_sizes(&data, false), vec![40, 40, 40]);
+    assert_eq!(problem_sizes(&data, true), vec![60]);
+}
