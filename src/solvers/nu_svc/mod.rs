@@ -459,13 +459,13 @@ impl Model for NuSvcModel {
         self.svm.decorate(scene, context)
     }
 
-    /// The C-SVM's facts (C there is 1/r), the ν-property after the support vectors.
+    /// The C-SVM's facts (C there is 1/r), the ν-property first in the headline.
     fn facts(&self, data: &Dataset) -> Vec<Fact> {
         let mut facts = self.svm.facts(data);
         let at = facts
             .iter()
             .position(|f| f.key == "support")
-            .map_or(facts.len(), |i| i + 1);
+            .unwrap_or(facts.len());
         let property = property_facts(
             self.margin_error_fraction(),
             self.nu,
