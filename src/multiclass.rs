@@ -418,6 +418,9 @@ impl Model for Multiclass {
                 .collect();
             facts.push(Fact::data("support", support));
         }
+        facts.extend(crate::solvers::nu_svc::pairwise_facts(
+            self.members.iter().map(|m| &*m.model),
+        ));
         facts
     }
 

@@ -426,6 +426,21 @@ pub const PARAMS: &[Param] = &[
              approaches the hard margin.",
         )
     },
+    model_row(
+        "nu",
+        "ν",
+        Kind::Slider {
+            min: 0.0,
+            max: 1.0,
+            lo: 0.01,
+            hi: 1.0,
+            step: 0.01,
+        },
+        "0.5",
+        "ν-SVC's ν in (0, 1], in place of C: at most a fraction ν of the points are margin \
+         errors (yᵢf(xᵢ) < 1) and at least a fraction ν are support vectors, so ν sets how \
+         many points may violate the margin; too large a ν for a small class is infeasible.",
+    ),
     Param {
         more: true,
         hint: "C = ∞",

@@ -15,14 +15,15 @@ use crate::params::Values;
 use crate::solvers::{
     bayes_logistic::BayesLogisticMethod, kernel_ridge::KernelRidgeMethod, knn::KnnMethod,
     lda::LdaMethod, least_squares::LeastSquaresMethod, logistic::LogisticMethod,
-    means::ClassMeansMethod, naive_bayes::NaiveBayesMethod, perceptron::PerceptronMethod,
-    qda::QdaMethod, svm::SvmMethod,
+    means::ClassMeansMethod, naive_bayes::NaiveBayesMethod, nu_svc::NuSvcMethod,
+    perceptron::PerceptronMethod, qda::QdaMethod, svm::SvmMethod,
 };
 use crate::standardise::{Scaler, Standardised};
 
 /// Every method, in the order the model menu lists them.
 pub static METHODS: &[&dyn Method] = &[
     &SvmMethod,
+    &NuSvcMethod,
     &PerceptronMethod,
     &LogisticMethod,
     &BayesLogisticMethod,

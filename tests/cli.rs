@@ -1,6 +1,9 @@
 //! The `kernel-playground` binary as a script would use it: JSON out, figures out, and one-line
 //! errors with exit status 2 for bad input.
 
+#[path = "common/mod.rs"]
+mod common;
+
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -1657,4 +1660,89 @@ fn kernel_takes_a_kernel_built_by_rule() {
         ],
         "minus sign",
     );
+}
+
+/// `fit --model nusvc` prints the C-SVM's fields (`decision`, `predicted`, `alpha`, `support`,
+/// `bias`) as scikit-learn's `NuSVC` finds them, with `margin_error_fraction` ≤ ν ≤
+/// `support_fraction`; more classes give one-vs-one score lists; a ν outside (0, 1] or an
+/// infeasible one is one line and status 2.
+#[test]
+fn fit_prints_the_nu_svc_contract() {
+    use common::numbers;
+    let fixtures: Value =
+        serde_json::from_str(include_str!("fixtures/nusvc_sklearn.json")).unwrap();
+    // A case's fit at tol 10⁻⁶ on its query points, and ν's place between the fractions.
+    let fit_case = |case: &Value| {
+        let name = format!("nusvc-{}", case["name"].as_str().unwrap());
+        let (data, query) = fixture_files(case, &name);
+        let mut args: Vec<String> = ["fit", "--data", data.to_str().unwrap(), "--query"]
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
+        args.extend([
+            query.to_str().unwrap().into(),
+            "--model".into(),
+            "nusvc".into(),
+        ]);
+        for key in ["nu", "kernel", "gamma", "degree", "coef0", "tol"] {
+            let value = &case[key];
+            args.push(format!("--{key}"));
+            args.push(
+                value
+                    .as_str()
+                    .map_or_else(|| value.to_string(), str::to_string),
+            );
+        }
+        let json = fit_json(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        let nu = case["nu"].as_f64().unwrap();
+        let errors = json["margin_error_fraction"].as_f64().unwrap();
+        let support = json["support_fraction"].as_f64().unwrap();
+        assert!(
+            errors <= nu && nu <= support,
+            "{name}: {errors} ≤ {nu} ≤ {support}"
+        );
+        assert_eq!(json["model"], "nusvc");
+        (name, json)
+    };
+    let cases = fixtures["cases"].as_array().unwrap();
+    for case in cases.iter().filter(|c| c["bias"].is_number()).step_by(3) {
+        let (name, json) = fit_case(case);
+        let want = numbers(&case["decision_query"]);
+        for (got, want) in numbers(&json["decision"]).iter().zip(&want) {
+            assert!(
+                (got - want).abs() <= 1e-3 * want.abs().max(1.0),
+                "{name}: {got} vs {want}"
+            );
+        }
+        assert_eq!(json["predicted"].as_array().unwrap().len(), want.len());
+        assert_eq!(json["support"], case["support"], "{name}");
+        assert_eq!(
+            json["alpha"].as_array().unwrap().len(),
+            case["x"].as_array().unwrap().len()
+        );
+        let bias = case["bias"].as_f64().unwrap();
+        assert!((json["bias"].as_f64().unwrap() - bias).abs() <= 1e-3 * bias.abs().max(1.0));
+    }
+    let three = cases.iter().find(|c| c["pairs"].is_array()).unwrap();
+    let (_, json) = fit_case(three);
+    assert_eq!(json["scheme"], "ovo");
+    assert_eq!(json["predicted"], three["predicted_query"]);
+    for scores in json["decision"].as_array().unwrap() {
+        assert_eq!(scores.as_array().unwrap().len(), 3, "one score per class");
+    }
+
+    // 3 against 7 points: ν·10/2 ≤ 3 means ν ≤ 0.6.
+    let small = scratch(
+        "nusvc-small.csv",
+        "0,0,1\n0.2,0.1,1\n0.1,0.3,1\n1,1,2\n1.2,1,2\n1,1.3,2\n1.4,1.2,2\n1.1,0.8,2\n0.9,1.2,2\n1.3,0.9,2\n",
+    );
+    let small = small.to_str().unwrap();
+    let fit = |nu: &'static str| vec!["fit", "--data", small, "--model", "nusvc", "--nu", nu];
+    fails_with(&fit("0.7"), "infeasible");
+    fails_with(&fit("0.7"), "choose ν ≤ 0.6");
+    fails_with(&fit("0"), "nu must be in (0, 1]");
+    fails_with(&fit("1.5"), "nu must be between 0 and 1");
+    fails_with(&fit("-0.2"), "nu must be between 0 and 1");
+    fails_with(&fit("nan"), "nu must be a finite number");
+    succeeds(&fit("0.5"));
 }

@@ -27,6 +27,8 @@ const SCENES: &[&str] = &[
     "model=svm&kernel=linear&hard=1&preset=separable&n=40&seed=4",
     "model=svm&kernel=sigmoid&gamma=0.3&coef0=-0.5&mc=ovr&preset=blobs3&n=45&seed=6",
     "model=svm&kernel=linear&svm_solver=dca&C=0.5&preset=overlapping&n=60&seed=5",
+    "model=nusvc&nu=0.3&preset=moons&n=60&noise=0.3&test=0.3&seed=3",
+    "model=nusvc&kernel=poly&degree=2&coef0=1&gamma=0.5&nu=0.33&preset=blobs3&n=60&std=1&seed=2",
     "model=perceptron&kernel=linear&preset=separable&n=50&test=0.2&seed=2",
     "model=perceptron&kernel=linear&epochs=20&preset=blobs3&n=60&std=1&seed=3",
     "model=logistic&preset=moons&n=60&test=0.3&seed=3",

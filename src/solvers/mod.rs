@@ -11,6 +11,7 @@ pub mod logistic;
 pub mod means;
 pub mod naive_bayes;
 pub mod no_bias;
+pub mod nu_svc;
 pub mod perceptron;
 pub mod qda;
 pub mod smo;

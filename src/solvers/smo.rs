@@ -69,13 +69,13 @@ pub use crate::plane::PairStep;
 mod warm;
 
 /// LIBSVM's stand-in for a non-positive curvature K_ii + K_jj − 2K_ij.
-const TAU: f64 = 1e-12;
+pub(crate) const TAU: f64 = 1e-12;
 
 /// The memory the kernel cache may use: 128 MiB, which at n = 10 000 holds 1 677 whole
 /// columns of 80 kB (the whole Gram matrix would take 800 MB), while at n = 2 000 the whole
 /// Gram matrix (32 MB) fits. LIBSVM's default (scikit-learn's `cache_size`) is 200 MB of
 /// single-precision rows.
-const CACHE_BYTES: usize = 128 << 20;
+pub(crate) const CACHE_BYTES: usize = 128 << 20;
 
 /// The dual problem SMO is given.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -959,7 +959,7 @@ struct Selection {
 
 /// The closed-form two-variable update, clipped to the box (LIBSVM's `Solver::Solve` step).
 #[allow(clippy::too_many_arguments)]
-fn update_pair(
+pub(crate) fn update_pair(
     alpha: &mut [f64],
     grad: &[f64],
     y: &[f64],
@@ -1067,7 +1067,7 @@ pub(crate) fn objectives(alpha: &[f64], gradient: &[f64], y: &[f64], c: f64) -> 
 
 /// ρ = −b: the mean of y_i∇_i over free multipliers, or the middle of the interval the bounded
 /// ones leave.
-fn compute_rho(alpha: &[f64], grad: &[f64], y: &[f64], c: f64) -> f64 {
+pub(crate) fn compute_rho(alpha: &[f64], grad: &[f64], y: &[f64], c: f64) -> f64 {
     let (mut upper, mut lower) = (f64::INFINITY, f64::NEG_INFINITY);
     let (mut free_sum, mut free_count) = (0.0, 0usize);
     for i in 0..alpha.len() {

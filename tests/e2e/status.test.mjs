@@ -21,6 +21,7 @@ const SCENES = {
   'linear SVM': 'preset=separable&n=60&kernel=linear&C=1',
   'linear SVM, held-out points': 'preset=separable&n=60&kernel=linear&C=1&test=0.25',
   'RBF SVM': 'preset=moons&n=80&kernel=rbf&gamma=2&C=10',
+  'ν-SVM': 'preset=moons&n=80&model=nusvc&nu=0.3&kernel=rbf&gamma=2',
   'SVM, 3 classes': 'preset=blobs3&n=90&noise=0.3&kernel=linear',
   'standardised k-NN': 'preset=moons&n=80&model=knn&std=1',
   perceptron: 'preset=separable&n=60&model=perceptron&kernel=linear',

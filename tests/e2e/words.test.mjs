@@ -63,8 +63,8 @@ test('every model: each visible control and each legend entry is described', asy
     for (const e of legend) assert.ok(e.description.length > 10, `${id}: legend entry ${e.what}`);
     const marks = legend.map((e) => e.what);
     assert.ok(marks.includes('test'), `${id}: 30 % held out, so a test point: ${marks}`);
-    assert.equal(marks.includes('free_support') || marks.includes('bound_support'), id === 'svm',
-      `${id}: support vectors only for the SVM: ${marks}`);
+    assert.equal(marks.includes('free_support') || marks.includes('bound_support'), ['svm', 'nusvc'].includes(id),
+      `${id}: support vectors only for the SVMs (C and ν): ${marks}`);
     // The model menu's description is the chosen method's.
     const title = await page.evaluate(() => document.querySelector('#model option:checked').textContent);
     const menu = await page.evaluate(() => document.getElementById(document.getElementById('model').getAttribute('aria-describedby')).textContent);

@@ -1,7 +1,8 @@
 //! Every method of the registry, on random points and with parameters far beyond the sliders:
 //! each fit ends quickly (an iteration cap, as the command line passes one, and a watchdog),
 //! fails with a one-line message or gives finite decision values, scores and facts, and the
-//! SVM's KKT conditions hold when it says it converged.
+//! SVM's KKT conditions hold when it says it converged — as do ν-SVC's (its solution divided
+//! by r is a C-SVM's with C = 1/r), with its ν-property.
 
 use crate::common::kkt;
 use crate::{config, one_line};
@@ -11,6 +12,7 @@ use kernel_playground::model::{ExitReason, FactValue, FitOptions, Model};
 use kernel_playground::plane::{Layout, Scene};
 use kernel_playground::playground::{Inspection, Playground, Status};
 use kernel_playground::registry::{self, METHODS};
+use kernel_playground::solvers::nu_svc::NuSvcModel;
 use kernel_playground::solvers::svm::SvmModel;
 use kernel_playground::state::Settings;
 use proptest::prelude::*;
@@ -94,8 +96,14 @@ fn settings(n: usize) -> impl Strategy<Value = Settings> {
             choice(&["uniform", "distance"]),
         ),
         0.0..=1.0f64,
+        // ν: 0 (refused), tiny, anywhere, 1.
+        prop_oneof![
+            Just(0.0),
+            Just(1.0),
+            power(-12.0, 0.0).prop_map(|v| v.parse().unwrap())
+        ],
     );
-    (prop::sample::select(ids), values).prop_map(|(model, (a, b, reg))| {
+    (prop::sample::select(ids), values).prop_map(|(model, (a, b, reg, nu))| {
         let (kernel, mc, features, c, hard, lambda, gamma, degree) = a;
         let (coef0, tol, epochs, solver, lr, k, metric, weights) = b;
         let mut settings = Settings::default();
@@ -118,6 +126,7 @@ fn settings(n: usize) -> impl Strategy<Value = Settings> {
             ("metric", metric.to_string()),
             ("weights", weights.to_string()),
             ("reg", reg.to_string()),
+            ("nu", f64::min(nu, 1.0).to_string()),
         ];
         for (key, text) in texts {
             settings
@@ -268,6 +277,42 @@ fn check_fit(data: &Dataset, settings: &Settings) -> Result<(), TestCaseError> {
             }
         }
     }
+    if let Some(nu) = model.as_any().downcast_ref::<NuSvcModel>() {
+        check_nu_svc(nu, settings.values.real("tol"))?;
+    }
+    Ok(())
+}
+
+/// A converged ν-SVC: the C-SVM's KKT conditions for C = 1/r, within the tolerance divided by
+/// r (it holds for the gradient before the rescaling), Σα = ν·l before the rescaling, and the
+/// ν-property.
+fn check_nu_svc(model: &NuSvcModel, tol: f64) -> Result<(), TestCaseError> {
+    if model.svm.report.exit != ExitReason::Converged {
+        return Ok(());
+    }
+    let tolerance = kkt::Tolerance {
+        slack: 10.0 * tol / model.r,
+        relative: 1e-8,
+    };
+    if let Err(broken) = kkt::check(&model.svm, tolerance) {
+        prop_assert!(false, "converged, but {}", broken);
+    }
+    let l = model.svm.alpha.len() as f64;
+    let total: f64 = model.svm.alpha.iter().map(|a| a * model.r).sum();
+    prop_assert!(
+        (total - model.nu * l).abs() <= 1e-9 * l,
+        "Σα = {} for νl = {}",
+        total,
+        model.nu * l
+    );
+    let (errors, support) = (model.margin_error_fraction(), model.support_fraction());
+    prop_assert!(
+        errors <= model.nu && model.nu <= support,
+        "{} ≤ ν = {} ≤ {}",
+        errors,
+        model.nu,
+        support
+    );
     Ok(())
 }
 
@@ -342,11 +387,14 @@ proptest! {
 proptest! {
     #![proptest_config(config(1))]
 
-    /// The SVM alone, so that its KKT check sees as many cases as the other methods together.
+    /// The SVM and ν-SVC alone, so that their KKT checks (and ν-SVC's ν-property) see as
+    /// many cases as the other methods together.
     #[test]
     fn the_svm_meets_its_kkt_conditions_when_converged(mut case in case()) {
-        case.settings.set("model", "svm").unwrap();
-        check_fit(&case.data, &case.settings)?;
+        for model in ["svm", "nusvc"] {
+            case.settings.set("model", model).unwrap();
+            check_fit(&case.data, &case.settings)?;
+        }
     }
 }
 
