@@ -62,8 +62,12 @@ impl Hasher for Fingerprinter {
 }
 
 /// One edit of the scene, as the page made it, with exact data coordinates.
+///
+/// Written as JSON `{"op": "move", "index": 3, "x": 0.5, "y": -1}`; read through [`WireEdit`],
+/// a flat record, rather than serde's internally tagged enum, whose buffering reader made
+/// this the largest function of the page's module.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "op", rename_all = "snake_case")]
+#[serde(tag = "op", rename_all = "snake_case", try_from = "WireEdit")]
 pub enum Edit {
     /// A setting, by its URL key (or [`super::STEPS_KEY`]).
     Set {
@@ -100,6 +104,61 @@ pub enum Edit {
         hash: String,
         steps: Option<usize>,
     },
+}
+
+/// An [`Edit`] as it arrives: the operation and whichever fields it has.
+#[derive(Deserialize)]
+struct WireEdit {
+    op: String,
+    key: Option<String>,
+    value: Option<String>,
+    x: Option<f64>,
+    y: Option<f64>,
+    label: Option<i32>,
+    index: Option<usize>,
+    at: Option<Point>,
+    hash: Option<String>,
+    steps: Option<usize>,
+}
+
+impl TryFrom<WireEdit> for Edit {
+    type Error = String;
+
+    fn try_from(w: WireEdit) -> Result<Edit, String> {
+        let op = w.op.as_str();
+        let missing = |field: &str| format!("the edit '{op}' has no {field}");
+        let index = || w.index.ok_or_else(|| missing("index"));
+        let x = || w.x.ok_or_else(|| missing("x"));
+        let y = || w.y.ok_or_else(|| missing("y"));
+        Ok(match op {
+            "set" => Edit::Set {
+                key: w.key.clone().ok_or_else(|| missing("key"))?,
+                value: w.value.clone().ok_or_else(|| missing("value"))?,
+            },
+            "add" => Edit::Add {
+                x: x()?,
+                y: y()?,
+                label: w.label.ok_or_else(|| missing("label"))?,
+            },
+            "move" => Edit::Move {
+                index: index()?,
+                x: x()?,
+                y: y()?,
+            },
+            "remove" => Edit::Remove { index: index()? },
+            "toggle_test" => Edit::ToggleTest { index: index()? },
+            "settle" => Edit::Settle,
+            "step" => Edit::Step,
+            "reset_steps" => Edit::ResetSteps,
+            "finish_steps" => Edit::FinishSteps,
+            "pointer" => Edit::Pointer { at: w.at },
+            "scene" => Edit::Scene {
+                hash: w.hash.clone().ok_or_else(|| missing("hash"))?,
+                steps: w.steps,
+            },
+            other => return Err(format!("'{other}' is not an edit")),
+        })
+    }
 }
 
 impl Playground {
@@ -345,6 +404,64 @@ mod tests {
 
     /// A whole new scene never gives a version the copy has had before, so a figure cached by
     /// version (as a worker caches the open view's) is computed afresh for it.
+    #[test]
+    fn every_edit_reads_back_as_written() {
+        let edits = vec![
+            Edit::Set {
+                key: "C".into(),
+                value: "0.5".into(),
+            },
+            Edit::Add {
+                x: 0.1,
+                y: -3e-9,
+                label: -1,
+            },
+            Edit::Move {
+                index: 4,
+                x: 1.0 / 3.0,
+                y: 2.0,
+            },
+            Edit::Remove { index: 0 },
+            Edit::ToggleTest { index: 7 },
+            Edit::Settle,
+            Edit::Step,
+            Edit::ResetSteps,
+            Edit::FinishSteps,
+            Edit::Pointer {
+                at: Some([0.25, -0.5]),
+            },
+            Edit::Pointer { at: None },
+            Edit::Scene {
+                hash: "model=svm&C=2".into(),
+                steps: Some(3),
+            },
+            Edit::Scene {
+                hash: String::new(),
+                steps: None,
+            },
+        ];
+        let text = serde_json::to_string(&edits).unwrap();
+        let back: Vec<Edit> = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, edits);
+        // As the page writes them by hand, and what is not an edit.
+        let page: Vec<Edit> =
+            serde_json::from_str(r#"[{"op":"move","index":2,"x":0.5,"y":-1},{"op":"settle"}]"#)
+                .unwrap();
+        assert_eq!(
+            page[0],
+            Edit::Move {
+                index: 2,
+                x: 0.5,
+                y: -1.0
+            }
+        );
+        assert!(serde_json::from_str::<Edit>(r#"{"op":"move","x":1,"y":2}"#)
+            .unwrap_err()
+            .to_string()
+            .contains("has no index"));
+        assert!(serde_json::from_str::<Edit>(r#"{"op":"fly"}"#).is_err());
+    }
+
     #[test]
     fn a_whole_scene_moves_the_version_on() {
         use crate::views::{view, Cache};
