@@ -81,8 +81,9 @@ test('the legend names exactly the marks the frame draws', async () => {
     ['model=logistic&preset=moons&n=60&test=0', ['class', 'boundary', 'levels', 'regions'], ['free_support', 'bound_support', 'slack', 'test']],
     ['model=knn&k=1&preset=moons&n=40&vor=1&del=1', ['voronoi_edges', 'delaunay_edges'], ['levels', 'ellipses']],
     ['model=knn&k=5&preset=moons&n=40&vor=1', ['boundary'], ['voronoi_edges']],
-    ['model=lda&preset=blobs3&n=60', ['class', 'ellipses', 'means', 'regions'], ['free_support', 'levels']],
-    ['model=svm&preset=blobs3&n=60&pairs=1', ['pairwise'], []],
+    // Three classes: LDA's contours are of the likeliest class's p; an SVM's votes have none.
+    ['model=lda&preset=blobs3&n=60', ['class', 'ellipses', 'means', 'levels', 'regions'], ['free_support']],
+    ['model=svm&preset=blobs3&n=60&pairs=1', ['pairwise'], ['levels']],
   ];
   for (const [hash, present, absent] of cases) {
     const { page, errors } = await open(hash);
