@@ -163,6 +163,7 @@ impl Kernel {
                 }
                 exp::exp_in_place(out);
             }
+            Kernel::Composed(ref composition) => composition.eval_into(x, points, out),
             _ => {
                 for (value, z) in out.iter_mut().zip(points) {
                     *value = self.eval(x, z);

@@ -67,6 +67,9 @@ const models = [
   { name: 'class means', hash: 'model=nearest_mean' },
   { name: 'bayes logistic', hash: 'model=bayeslogistic&features=poly&degree=3&lambda=0.01', slider: 'lambda', values: log10(-3, 0) },
   { name: 'krr', hash: 'model=krr&kernel=rbf&gamma=2&lambda=0.01', slider: 'lambda', values: log10(-3, 0) },
+  { name: 'nusvc', hash: 'model=nusvc&kernel=rbf&nu=0.3&gamma=2', slider: 'nu', values: Array.from({ length: STEPS }, (_, i) => 0.1 + 0.5 * i / STEPS) },
+  { name: 'svm, kernel by rule', hash: 'model=svm&kernel=composed&kexpr=rbf%2B0.5*linear&C=1&gamma=2', slider: 'C', values: log10(-1, 1) },
+  { name: 'softmax, 3 classes', hash: 'model=logistic&multi=multinomial&features=poly&degree=3&lambda=0.01&preset=spiral3', slider: 'lambda', values: log10(-3, 0) },
   { name: 'svm + loss view', hash: 'model=svm&kernel=rbf&C=1&gamma=2&views=loss', slider: 'C', values: log10(-1, 1) },
 ];
 
