@@ -63,7 +63,7 @@ impl Hasher for Fingerprinter {
 
 /// One edit of the scene, as the page made it, with exact data coordinates.
 ///
-/// Written as JSON `{"op": "move", "index": 3, "x": 0.5, "y": -1}`; read through [`WireEdit`],
+/// Written as JSON `{"op": "move", "index": 3, "x": 0.5, "y": -1}`; read through `WireEdit`,
 /// a flat record, rather than serde's internally tagged enum, whose buffering reader made
 /// this the largest function of the page's module.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
