@@ -3,7 +3,7 @@
 // smaller), is larger than BUDGET_BYTES. Every byte is downloaded and compiled on a student's
 // phone before the first plot: at 1.6 Mbit/s each 100 KB is half a second.
 //
-// The budget sits just above the module's size when it was last set (751 KB in this measure:
+// The budget sits just above the module's size when it was last set (754 KB in this measure:
 // 658 KB, then 22 KB for Bayesian logistic regression, the class-means method, the hulls layer,
 // the lecture examples and the explanation of every control; then 13 KB for multinomial
 // (softmax) logistic regression, 22 KB for "Export as Python" (every method's scikit-learn
@@ -11,8 +11,9 @@
 // curves, the σ slider, the notes' polynomial kernel and the large-scene painting, 6 KB for
 // the model-choice view, then 6 KB for kernels built by rule (the expression's reader, its
 // derivative for the hover and its Python form) and 12 KB for ν-SVC (LIBSVM's ν solver, its
-// ν-property and its export), less 8 KB won back by reading the edits by hand; each raised on
-// purpose, against the goal of a smaller module: what
+// ν-property and its export), less 8 KB won back by reading the edits by hand, then 2.5 KB for
+// evaluating a kernel built by rule on 64 points at once (its frame at n = 500 halved); each
+// raised on purpose, against the goal of a smaller module: what
 // only the command line or an export needs belongs in a module of its own, loaded when asked
 // for).
 // To raise it deliberately: measure the new size (this script prints it), say in the commit why
@@ -24,7 +25,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_BYTES = 752_000;
+export const BUDGET_BYTES = 755_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');

@@ -155,7 +155,7 @@ impl Kernel {
     /// `out[t]` = K(x, z_t) for the points z_t (as many as `out` holds): a Gram column, or part
     /// of one. Each entry has the bits of [`Kernel::eval`]; the RBF kernel's exponentials run
     /// in SIMD lanes.
-    pub fn eval_into(&self, x: Point, points: impl Iterator<Item = Point>, out: &mut [f64]) {
+    pub fn eval_into(&self, x: Point, mut points: impl Iterator<Item = Point>, out: &mut [f64]) {
         match *self {
             Kernel::Rbf { gamma } => {
                 for (value, z) in out.iter_mut().zip(points) {
@@ -163,7 +163,7 @@ impl Kernel {
                 }
                 exp::exp_in_place(out);
             }
-            Kernel::Composed(ref composition) => composition.eval_into(x, points, out),
+            Kernel::Composed(ref composition) => composition.eval_into(x, &mut points, out),
             _ => {
                 for (value, z) in out.iter_mut().zip(points) {
                     *value = self.eval(x, z);

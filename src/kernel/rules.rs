@@ -35,6 +35,9 @@ use crate::error::Error;
 /// The most steps (bases, constants and operations) a composition may have.
 pub const MAX_STEPS: usize = 16;
 
+/// How many points [`Composition::eval_into`] runs the program on at once.
+const BLOCK: usize = 64;
+
 /// The panel's kernel parameters, which a base written bare takes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PanelParams {
@@ -171,10 +174,8 @@ impl Composition {
     /// `out[t]` = K(x, z_t) for the points z_t (as many as `out` holds, or as there are): the
     /// program run on blocks of points at once, each base's values computed together (the RBF
     /// exponentials in SIMD lanes), with the bits of [`Composition::eval`].
-    pub fn eval_into(&self, x: Point, mut points: impl Iterator<Item = Point>, out: &mut [f64]) {
-        const BLOCK: usize = 64;
+    pub fn eval_into(&self, x: Point, points: &mut dyn Iterator<Item = Point>, out: &mut [f64]) {
         let mut zs = [[0.0; 2]; BLOCK];
-        let mut stack = [[0.0; BLOCK]; MAX_STEPS];
         for chunk in out.chunks_mut(BLOCK) {
             let mut m = 0;
             for z in zs.iter_mut().take(chunk.len()) {
@@ -182,45 +183,53 @@ impl Composition {
                 *z = point;
                 m += 1;
             }
-            let mut top = 0;
-            for step in &self.steps[..self.len] {
-                match *step {
-                    Step::Base(base) => {
-                        let values = &mut stack[top][..m];
-                        base.kernel().eval_into(x, zs[..m].iter().copied(), values);
-                        top += 1;
-                    }
-                    Step::Constant(c) => {
-                        stack[top][..m].fill(c);
-                        top += 1;
-                    }
-                    Step::Add | Step::Multiply => {
-                        top -= 1;
-                        let (below, above) = stack.split_at_mut(top);
-                        let pairs = below[top - 1][..m].iter_mut().zip(&above[0][..m]);
-                        if *step == Step::Add {
-                            pairs.for_each(|(a, b)| *a += *b);
-                        } else {
-                            pairs.for_each(|(a, b)| *a *= *b);
-                        }
-                    }
-                    Step::Power(n) => {
-                        for v in &mut stack[top - 1][..m] {
-                            *v = v.powi(n as i32);
-                        }
-                    }
-                    Step::Exp => {
-                        for v in &mut stack[top - 1][..m] {
-                            *v = v.exp();
-                        }
-                    }
-                }
-            }
-            chunk[..m].copy_from_slice(&stack[0][..m]);
+            self.eval_block(x, &zs[..m], &mut chunk[..m]);
             if m < chunk.len() {
                 break;
             }
         }
+    }
+
+    /// [`Composition::eval_into`] for one block of at most [`BLOCK`] points (not generic, so
+    /// the program's loop is compiled once whatever iterator the callers hold).
+    fn eval_block(&self, x: Point, zs: &[Point], out: &mut [f64]) {
+        let m = zs.len();
+        let mut stack = [[0.0; BLOCK]; MAX_STEPS];
+        let mut top = 0;
+        for step in &self.steps[..self.len] {
+            match *step {
+                Step::Base(base) => {
+                    base.kernel()
+                        .eval_into(x, zs.iter().copied(), &mut stack[top][..m]);
+                    top += 1;
+                }
+                Step::Constant(c) => {
+                    stack[top][..m].fill(c);
+                    top += 1;
+                }
+                Step::Add | Step::Multiply => {
+                    top -= 1;
+                    let (below, above) = stack.split_at_mut(top);
+                    let pairs = below[top - 1][..m].iter_mut().zip(&above[0][..m]);
+                    if *step == Step::Add {
+                        pairs.for_each(|(a, b)| *a += *b);
+                    } else {
+                        pairs.for_each(|(a, b)| *a *= *b);
+                    }
+                }
+                Step::Power(n) => {
+                    for v in &mut stack[top - 1][..m] {
+                        *v = v.powi(n as i32);
+                    }
+                }
+                Step::Exp => {
+                    for v in &mut stack[top - 1][..m] {
+                        *v = v.exp();
+                    }
+                }
+            }
+        }
+        out.copy_from_slice(&stack[0][..m]);
     }
 
     /// K(x, z) and its gradient ∇ₓK(x, z), carried through the program by the sum, product,
