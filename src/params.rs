@@ -13,6 +13,16 @@ use crate::error::Error;
 use crate::kernel::{Composition, PanelParams};
 use serde::Serialize;
 
+/// Whether `text` is written in an expression's characters (and is more than one word): a
+/// refused kernel is then said as a faulty expression, else as an unknown kernel.
+fn looks_like_an_expression(text: &str) -> bool {
+    let text = text.trim();
+    text.contains(|c: char| !c.is_ascii_alphanumeric())
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || " .,()+*^-".contains(c))
+}
+
 /// Valid kernel parameters, to check an expression's text by.
 const ANY_PANEL: PanelParams = PanelParams {
     gamma: 1.0,
@@ -1083,10 +1093,9 @@ impl Values {
                         self.values.insert(EXPRESSION_KEY, expression);
                         Value::Choice("composed")
                     }
-                    // A word alone is a kernel's name mistyped; anything more, an expression.
-                    Err(e) if text.trim().contains(|c: char| !c.is_ascii_alphanumeric()) => {
-                        return Err(e)
-                    }
+                    // A word alone is a kernel's name mistyped, and so is text no expression
+                    // could hold; anything else, an expression with its fault named.
+                    Err(e) if looks_like_an_expression(text) => return Err(e),
                     Err(_) => return Err(unknown),
                 }
             }

@@ -1654,6 +1654,11 @@ fn kernel_takes_a_kernel_built_by_rule() {
         &["fit", "--data", data, "--kernel", "rfb"],
         "unknown kernel 'rfb'",
     );
+    // Text no expression could hold is an unknown kernel, as before.
+    fails_with(
+        &["fit", "--data", data, "--kernel", "<b>rbf</b>"],
+        "unknown kernel '<b>rbf</b>'",
+    );
     fails_with(
         &[
             "fit", "--data", data, "--kernel", "composed", "--kexpr", "-rbf",
