@@ -124,5 +124,7 @@ export async function loadBehind(name, bytes, columns, hooks) {
   }
   stop(null);
   hooks.adopted();
+  // What follows a load (settling the scene, its fingerprint) runs in a task of its own.
+  await nextTask();
   return null;
 }

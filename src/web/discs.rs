@@ -13,9 +13,9 @@
 //! a few microseconds without a GPU, which is seconds at a million points. Front to back, a
 //! frame's share at a time: compositing stops once the frame has taken [`FRAME_BUDGET_MS`]
 //! since it began (after one batch at least), so a frame that first had to list a million
-//! discs composites little, the discs on top show first, the frames after fill in what lies
-//! under them, and no frame's task grows with the number of points beyond that share
-//! ([`DiscPainter::incomplete`] says when more frames are wanted).
+//! discs composites none (it has spent its share), the discs on top show first, the frames
+//! after fill in what lies under them, and no frame's task grows with the number of points
+//! beyond that share ([`DiscPainter::incomplete`] says when more frames are wanted).
 
 use super::js_error;
 use crate::scene::{self, Layout};
@@ -31,7 +31,7 @@ pub const RASTER_FROM: usize = 5000;
 
 /// How long a frame may have taken (ms, from its start) before it stops compositing discs in
 /// memory and shows what it has.
-pub const FRAME_BUDGET_MS: f64 = 30.0;
+pub const FRAME_BUDGET_MS: f64 = 16.0;
 
 /// Discs composited between two looks at the clock.
 const BATCH: usize = 2048;
@@ -192,6 +192,13 @@ impl DiscPainter {
             layer.left_out = left_out;
         }
         layer.discs = discs;
+        // A frame that listed a large layer anew and has spent its share on that composites
+        // nothing: the next frame begins it, so no one task both lists and composites.
+        let spent = stale && layer.raster.is_some() && super::now_ms() > started + FRAME_BUDGET_MS;
+        if spent {
+            self.incomplete = true;
+            return Ok(());
+        }
         self.finish(target, half, started)
     }
 
