@@ -78,7 +78,7 @@ const MAX_ITER: usize = 200;
 const MAX_ITER_ML: usize = 50;
 
 /// The most sampled-boundary grid nodes per side.
-const SAMPLE_GRID: usize = 161;
+const SAMPLE_GRID: usize = 121;
 
 /// Logistic regression's features with the prior precision λ.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -212,11 +212,14 @@ impl BayesLogisticModel {
         let d = self.expand(x, &mut phi);
         let phi = &phi[..d];
         let mean = phi.iter().zip(&self.w_map).map(|(a, b)| a * b).sum();
+        // φ̃ᵀH⁻¹φ̃ from the upper triangle of the symmetric H⁻¹ (column-major): each column j
+        // gives φ_j (2 Σ_{i<j} C_ij φ_i + C_jj φ_j), half the products of the full form.
+        let cov = self.posterior_cov.as_slice();
         let mut variance = 0.0;
-        for (k, &phi_k) in phi.iter().enumerate() {
-            let column = self.posterior_cov.column(k);
-            let dot: f64 = column.iter().zip(phi).map(|(c, p)| c * p).sum();
-            variance += phi_k * dot;
+        for (j, &phi_j) in phi.iter().enumerate() {
+            let column = &cov[j * d..j * d + j];
+            let above: f64 = column.iter().zip(phi).map(|(c, p)| c * p).sum();
+            variance += phi_j * (2.0 * above + cov[j * d + j] * phi_j);
         }
         (mean, variance.max(0.0))
     }

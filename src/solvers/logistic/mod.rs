@@ -246,10 +246,28 @@ impl FeatureMap {
         match self.features {
             Features::Linear => out.copy_from_slice(&x),
             Features::Polynomial { degree } => {
+                // Each power of x₁ and x₂ once (the same powi, so the same bits), not once
+                // per monomial: a third of the calls at degree 3.
+                const MOST: usize = 10;
+                let (mut p1, mut p2) = ([1.0; MOST + 1], [1.0; MOST + 1]);
+                let tabled = degree as usize <= MOST;
+                if tabled {
+                    for e in 1..=degree as usize {
+                        p1[e] = x[0].powi(e as i32);
+                        p2[e] = x[1].powi(e as i32);
+                    }
+                }
+                let power = |table: &[f64], v: f64, e: i32| {
+                    if tabled {
+                        table[e as usize]
+                    } else {
+                        v.powi(e)
+                    }
+                };
                 let mut k = 0;
                 for total in 1..=degree as i32 {
                     for b in 0..=total {
-                        out[k] = x[0].powi(total - b) * x[1].powi(b);
+                        out[k] = power(&p1, x[0], total - b) * power(&p2, x[1], b);
                         k += 1;
                     }
                 }
