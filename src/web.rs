@@ -269,6 +269,7 @@ impl App {
                     "tab": v.tab(),
                     "orbits": v.orbits(),
                     "aspect": v.aspect(),
+                    "widens": v.widens(),
                     "settings": v.settings(),
                 })
             })

@@ -42,12 +42,16 @@ export function openView(app) {
 // the view, the status and the sliders: the view takes half.
 const viewShare = () => (document.documentElement.classList.contains('presenter') ? 0.5 : 0.42);
 
+// A view that widens (a chart) takes the column's width when the height is what limits it.
 function sizeCanvas(canvas, id) {
   const room = canvas.parentElement.getBoundingClientRect().width;
-  const wide = Math.max(200, Math.min(room, (window.innerHeight * viewShare()) / aspect(id)));
-  canvas.style.width = `${Math.round(wide)}px`;
+  const tallest = window.innerHeight * viewShare();
+  const wide = Math.max(200, Math.min(room, tallest / aspect(id)));
+  const widens = (views.find((v) => v.id === id) || {}).widens && wide < room;
+  const shown = widens ? room : wide;
+  canvas.style.width = `${Math.round(shown)}px`;
   const ratio = window.devicePixelRatio || 1;
-  const width = Math.max(300, Math.round(wide * ratio));
+  const width = Math.max(300, Math.round(shown * ratio));
   const height = Math.max(200, Math.round(wide * aspect(id) * ratio));
   if (canvas.width !== width || canvas.height !== height) {
     canvas.width = width;

@@ -46,6 +46,11 @@ impl ViewKind for ChoiceView {
         0.9
     }
 
+    /// Beside the plot at 1280 × 720 the height is short: the curves take the width.
+    fn widens(&self) -> bool {
+        true
+    }
+
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
         Figure::Chart(Box::new(choice_chart(lab)))
     }

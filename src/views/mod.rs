@@ -77,6 +77,12 @@ pub trait ViewKind: Sync {
     fn aspect(&self) -> f64 {
         0.55
     }
+    /// Whether the page may widen the picture beyond [`ViewKind::aspect`] to its column's
+    /// width when the window's height is what limits it (a chart, whose axes stretch; not a
+    /// matrix or a heat map, whose cells should stay square).
+    fn widens(&self) -> bool {
+        false
+    }
     /// The lab's background job this view shows ([`crate::playground::GRID`],
     /// [`crate::playground::CURVE`], [`crate::playground::PATH`] or
     /// [`crate::playground::LEARN`]), which a Web Worker may compute instead of the page.
