@@ -14,8 +14,8 @@
 //!   stochastic steps, gradient descent cut short) or breaks ties between votes otherwise;
 //! - *missing*: scikit-learn has no such estimator; the script says so and shows the points.
 
-use crate::kernel::rules::Step;
-use crate::kernel::{Composition, Kernel, PanelParams};
+use crate::kernel::rules::{Base, Step};
+use crate::kernel::{Composition, PanelParams};
 use crate::params::{param, Values, EXPRESSION_KEY};
 
 /// A keyword argument's value, written as Python.
@@ -417,43 +417,35 @@ fn composed_kernel(values: &Values) -> Option<(String, String)> {
     let composition = Composition::parse(values.expression(EXPRESSION_KEY), panel).ok()?;
     let mut stack: Vec<String> = Vec::new();
     for step in composition.postfix() {
-        let base = match step {
-            Step::Base(base) => Some(base.kernel()),
-            _ => None,
-        };
-        let code = match (step, base) {
-            (_, Some(Kernel::Linear)) => "(A @ B.T)".to_string(),
-            (
-                _,
-                Some(Kernel::Polynomial {
-                    gamma,
-                    degree,
-                    coef0,
-                }),
-            ) => format!(
+        let code = match step {
+            Step::Base(Base::Linear) => "(A @ B.T)".to_string(),
+            Step::Base(Base::Polynomial {
+                gamma,
+                degree,
+                coef0,
+            }) => format!(
                 "({} * (A @ B.T) + {}) ** {degree}",
                 python_float(gamma),
                 python_float(coef0)
             ),
-            (_, Some(Kernel::Rbf { gamma })) => format!(
+            Step::Base(Base::Rbf { gamma }) => format!(
                 "np.exp(-{} * ((A[:, None, :] - B[None, :, :]) ** 2).sum(-1))",
                 python_float(gamma)
             ),
-            (_, Some(Kernel::Sigmoid { gamma, coef0 })) => format!(
+            Step::Base(Base::Sigmoid { gamma, coef0 }) => format!(
                 "np.tanh({} * (A @ B.T) + {})",
                 python_float(gamma),
                 python_float(coef0)
             ),
-            (_, Some(Kernel::Composed(_))) | (Step::Base(_), None) => return None,
-            (Step::Constant(c), _) => python_float(c),
-            (Step::Add | Step::Multiply, _) => {
+            Step::Constant(c) => python_float(c),
+            Step::Add | Step::Multiply => {
                 let b = stack.pop()?;
                 let a = stack.pop()?;
                 let op = if step == Step::Add { "+" } else { "*" };
                 format!("({a} {op} {b})")
             }
-            (Step::Power(n), _) => format!("({}) ** {n}", stack.pop()?),
-            (Step::Exp, _) => format!("np.exp({})", stack.pop()?),
+            Step::Power(n) => format!("({}) ** {n}", stack.pop()?),
+            Step::Exp => format!("np.exp({})", stack.pop()?),
         };
         stack.push(code);
     }
