@@ -156,13 +156,15 @@ impl Chart {
     }
 
     /// This chart and the panels under it that the picture has room for, each with its layout
-    /// within its own strip of the picture and the strip's top in the picture's pixels. A
+    /// within its own strip of the picture and the strip's corner in the picture's pixels. A
     /// headline of more lines than the layout leaves room for lowers the plot. Stacked, the
     /// upper panel's plot is half as tall again as each one's below, and only the lowest has
     /// room for the x axis under it; a panel is shown only if every shown one keeps at least
-    /// [`PANEL_LINES`] lines of the type (its legend and two ticks), the lowest left out
-    /// first.
-    pub fn panels(&self, layout: &Layout) -> Vec<(&Chart, Layout, u32)> {
+    /// [`PANEL_LINES`] lines of the type (its legend and two ticks). A picture too short to
+    /// stack them all but wide enough to give each plot [`PANEL_COLUMNS`] lines of width sets
+    /// them side by side instead, each with its x axis; failing that, stacked panels take one
+    /// height, and then the lowest are left out first.
+    pub fn panels(&self, layout: &Layout) -> Vec<Panel<'_>> {
         let mut layout = *layout;
         let lines = self.headline_lines(&layout).len();
         if lines > 1 {
@@ -173,28 +175,34 @@ impl Chart {
         let font = layout.font_px;
         // Above each lower panel's plot: room for half its top tick label, and a little.
         let gap = (0.5 * font).round();
-        let share = |count: usize| {
+        // Each lower plot's height when `count` panels are stacked and the upper one is
+        // `upper` times as tall as each below.
+        let share = |count: usize, upper: f64| {
             let fixed = layout.plot.top
                 + (count - 1) as f64 * gap
                 + (count as u32 * layout.margin + layout.label_area) as f64;
-            (layout.height as f64 - fixed) / (count as f64 + 0.5)
+            (layout.height as f64 - fixed) / (count as f64 - 1.0 + upper)
         };
-        let shown = (1..=self.below.len())
-            .rev()
-            .find(|&below| share(below + 1) >= PANEL_LINES * font)
-            .unwrap_or(0);
-        if shown == 0 {
-            let mut alone = layout;
-            if !self.below.is_empty() {
-                // The upper panel alone, with the x axis under it.
-                alone.x_label_area = alone.label_area;
+        let fitting = |upper: f64| {
+            (1..=self.below.len())
+                .rev()
+                .find(|&below| share(below + 1, upper) >= PANEL_LINES * font)
+                .unwrap_or(0)
+        };
+        let mut upper = 1.5;
+        let mut shown = fitting(upper);
+        if shown < self.below.len() {
+            if let Some(beside) = self.side_by_side(&layout) {
+                return beside;
             }
-            return vec![(self, alone, 0)];
+            // Failing that, panels of one height.
+            upper = 1.0;
+            shown = fitting(upper);
         }
-        let share = share(shown + 1).max(10.0);
-        let upper = layout.panel(layout.plot.top, (1.5 * share).floor(), false);
+        let share = share(shown + 1, upper).max(10.0);
+        let upper = layout.panel(layout.plot.top, (upper * share).floor(), false);
         let mut offset = upper.height;
-        let mut panels = vec![(self, upper, 0)];
+        let mut panels = vec![Panel::at(self, upper, 0, 0)];
         for (k, chart) in self.below.iter().take(shown).enumerate() {
             let last = k + 1 == shown;
             let mut panel = layout.panel(gap, share.floor(), last);
@@ -202,19 +210,48 @@ impl Chart {
                 // The lowest strip takes what rounding left over.
                 panel.height = layout.height.saturating_sub(offset).max(panel.height);
             }
-            panels.push((chart, panel, offset));
+            panels.push(Panel::at(chart, panel, 0, offset));
             offset += panel.height;
         }
         panels
     }
 
+    /// Every panel in a column of its own, full height and each with its x axis, when each
+    /// plot keeps [`PANEL_COLUMNS`] lines of width and [`PANEL_LINES`] of height.
+    fn side_by_side(&self, layout: &Layout) -> Option<Vec<Panel<'_>>> {
+        let count = self.below.len() as u32 + 1;
+        let column = layout.width / count;
+        let mut strip = *layout;
+        strip.width = column;
+        strip.x_label_area = strip.label_area;
+        strip.plot.width = column as f64 - strip.plot.left - strip.margin as f64;
+        strip.plot.height =
+            layout.height as f64 - strip.plot.top - (strip.margin + strip.x_label_area) as f64;
+        let font = layout.font_px;
+        if strip.plot.width < PANEL_COLUMNS * font || strip.plot.height < PANEL_LINES * font {
+            return None;
+        }
+        let charts = std::iter::once(self).chain(self.below.iter());
+        Some(
+            charts
+                .enumerate()
+                .map(|(k, chart)| {
+                    let mut panel = strip;
+                    if k as u32 + 1 == count {
+                        // The rightmost column takes what rounding left over.
+                        panel.width = layout.width - k as u32 * column;
+                        panel.plot.width =
+                            panel.width as f64 - panel.plot.left - panel.margin as f64;
+                    }
+                    Panel::at(chart, panel, k as u32 * column, 0)
+                })
+                .collect(),
+        )
+    }
+
     /// The plot's rectangle in the picture's pixels (the upper panel's, when there are more).
     fn plot_rect(&self, layout: &Layout) -> crate::field::PixelRect {
-        let (_, panel, offset) = self.panels(layout)[0];
-        crate::field::PixelRect {
-            top: panel.plot.top + offset as f64,
-            ..panel.plot
-        }
+        self.panels(layout)[0].plot()
     }
 
     /// The settings a click at pixel (px, py) applies: a heat-map cell's, or the
@@ -244,16 +281,10 @@ impl Chart {
     /// The [`ClickAxis`] value nearest pixel (px, py), if it is over a panel's plot.
     fn axis_value_at(&self, layout: &Layout, px: f64, py: f64) -> Option<(String, f64)> {
         let click = self.click_sets.as_ref()?;
-        let over = self.panels(layout).iter().any(|(_, panel, offset)| {
-            let plot = panel.plot;
-            let top = plot.top + *offset as f64;
+        let plot = self.panels(layout).iter().map(Panel::plot).find(|plot| {
             (plot.left..=plot.left + plot.width).contains(&px)
-                && (top..=top + plot.height).contains(&py)
-        });
-        if !over {
-            return None;
-        }
-        let plot = self.plot_rect(layout);
+                && (plot.top..=plot.top + plot.height).contains(&py)
+        })?;
         let (x0, x1) = self.x_range;
         let x = x0 + (px - plot.left) / plot.width * (x1 - x0);
         let at = |v: f64| if click.log { v.log10() } else { v };
@@ -308,7 +339,6 @@ impl Chart {
 pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> Result<(), Error> {
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
-    let mut rest = root.clone();
     let panels = chart.panels(layout);
     if !chart.headline.is_empty() {
         draw_headline(&root, &chart.headline_lines(layout), layout)?;
@@ -316,10 +346,12 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
     // The lowest panel shown names the x axis (the lowest of all does, when some are left
     // out for want of room).
     let x_name = chart.below.last().unwrap_or(chart).x_label.as_str();
-    for (panel, panel_layout, _) in panels {
-        let (area, below) = rest.split_vertically(panel_layout.height);
-        draw_panel(&area, panel, &panel_layout, x_name)?;
-        rest = below;
+    for panel in panels {
+        let area = root.clone().shrink(
+            (panel.left, panel.top),
+            (panel.layout.width, panel.layout.height),
+        );
+        draw_panel(&area, panel.chart, &panel.layout, x_name)?;
     }
     root.present().map_err(draw_error)?;
     Ok(())
@@ -662,6 +694,41 @@ fn draw_legend<DB: DrawingBackend>(
     Ok(())
 }
 
+/// One panel of a chart as drawn: the chart, its layout within its strip, and the strip's
+/// upper left corner in the picture's pixels.
+#[derive(Clone, Copy, Debug)]
+pub struct Panel<'a> {
+    pub chart: &'a Chart,
+    pub layout: Layout,
+    pub left: u32,
+    pub top: u32,
+}
+
+impl<'a> Panel<'a> {
+    fn at(chart: &'a Chart, layout: Layout, left: u32, top: u32) -> Panel<'a> {
+        Panel {
+            chart,
+            layout,
+            left,
+            top,
+        }
+    }
+
+    /// The panel's plot in the picture's pixels.
+    pub fn plot(&self) -> crate::field::PixelRect {
+        let plot = self.layout.plot;
+        crate::field::PixelRect {
+            left: plot.left + self.left as f64,
+            top: plot.top + self.top as f64,
+            ..plot
+        }
+    }
+}
+
+/// The least width of a panel's plot set beside another, in lines of the type: room for its
+/// legend and three tick labels.
+pub const PANEL_COLUMNS: f64 = 8.0;
+
 /// The least height of a stacked panel's plot, in lines of the type: a legend of two entries
 /// and its margins.
 pub const PANEL_LINES: f64 = 4.2;
@@ -766,4 +833,97 @@ fn draw_colour_bar<DB: DrawingBackend>(
         .map_err(draw_error)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chart of two panels whose click sets `k` among 1 … 10 along x.
+    fn two_panels() -> Chart {
+        let line = |y: f64| Line {
+            points: vec![(1.0, y), (10.0, y)],
+            colour: (0, 0, 0),
+            weight: 1.0,
+            dashed: false,
+            label: Some("curve".into()),
+        };
+        let panel = |y| Chart {
+            x_range: (1.0, 10.0),
+            y_range: (0.0, 1.0),
+            lines: vec![line(y)],
+            ..Chart::default()
+        };
+        let mut top = panel(0.25);
+        top.below = vec![panel(0.75)];
+        top.click_sets = Some(ClickAxis {
+            key: "k".into(),
+            values: (1..=10).map(f64::from).collect(),
+            log: false,
+        });
+        top
+    }
+
+    /// Where a picture is too short to stack the panels but wide, they stand side by side,
+    /// each whole, and a click over either sets the value under the pointer in that panel.
+    #[test]
+    fn a_short_wide_picture_sets_the_panels_side_by_side() {
+        let chart = two_panels();
+        // The model-choice view beside the plot at 1280 × 720, in the plane's type.
+        let layout = Layout::chart_with_type(640, 300, 20.0);
+        let panels = chart.panels(&layout);
+        assert_eq!(panels.len(), 2);
+        let (left, right) = (panels[0].plot(), panels[1].plot());
+        assert_eq!(left.top, right.top);
+        assert_eq!(left.height, right.height);
+        assert!(left.left + left.width < right.left, "{left:?} {right:?}");
+        assert!(right.left + right.width <= 640.0);
+        assert!(left.top + left.height <= 300.0);
+        for plot in [left, right] {
+            let px = plot.left + (7.0 - 1.0) / 9.0 * plot.width;
+            let py = plot.top + 0.5 * plot.height;
+            assert_eq!(
+                chart.settings_at(&layout, px, py),
+                vec![("k".into(), "7".into())]
+            );
+        }
+        // Between the two plots a click sets nothing.
+        let gap = 0.5 * (left.left + left.width + right.left);
+        assert!(chart.settings_at(&layout, gap, left.top + 10.0).is_empty());
+    }
+
+    /// A tall picture stacks them, the upper plot half as tall again; a narrow one a little
+    /// too short for that stacks them of one height; a shorter one shows the upper alone.
+    #[test]
+    fn tall_pictures_stack_and_small_ones_leave_out_the_lower_panel() {
+        let chart = two_panels();
+        let panels = chart.panels(&Layout::chart_with_type(640, 640, 20.0));
+        assert_eq!(panels.len(), 2);
+        assert_eq!(panels[0].left, panels[1].left);
+        assert!(panels[1].top > panels[0].top);
+        let (upper, lower) = (panels[0].plot(), panels[1].plot());
+        assert_eq!(upper.height, (1.5 * lower.height).floor());
+        let panels = chart.panels(&Layout::chart_with_type(330, 300, 20.0));
+        assert_eq!(panels.len(), 2);
+        assert_eq!(panels[0].plot().height, panels[1].plot().height);
+        assert_eq!(
+            chart.panels(&Layout::chart_with_type(330, 250, 20.0)).len(),
+            1
+        );
+    }
+
+    /// Both panels are drawn, with their own x axes, into one picture of the layout's size.
+    #[test]
+    fn side_by_side_panels_draw() {
+        let chart = two_panels();
+        let layout = Layout::chart_with_type(640, 300, 20.0);
+        let mut svg = String::new();
+        draw(
+            plotters::backend::SVGBackend::with_string(&mut svg, (640, 300)),
+            &chart,
+            &layout,
+        )
+        .unwrap();
+        assert_eq!(svg.matches("curve").count(), 2, "two legends: {svg}");
+    }
 }

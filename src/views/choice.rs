@@ -212,7 +212,7 @@ pub fn choice_chart(lab: &mut Playground) -> Chart {
         y_range: top_range,
         y_label: "log p(D)".into(),
         lines: vec![
-            line(evidence.clone(), EVIDENCE, false, "log-evidence (Laplace)"),
+            line(evidence.clone(), EVIDENCE, false, "log-evidence"),
             line(bic.clone(), BIC, true, "BIC"),
             now_line(top_range),
         ],
@@ -231,7 +231,7 @@ pub fn choice_chart(lab: &mut Playground) -> Chart {
         x_label,
         y_label: "CV accuracy".into(),
         lines: vec![
-            line(cv.clone(), CV, false, "cross-validated accuracy"),
+            line(cv.clone(), CV, false, "CV accuracy"),
             now_line(cv_range),
         ],
         markers: best(&cv)
@@ -267,8 +267,8 @@ pub fn choice_chart(lab: &mut Playground) -> Chart {
     .join(", ");
     top.note = format!(
         "Three choices of {label} for {}: the Laplace log-evidence (the fit less its Occam \
-         factor), BIC and {} cross-validated accuracy (in the panel below, where the picture \
-         has room), each one's best marked — here {picks}; the dashed line is now, and a click \
+         factor), BIC and {} cross-validated accuracy (in a panel of its own, where the \
+         picture has room), each one's best marked — here {picks}; the dashed line is now, and a click \
          sets {label}.{missing_bic}",
         method.title(),
         match folds {

@@ -380,10 +380,10 @@ mod tests {
         // A click over the lowest panel at log₁₀ C = 2 sets C to the path's value there.
         let layout = PathView.layout(900, 800, 0.0);
         let panels = chart.panels(&layout);
-        let (_, lowest, offset) = panels[2];
+        let lowest = panels[2].plot();
         let (x0, x1) = chart.x_range;
-        let px = lowest.plot.left + (2.0 - x0) / (x1 - x0) * lowest.plot.width;
-        let py = offset as f64 + lowest.plot.top + 0.5 * lowest.plot.height;
+        let px = lowest.left + (2.0 - x0) / (x1 - x0) * lowest.width;
+        let py = lowest.top + 0.5 * lowest.height;
         let settings = chart.settings_at(&layout, px, py);
         assert_eq!(settings.len(), 1);
         assert_eq!(settings[0].0, "C");

@@ -201,10 +201,10 @@ mod tests {
         );
         let layout = TraceView.layout(900, 800, 0.0);
         let panels = chart.panels(&layout);
-        let (_, lowest, offset) = panels[2];
+        let lowest = panels[2].plot();
         let (x0, x1) = chart.x_range;
-        let px = lowest.plot.left + (5.0 - x0) / (x1 - x0) * lowest.plot.width;
-        let py = offset as f64 + lowest.plot.top + 0.5 * lowest.plot.height;
+        let px = lowest.left + (5.0 - x0) / (x1 - x0) * lowest.width;
+        let py = lowest.top + 0.5 * lowest.height;
         let settings = chart.settings_at(&layout, px, py);
         assert_eq!(settings, vec![(STEPS_KEY.to_string(), "5".to_string())]);
         lab.set(&settings[0].0, &settings[0].1).unwrap();

@@ -109,12 +109,20 @@ test('model choice: evidence, BIC and CV accuracy along the degree, computed beh
   assert.match(await page.textContent('#view-note'), /for Bayesian logistic regression.*: the Laplace log-evidence .*, BIC and 3-fold cross-validated accuracy .* here evidence \d+, CV \d+;/);
   const degree = async () => new URLSearchParams((await page.evaluate(() => window.kernelPlayground.link)).slice(1)).get('degree');
   assert.equal(await degree(), '2');
-  // A click near the right end of the plot sets a high degree.
+  // At 1280 × 720 the two panels stand side by side (stacked, the lower would not fit): a
+  // click near the right end of the left one (log-evidence) sets a high degree, a click near
+  // the left end of the right one (CV accuracy) a low one. (One panel across the whole width
+  // would read the first as degree 4 and the second as 7.)
   const box = await page.locator('#view').boundingBox();
-  await page.mouse.click(Math.round(box.x + box.width * 0.85), Math.round(box.y + box.height * 0.3));
-  await page.waitForFunction(() => !/[#&]degree=2(&|$)/.test(window.kernelPlayground.link));
-  const chosen = Number(await degree());
-  assert.ok(Number.isInteger(chosen) && chosen >= 7 && chosen <= 10, `degree ${chosen}`);
+  const clickAt = async (fraction, before) => {
+    await page.mouse.click(Math.round(box.x + box.width * fraction), Math.round(box.y + box.height * 0.3));
+    await page.waitForFunction((d) => !new RegExp(`[#&]degree=${d}(&|$)`).test(window.kernelPlayground.link), before);
+    return Number(await degree());
+  };
+  const high = await clickAt(0.4, '2');
+  assert.ok(Number.isInteger(high) && high >= 7 && high <= 10, `degree ${high} from the left panel`);
+  const low = await clickAt(0.72, String(high));
+  assert.ok(Number.isInteger(low) && low >= 2 && low <= 4, `degree ${low} from the right panel`);
   // Another method is told what the view needs.
   await page.selectOption('#model', 'lda');
   await page.waitForFunction(() => document.getElementById('view-note').textContent.includes('choose Bayesian logistic regression'), null, { timeout: 30000 });
