@@ -527,14 +527,22 @@ fn coarse_lattice(len: usize, step: usize) -> Vec<usize> {
 /// RBF features' centres). The RBF kernel factorises over coordinates,
 /// exp(−γ‖x − z‖²) = exp(−γ(x₁ − z₁)²)·exp(−γ(x₂ − z₂)²), so on a grid
 /// f(row, col) = b + Σ_j [c_j e^{−γ(u_col − z_j1)²}] · [e^{−γ(v_row − z_j2)²}]:
-/// (columns + rows)·m exponentials once, then one dot product of length m per node. Other
-/// kernels are summed directly.
+/// (columns + rows)·m exponentials once, then one dot product of length m per node. A kernel
+/// built by rule factorises its RBF bases the same way ([`crate::kernel::LatticeExpansion`]).
+/// Other kernels are summed directly.
 pub fn expansion_evaluator<'a>(
     kernel: Kernel,
     expansion: &'a [(Point, f64)],
     bias: f64,
     grid: &'a Grid,
 ) -> Box<dyn Fn(usize, usize) -> f64 + 'a> {
+    if let Kernel::Composed(composition) = kernel {
+        let columns = (0..grid.cols).map(|col| grid.x_at(col)).collect();
+        let rows = (0..grid.rows).map(|row| grid.y_at(row)).collect();
+        let lattice =
+            crate::kernel::LatticeExpansion::new(composition, expansion, bias, columns, rows);
+        return Box::new(move |row, col| lattice.at(row, col));
+    }
     let Kernel::Rbf { gamma } = kernel else {
         return Box::new(move |row, col| {
             let x = grid.node(row, col);

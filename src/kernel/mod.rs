@@ -20,8 +20,10 @@ use crate::data::Point;
 use crate::error::Error;
 
 mod exp;
+mod lattice;
 pub mod rules;
 
+pub use lattice::LatticeExpansion;
 pub use rules::{Composition, PanelParams};
 
 /// Which kernel, with its parameters.

@@ -36,7 +36,39 @@ use crate::error::Error;
 pub const MAX_STEPS: usize = 16;
 
 /// How many points [`Composition::eval_into`] runs the program on at once.
-const BLOCK: usize = 64;
+pub(super) const BLOCK: usize = 64;
+
+/// Runs a step other than a base on a stack of blocks of `n` values each, `top` of them in
+/// use: pushes a constant, or pops one or two blocks and pushes what the operation makes.
+pub(super) fn operate(step: Step, stack: &mut [[f64; BLOCK]], top: &mut usize, n: usize) {
+    match step {
+        Step::Base(_) => unreachable!("a base is evaluated by its caller"),
+        Step::Constant(c) => {
+            stack[*top][..n].fill(c);
+            *top += 1;
+        }
+        Step::Add | Step::Multiply => {
+            *top -= 1;
+            let (below, above) = stack.split_at_mut(*top);
+            let pairs = below[*top - 1][..n].iter_mut().zip(&above[0][..n]);
+            if step == Step::Add {
+                pairs.for_each(|(a, b)| *a += *b);
+            } else {
+                pairs.for_each(|(a, b)| *a *= *b);
+            }
+        }
+        Step::Power(p) => {
+            for v in &mut stack[*top - 1][..n] {
+                *v = v.powi(p as i32);
+            }
+        }
+        Step::Exp => {
+            for v in &mut stack[*top - 1][..n] {
+                *v = v.exp();
+            }
+        }
+    }
+}
 
 /// The panel's kernel parameters, which a base written bare takes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -203,30 +235,7 @@ impl Composition {
                         .eval_into(x, zs.iter().copied(), &mut stack[top][..m]);
                     top += 1;
                 }
-                Step::Constant(c) => {
-                    stack[top][..m].fill(c);
-                    top += 1;
-                }
-                Step::Add | Step::Multiply => {
-                    top -= 1;
-                    let (below, above) = stack.split_at_mut(top);
-                    let pairs = below[top - 1][..m].iter_mut().zip(&above[0][..m]);
-                    if *step == Step::Add {
-                        pairs.for_each(|(a, b)| *a += *b);
-                    } else {
-                        pairs.for_each(|(a, b)| *a *= *b);
-                    }
-                }
-                Step::Power(n) => {
-                    for v in &mut stack[top - 1][..m] {
-                        *v = v.powi(n as i32);
-                    }
-                }
-                Step::Exp => {
-                    for v in &mut stack[top - 1][..m] {
-                        *v = v.exp();
-                    }
-                }
+                step => operate(step, &mut stack, &mut top, m),
             }
         }
         out.copy_from_slice(&stack[0][..m]);

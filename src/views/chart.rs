@@ -199,6 +199,14 @@ impl Chart {
             upper = 1.0;
             shown = fitting(upper);
         }
+        if shown == 0 {
+            let mut alone = layout;
+            if !self.below.is_empty() {
+                // The upper panel alone, with the x axis under it.
+                alone.x_label_area = alone.label_area;
+            }
+            return vec![Panel::at(self, alone, 0, 0)];
+        }
         let share = share(shown + 1, upper).max(10.0);
         let upper = layout.panel(layout.plot.top, (upper * share).floor(), false);
         let mut offset = upper.height;
@@ -346,10 +354,15 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
     // The lowest panel shown names the x axis (the lowest of all does, when some are left
     // out for want of room).
     let x_name = chart.below.last().unwrap_or(chart).x_label.as_str();
+    let (width, height) = root.dim_in_pixel();
     for panel in panels {
+        // Each strip within the picture (a layout may be taller than the area it is drawn on).
         let area = root.clone().shrink(
             (panel.left, panel.top),
-            (panel.layout.width, panel.layout.height),
+            (
+                panel.layout.width.min(width.saturating_sub(panel.left)),
+                panel.layout.height.min(height.saturating_sub(panel.top)),
+            ),
         );
         draw_panel(&area, panel.chart, &panel.layout, x_name)?;
     }

@@ -308,7 +308,7 @@ impl Model for SvmModel {
 
     fn grid_evaluator<'a>(&'a self, grid: &'a Grid) -> Box<dyn Fn(usize, usize) -> f64 + 'a> {
         match self.kernel {
-            Kernel::Rbf { .. } if self.w.is_none() => {
+            Kernel::Rbf { .. } | Kernel::Composed(_) if self.w.is_none() => {
                 expansion_evaluator(self.kernel, &self.expansion, self.bias, grid)
             }
             _ => Box::new(move |row, col| self.decision_value(grid.node(row, col))),
