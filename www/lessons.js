@@ -13,7 +13,7 @@ import { cancelEntry } from './history.js';
 import { MAX_SCENES, LessonError, lessonFileName, lessonJson, readLesson, refusedLesson } from './lesson-file.js';
 import { errorText } from './messages.js';
 import { $, page, showMessage } from './page.js';
-import { TOO_LARGE, newEntry, replaceScene, sceneHash, settle, writeHash } from './scenes.js';
+import { TOO_LARGE, newEntry, remember, replaceScene, sceneHash, writeHash } from './scenes.js';
 
 const NEW_TITLE = 'My lesson';
 
@@ -41,20 +41,20 @@ function showSceneCaption(scene) {
 }
 
 // Opens the lesson's scene `i` as its link opens: a new entry of the browser's history (Back
-// returns to the scene before), and an undo step.
+// returns to the scene before), an undo step, and what the link left out said on the line.
 function openAt(i) {
   if (!lesson || !page.app || i < 0 || i >= lesson.scenes.length) return;
   const scene = lesson.scenes[i];
   newEntry();
-  if (!replaceScene(scene.link)) {
-    cancelEntry();
-    return;
-  }
+  const opened = replaceScene(scene.link);
+  // The entry is written (or, for the scene on screen again, not needed).
+  cancelEntry();
+  if (!opened) return;
+  remember();
   position = i;
   scene.shown = location.hash;
   showSceneCaption(scene);
   showBar();
-  settle();
 }
 
 export const next = () => openAt(position + 1);
