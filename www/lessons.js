@@ -57,8 +57,8 @@ function openAt(i) {
   showBar();
 }
 
-export const next = () => openAt(position + 1);
-export const previous = () => openAt(position - 1);
+const next = () => openAt(position + 1);
+const previous = () => openAt(position - 1);
 
 // The lesson goes, and the caption with it; the scene on screen stays.
 function close() {
