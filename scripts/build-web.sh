@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the page: Rust → wasm32 → wasm-bindgen glue in www/pkg, then the static site in site/
-# (index.html and www/, relative URLs only, ready for GitHub Pages or any static server).
+# (index.html, www/ and lessons/, relative URLs only, ready for GitHub Pages or any static server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,4 +24,6 @@ rm -rf site
 mkdir -p site
 cp index.html site/
 cp -r www site/www
+# The shipped lessons (docs/LESSONS.md), opened with ?lesson=lessons/NAME.json.
+cp -r lessons site/lessons
 echo "built site/ ($(du -sh site | cut -f1))"

@@ -27,11 +27,12 @@ export function exampleOf(value) {
   return value.startsWith(PREFIX) ? examples.find((e) => PREFIX + e.id === value) || null : null;
 }
 
-// The caption of the example on screen (null: none), and the menu showing it.
+// The caption of the example on screen (null: none), and the menu showing it. A lesson's scene
+// (lessons.js) shows its caption here too, as `{ caption }` without an example's id.
 export function showCaption(example) {
   $('caption').hidden = example === null;
   if (example) {
     $('caption-text').textContent = example.caption;
-    $('preset').value = PREFIX + example.id;
+    if (example.id) $('preset').value = PREFIX + example.id;
   }
 }

@@ -4,6 +4,8 @@ import { App } from './pkg/kernel_playground.js';
 import { BIG_FILE_BYTES, loadBehind } from './bigfile.js';
 import { chooseColumns } from './columns.js';
 import { cancelEntry } from './history.js';
+import { isLessonText } from './lesson-file.js';
+import { openLessonFile } from './lessons.js';
 import { $, guard, page, showMessage, sides } from './page.js';
 import { sendWhole } from './remote.js';
 import { newEntry, replaceScene, settle, writeHash } from './scenes.js';
@@ -19,8 +21,9 @@ export function download(name, blob) {
   setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 }
 
-// A file chosen or dropped on the plot: a scene (.json) opens whole, as a link does; points
-// (CSV in any dialect, or LIBSVM's `label 1:x 2:y`) replace the points and keep the settings.
+// A file chosen or dropped on the plot: a scene (.json) opens whole, as a link does, and a
+// lesson (.json too) opens its first scene; points (CSV in any dialect, or LIBSVM's
+// `label 1:x 2:y`) replace the points and keep the settings.
 // Points go to Rust as bytes, read as the command line reads them; a file with more than three
 // columns first asks which are x, y and the label (columns.js).
 export async function loadFile(file) {
@@ -32,8 +35,14 @@ export async function loadFile(file) {
   let ok;
   let warnings = [];
   if (isScene) {
+    const text = new TextDecoder().decode(bytes);
+    // A lesson (a title and a list of scenes, lessons.js) opens its first scene.
+    if (isLessonText(text)) {
+      openLessonFile(text, file.name);
+      return;
+    }
     newEntry();
-    const opened = guard(() => JSON.parse(App.scene_hash(new TextDecoder().decode(bytes))), 'file', `${file.name}: `);
+    const opened = guard(() => JSON.parse(App.scene_hash(text)), 'file', `${file.name}: `);
     ok = opened && replaceScene(opened.hash);
     if (ok) warnings = opened.warnings;
   } else {

@@ -1,8 +1,8 @@
 // A first visit's prompt on the plot: what a click, a shift-click, a drag and the sliders do.
 // It goes as soon as the visitor acts — a press or a key on the plot, or a control changed —
 // and does not come back (localStorage), nor does it come for a link that brings its own
-// points. It lets every press through to the plot (it takes no pointer events), so the click
-// it asks for adds its point.
+// points or for a lesson. It lets every press through to the plot (it takes no pointer
+// events), so the click it asks for adds its point.
 
 const SEEN = 'kernel-playground-seen-prompt';
 const canvas = document.getElementById('plot');
@@ -24,8 +24,10 @@ function remember() {
 }
 
 const withPoints = /(^#|[#&])points=/.test(location.hash);
+// A lesson (?lesson=) brings its own scenes and captions, too.
+const withLesson = new URLSearchParams(location.search).has('lesson');
 
-if (canvas && !seen() && !withPoints) {
+if (canvas && !seen() && !withPoints && !withLesson) {
   const prompt = document.createElement('div');
   prompt.id = 'first-prompt';
   prompt.className = 'first-prompt';

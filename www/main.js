@@ -10,6 +10,7 @@
 //   remote.js    the worker behind the page, from the page's side
 //   files.js     loading and saving files, copying the link
 //   examples.js  the lectures' worked examples in the preset menu, with their captions
+//   lessons.js   lessons: a list of scenes with captions, stepped through (lesson-file.js)
 //   folds.js     the panel's folds, remembered across visits
 //   hooks.js     window.kernelPlayground, for the tests and the benchmark
 
@@ -25,6 +26,7 @@ import { wireFolds } from './folds.js';
 import { requestRender, resizeCanvas, stepOnce, stopPlaying, togglePlay } from './frame.js';
 import { keptScene, offerKept, wireTravel } from './history.js';
 import { cursor, onCanvasKey, onGlobalKey, togglePresenter, toggleShortcuts } from './keyboard.js';
+import { lessonInAddress, openAddressLesson, wireLessons } from './lessons.js';
 import { $, controlled, guard, page, sides } from './page.js';
 import { hideTooltip, onPointerDown, onPointerMove, onPointerUp, onTouchStart, pointerMoved, setHighlight } from './pointer.js';
 import { sendEditTo, sendWhole, startClient } from './remote.js';
@@ -186,8 +188,10 @@ async function start() {
   $('loading').style.display = 'none';
   page.currentScene = sceneHash() ?? TOO_LARGE;
   wire();
-  // A visit without a link is offered the scene the last one left (an opened link wins).
-  const kept = location.hash === '' ? keptScene() : null;
+  wireLessons();
+  openAddressLesson();
+  // A visit without a link is offered the scene the last one left (an opened link or lesson wins).
+  const kept = location.hash === '' && !lessonInAddress() ? keptScene() : null;
   if (kept && kept !== page.currentScene) offerKept(restoreKept.bind(null, kept));
   requestRender();
 }
