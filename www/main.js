@@ -12,6 +12,7 @@
 //   examples.js  the lectures' worked examples in the preset menu, with their captions
 //   folds.js     the panel's folds, remembered across visits
 //   hooks.js     window.kernelPlayground, for the tests and the benchmark
+//   embed.js     the lab in a host page's frame (?embed=1): its layout and its messages
 
 import init, { App } from './pkg/kernel_playground.js';
 import { cancelLoad } from './bigfile.js';
@@ -20,6 +21,7 @@ import { buildControls, keyed, syncControls } from './controls.js';
 import { entry, onControl, plotWindow, pointsTable, toggleView } from './edits.js';
 import { PlotWindow, wireReadouts } from './entry.js';
 import { listExamples } from './examples.js';
+import { embedControls, startEmbed } from './embed.js';
 import { copyLink, download, loadFile } from './files.js';
 import { wireFolds } from './folds.js';
 import { requestRender, resizeCanvas, stepOnce, stopPlaying, togglePlay } from './frame.js';
@@ -181,11 +183,13 @@ async function start() {
   listExamples(catalogue);
   wireFolds();
   buildTabs(catalogue, toggleView);
+  embedControls(catalogue); // embedded (?embed=1): only the named controls
   page.pointKeys = new Set(catalogue.params.filter((row) => row.group === 'points').map((row) => row.key));
   if (!openScene(location.hash)) return;
   $('loading').style.display = 'none';
   page.currentScene = sceneHash() ?? TOO_LARGE;
   wire();
+  startEmbed(); // embedded: the host's messages are taken from now on
   // A visit without a link is offered the scene the last one left (an opened link wins).
   const kept = location.hash === '' ? keptScene() : null;
   if (kept && kept !== page.currentScene) offerKept(restoreKept.bind(null, kept));
