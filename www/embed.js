@@ -85,12 +85,14 @@ export function embedControls(lab) {
   for (const el of [root, $('controls'), $('view-wrap'), document.querySelector('.stage')]) resized.observe(el);
   window.addEventListener('kernel-playground-frame', fit);
   window.addEventListener('keydown', onKey, true);
+  window.addEventListener('pointerdown', () => { tabbed = false; }, true);
 }
 
 // Called once the scene is open and the page wired: the lab takes messages from now on.
 export function startEmbed() {
   if (!embedded) return;
   started = true;
+  post({ kp: 'ready', version: VERSION });
   if (unknownNames.length > 0) {
     const text = `show=${unknownNames.join(',')}: no such control (show= takes the link's keys, such as C or gamma, and step).`;
     messages.set('link', [messages.get('link'), text].filter(Boolean).join(' '));
@@ -100,7 +102,6 @@ export function startEmbed() {
   const watch = new MutationObserver(scheduleStatus);
   watch.observe($('status'), { childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ['class'] });
   watch.observe($('message'), { childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
-  post({ kp: 'ready', version: VERSION });
   for (const message of waiting.splice(0)) take(message);
   fit();
   scheduleStatus();
@@ -152,7 +153,8 @@ function fit() {
 // ---- keys for the host ----------------------------------------------------------------------
 
 // Keys the lab never uses embedded go to the host (a slide deck turns its slides with them):
-// the page keys, N and P (presenter mode has no place in a frame), and `?`.
+// the page keys, N and P (presenter mode has no place in a frame), and `?`. Without a host
+// (the embedding link opened on its own) they do nothing.
 const HOST_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'n', 'N', 'p', 'P', '?']);
 // The arrows and the space bar go to the host too, unless something in the lab is using them:
 // a control with the focus (a slider, a menu, a box to type in; a button takes the space bar),
@@ -166,11 +168,9 @@ function usedByLab(target, key) {
   return target.matches('canvas') && tabbed;
 }
 
-window.addEventListener('pointerdown', () => { tabbed = false; }, true);
-
 function onKey(ev) {
   if (ev.key === 'Tab') tabbed = true;
-  if (!host || ev.ctrlKey || ev.altKey || ev.metaKey) return;
+  if (ev.ctrlKey || ev.altKey || ev.metaKey) return;
   const target = ev.target instanceof Element ? ev.target : document.body;
   // Typing, or a control or a dialog with the focus: every key is the lab's.
   if (target.closest('input, select, textarea, dialog, [contenteditable="true"]')) return;
