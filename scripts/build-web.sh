@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the page: Rust → wasm32 → wasm-bindgen glue in www/pkg, then the static site in site/
-# (index.html and www/, relative URLs only, ready for GitHub Pages or any static server).
+# (index.html, www/ and the example deck docs/embed.html, relative URLs only, ready for GitHub
+# Pages or any static server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,4 +25,8 @@ rm -rf site
 mkdir -p site
 cp index.html site/
 cp -r www site/www
+# The example deck that embeds the lab (its links reach the lab as ../index.html, here as in
+# the repository).
+mkdir -p site/docs
+cp docs/embed.html site/docs/
 echo "built site/ ($(du -sh site | cut -f1))"
