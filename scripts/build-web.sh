@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the page: Rust → wasm32 → wasm-bindgen glue in www/pkg, then the static site in site/
-# (index.html, www/ and lessons/, relative URLs only, ready for GitHub Pages or any static server).
+# (index.html, www/, lessons/ and the example deck docs/embed.html, relative URLs only, ready
+# for GitHub Pages or any static server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,4 +27,8 @@ cp index.html site/
 cp -r www site/www
 # The shipped lessons (docs/LESSONS.md), opened with ?lesson=lessons/NAME.json.
 cp -r lessons site/lessons
+# The example deck that embeds the lab (its links reach the lab as ../index.html, here as in
+# the repository).
+mkdir -p site/docs
+cp docs/embed.html site/docs/
 echo "built site/ ($(du -sh site | cut -f1))"

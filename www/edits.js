@@ -27,13 +27,10 @@ export function onControl(el, value = controlValue(el)) {
   }
   // Another model or another preset is a new scene: Back returns to the one before.
   if (el.id === 'model' || key === 'preset') newEntry();
-  // The points' settings and the views are shared; the model's are the edited side's.
-  const targets = page.pointKeys.has(key) || key === 'views' ? sides() : [controlled()];
   const done = guard(() => {
     // A slider shown in other units (σ for γ) gives the setting in its own.
     if (el.dataset.shown) value = controlled().setting_from_shown(key, value);
-    for (const side of targets) side.set(key, value);
-    for (const side of targets) sendEditTo(side, { op: 'set', key, value });
+    applySetting(key, value);
     messages.clear('action');
     return true;
   });
@@ -45,6 +42,15 @@ export function onControl(el, value = controlValue(el)) {
   enableControls(controlled());
   if (el.id === 'model') stopPlaying();
   requestRender();
+}
+
+// Sets `key` to `value` (in the setting's own units, as the link writes it) where it belongs:
+// the points' settings and the views on both sides, the model's on the edited side; and on
+// their copies behind the page. Throws the lab's message when the value is refused.
+export function applySetting(key, value) {
+  const targets = page.pointKeys.has(key) || key === 'views' ? sides() : [controlled()];
+  for (const side of targets) side.set(key, value);
+  for (const side of targets) sendEditTo(side, { op: 'set', key, value });
 }
 
 // ---- exact entry: typed values, the points table, the plot's window (entry.js, points-table.js)

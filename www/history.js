@@ -14,6 +14,13 @@ const SAVE_MS = 1000;
 // ---- the address and the browser's history -----------------------------------------------
 
 let entryPending = false;
+// Embedded in another page (www/embed.js), the lab is a guest there: it adds no entries to the
+// browser's history (an iframe's entries would be the host page's Back button), and it neither
+// keeps its scene for the next visit nor offers the last one.
+let guest = false;
+export function beGuest() {
+  guest = true;
+}
 // The address's hash as last written or opened: a popstate and the hashchange that comes with
 // it (or a hashchange alone) open a scene once.
 let shownHash = location.hash;
@@ -41,7 +48,7 @@ export function writeAddress(hash) {
     shownHash = location.hash;
     return;
   }
-  const push = entryPending;
+  const push = entryPending && !guest;
   entryPending = false;
   // An entry without a scene (too large for a link) says so, so that Back or Forward to it
   // keeps the scene on screen instead of opening the default one.
@@ -93,6 +100,7 @@ function flush() {
 // not kept, so no older scene is offered in its place) at most once a second, and when the page
 // is hidden or closed.
 export function keepScene(link) {
+  if (guest) return;
   toSave = link;
   if (offer) return; // the last visit's scene stays kept until it is restored or set aside
   if (saveTimer === null) saveTimer = setTimeout(flush, SAVE_MS);
@@ -103,6 +111,7 @@ document.addEventListener('visibilitychange', () => { if (document.visibilitySta
 
 // The scene kept by the last visit (a hash without '#'), or null.
 export function keptScene() {
+  if (guest) return null;
   try {
     return localStorage.getItem(STORE_KEY);
   } catch {

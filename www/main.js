@@ -13,6 +13,7 @@
 //   lessons.js   lessons: a list of scenes with captions, stepped through (lesson-file.js)
 //   folds.js     the panel's folds, remembered across visits
 //   hooks.js     window.kernelPlayground, for the tests and the benchmark
+//   embed.js     the lab in a host page's frame (?embed=1): its layout and its messages
 
 import init, { App } from './pkg/kernel_playground.js';
 import { cancelLoad } from './bigfile.js';
@@ -21,6 +22,7 @@ import { buildControls, keyed, syncControls } from './controls.js';
 import { entry, onControl, plotWindow, pointsTable, toggleView } from './edits.js';
 import { PlotWindow, wireReadouts } from './entry.js';
 import { listExamples } from './examples.js';
+import { embedControls, startEmbed } from './embed.js';
 import { copyLink, download, loadFile } from './files.js';
 import { wireFolds } from './folds.js';
 import { requestRender, resizeCanvas, stepOnce, stopPlaying, togglePlay } from './frame.js';
@@ -183,6 +185,7 @@ async function start() {
   listExamples(catalogue);
   wireFolds();
   buildTabs(catalogue, toggleView);
+  embedControls(catalogue); // embedded (?embed=1): only the named controls
   page.pointKeys = new Set(catalogue.params.filter((row) => row.group === 'points').map((row) => row.key));
   if (!openScene(location.hash)) return;
   $('loading').style.display = 'none';
@@ -190,6 +193,7 @@ async function start() {
   wire();
   wireLessons();
   openAddressLesson();
+  startEmbed(); // embedded: the host's messages are taken from now on
   // A visit without a link is offered the scene the last one left (an opened link or lesson wins).
   const kept = location.hash === '' && !lessonInAddress() ? keptScene() : null;
   if (kept && kept !== page.currentScene) offerKept(restoreKept.bind(null, kept));

@@ -42,10 +42,17 @@ export function openView(app) {
 // the view, the status and the sliders: the view takes half.
 const viewShare = () => (document.documentElement.classList.contains('presenter') ? 0.5 : 0.42);
 
+// The tallest the open view may be, in CSS pixels; embedded (www/embed.js), what the frame
+// leaves it.
+let tallestView = () => window.innerHeight * viewShare();
+export function limitViewHeight(tallest) {
+  tallestView = tallest;
+}
+
 // A view that widens (a chart) takes the column's width when the height is what limits it.
 function sizeCanvas(canvas, id) {
   const room = canvas.parentElement.getBoundingClientRect().width;
-  const tallest = window.innerHeight * viewShare();
+  const tallest = tallestView();
   const wide = Math.max(200, Math.min(room, tallest / aspect(id)));
   const widens = (views.find((v) => v.id === id) || {}).widens && wide < room;
   const shown = widens ? room : wide;
