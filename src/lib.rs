@@ -72,6 +72,7 @@ pub mod standardise;
 pub mod state;
 pub mod svg;
 pub mod table;
+pub mod task;
 pub mod validation;
 pub mod views;
 pub mod voronoi;

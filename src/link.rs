@@ -24,6 +24,7 @@ pub struct Link {
 fn shared(key: &str) -> bool {
     matches!(key, "points" | "names" | "views" | "v" | "compare")
         || key == crate::state::LEARN_VS_KEY
+        || key == crate::state::TASK_KEY
         || PARAMS
             .iter()
             .any(|row| row.key == key && row.group == Group::Points)

@@ -444,6 +444,10 @@ pub trait Method: Sync {
     fn explain(&self) -> &'static str;
     /// The parameter keys it reads, in the order its controls are shown.
     fn params(&self) -> &'static [&'static str];
+    /// The task it learns (its id is unique within the task).
+    fn task(&self) -> crate::task::Task {
+        crate::task::Task::Classification
+    }
     /// Every key its fit depends on: its own [`Method::params`] and the settings every
     /// method reads ([`EVERY_METHOD_READS`], applied by the registry's fit).
     fn reads(&self) -> Vec<&'static str> {

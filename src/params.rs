@@ -740,6 +740,29 @@ pub const PARAMS: &[Param] = &[
                      the maximum-margin line ignores them, a least-squares line tilts towards \
                      them.",
                 ),
+                choice(
+                    "sine",
+                    "sine (regression)",
+                    "Points (x, t) around t = 0.6 sin 3x: a line cannot follow them, a narrow \
+                     RBF kernel follows the noise.",
+                ),
+                choice(
+                    "line_outliers",
+                    "line with outliers (regression)",
+                    "Points around a line and a few far above it: squared loss leans towards \
+                     them, absolute and ε-insensitive losses hardly do.",
+                ),
+                choice(
+                    "step",
+                    "step (regression)",
+                    "A jump at x = 0: a smooth kernel overshoots on both sides of it.",
+                ),
+                choice(
+                    "heteroscedastic",
+                    "growing noise (regression)",
+                    "Points around a line whose noise grows from left to right: one tube width \
+                     cannot suit both ends.",
+                ),
             ],
         },
         "moons",

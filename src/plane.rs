@@ -96,6 +96,9 @@ pub struct Curve {
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Scene {
     pub view: Option<View>,
+    /// The vertical axis is a regression's target t (the axes read x and t, not x₁ and x₂).
+    #[serde(default)]
+    pub targets: bool,
     pub points: Vec<Point>,
     /// Index into the class colours (`regions::CLASS_COLOURS`) for each point.
     pub colour_of: Vec<usize>,

@@ -16,11 +16,13 @@ use crate::solvers::{
     bayes_logistic::BayesLogisticMethod, kernel_ridge::KernelRidgeMethod, knn::KnnMethod,
     lda::LdaMethod, least_squares::LeastSquaresMethod, logistic::LogisticMethod,
     means::ClassMeansMethod, naive_bayes::NaiveBayesMethod, nu_svc::NuSvcMethod,
-    perceptron::PerceptronMethod, qda::QdaMethod, svm::SvmMethod,
+    perceptron::PerceptronMethod, qda::QdaMethod, regression::krr::RidgeRegressionMethod,
+    svm::SvmMethod,
 };
 use crate::standardise::{Scaler, Standardised};
+use crate::task::Task;
 
-/// Every method, in the order the model menu lists them.
+/// Every method, in the order the model menu lists them (its task's, for the others).
 pub static METHODS: &[&dyn Method] = &[
     &SvmMethod,
     &NuSvcMethod,
@@ -34,18 +36,29 @@ pub static METHODS: &[&dyn Method] = &[
     &LeastSquaresMethod,
     &ClassMeansMethod,
     &KernelRidgeMethod,
+    &RidgeRegressionMethod,
 ];
 
-/// The method with this id, or a message listing the ids there are.
+/// The classification method with this id, or a message listing the ids there are.
 pub fn method(id: &str) -> Result<&'static dyn Method, Error> {
-    METHODS
-        .iter()
-        .copied()
-        .find(|m| m.id() == id)
-        .ok_or_else(|| {
-            let ids: Vec<&str> = METHODS.iter().map(|m| m.id()).collect();
-            Error::Parameter(format!("unknown model '{id}' (use {})", ids.join(", ")))
-        })
+    method_in(Task::Classification, id)
+}
+
+/// The methods of `task`, in menu order.
+pub fn methods_of(task: Task) -> impl Iterator<Item = &'static dyn Method> {
+    METHODS.iter().copied().filter(move |m| m.task() == task)
+}
+
+/// The method of `task` with this id, or a message listing the ids there are.
+pub fn method_in(task: Task, id: &str) -> Result<&'static dyn Method, Error> {
+    methods_of(task).find(|m| m.id() == id).ok_or_else(|| {
+        let ids: Vec<&str> = methods_of(task).map(|m| m.id()).collect();
+        let of = match task {
+            Task::Classification => String::new(),
+            other => format!(" for {}", other.title()),
+        };
+        Error::Parameter(format!("unknown model '{id}'{of} (use {})", ids.join(", ")))
+    })
 }
 
 /// Fits `method` to `data`; more than two classes for a two-class method go through
@@ -60,6 +73,15 @@ pub fn fit(
     data: &Dataset,
     options: FitOptions<'_>,
 ) -> Result<Box<dyn Model>, Error> {
+    if method.task() != Task::Classification {
+        // The points' labels do not matter, and standardising would rescale the targets.
+        if data.len() < 2 {
+            return Err(Error::TooFewPoints);
+        }
+        let model = method.fit(values, data, options)?;
+        check_finite(model.as_ref(), data)?;
+        return Ok(model);
+    }
     if values.flag("std") {
         check_classes(data, MAX_CLASSES)?;
         let scaler = Scaler::fit(&data.points);
@@ -156,7 +178,8 @@ mod tests {
 
     #[test]
     fn ids_are_unique_and_parameters_exist() {
-        let mut ids: Vec<&str> = METHODS.iter().map(|m| m.id()).collect();
+        // Unique within each task.
+        let mut ids: Vec<(&str, &str)> = METHODS.iter().map(|m| (m.task().id(), m.id())).collect();
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), METHODS.len());
@@ -181,8 +204,8 @@ mod tests {
             crate::data::Preset::Moons.generate(60, 0.2, 1),
             crate::data::Preset::Blobs3.generate(60, 0.1, 1),
         ] {
-            for m in METHODS {
-                let model = fit(*m, &values, &data, FitOptions::default())
+            for m in methods_of(Task::Classification) {
+                let model = fit(m, &values, &data, FitOptions::default())
                     .unwrap_or_else(|e| panic!("{}: {e}", m.id()));
                 assert_eq!(model.classes(), data.classes().as_slice(), "{}", m.id());
                 let correct = (0..data.len())

@@ -323,7 +323,11 @@ pub fn draw_with<DB: DrawingBackend>(
         layout,
         view.x_min..view.x_max,
         view.y_min..view.y_max,
-        ("x₁", "x₂"),
+        if scene.targets {
+            ("x", "t")
+        } else {
+            ("x₁", "x₂")
+        },
     )?;
     let area = chart.plotting_area();
     draw_overlay(area, scene, layout, layers, &mut discs)?;

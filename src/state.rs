@@ -19,6 +19,7 @@ use crate::model::Method;
 use crate::params::{param, Effect, Kind, Values, PARAMS};
 use crate::plane::Layers;
 use crate::registry;
+use crate::task::Task;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -43,6 +44,9 @@ pub struct Settings {
     /// The method whose learning curves are drawn beside the lab's own (its id; in the URL
     /// as `learn_vs`, written only when set, like the window).
     pub learn_vs: Option<String>,
+    /// What the points ask ([`Task`]; in the URL as `task`, written only when it is not
+    /// classification, so older links read as they did).
+    pub task: Task,
 }
 
 impl Default for Settings {
@@ -54,6 +58,7 @@ impl Default for Settings {
             max_iter: None,
             window: None,
             learn_vs: None,
+            task: Task::Classification,
         }
     }
 }
@@ -75,8 +80,8 @@ impl Settings {
 
     /// The keys written only when set: the zoomed window and the learning curves' second
     /// method.
-    pub fn optional_keys() -> [&'static str; 2] {
-        [WINDOW_KEY, LEARN_VS_KEY]
+    pub fn optional_keys() -> [&'static str; 3] {
+        [WINDOW_KEY, LEARN_VS_KEY, TASK_KEY]
     }
 
     /// Whether optional key `key` is set.
@@ -84,13 +89,14 @@ impl Settings {
         match key {
             WINDOW_KEY => self.window.is_some(),
             LEARN_VS_KEY => self.learn_vs.is_some(),
+            TASK_KEY => self.task != Task::Classification,
             _ => false,
         }
     }
 
     /// The method these settings choose.
     pub fn method(&self) -> &'static dyn Method {
-        registry::method(&self.model).expect("the model was checked when it was set")
+        registry::method_in(self.task, &self.model).expect("the model was checked when it was set")
     }
 
     /// The layers switched on.
@@ -186,6 +192,7 @@ impl Settings {
                 format!("{},{},{},{}", w.x_min, w.x_max, w.y_min, w.y_max)
             })),
             LEARN_VS_KEY => Some(self.learn_vs.clone().unwrap_or_else(|| "none".into())),
+            TASK_KEY => Some(self.task.id().to_string()),
             _ => self.values.text(key),
         }
     }
@@ -195,7 +202,34 @@ impl Settings {
         let value = value.trim();
         match key {
             "model" => {
-                self.model = registry::method(value)?.id().to_string();
+                // A method of the current task, else of the task that has it (a link names
+                // the task after the model).
+                let method = registry::method_in(self.task, value).or_else(|e| {
+                    registry::METHODS
+                        .iter()
+                        .find(|m| m.id() == value)
+                        .copied()
+                        .ok_or(e)
+                })?;
+                self.task = method.task();
+                self.model = method.id().to_string();
+                Ok(Effect::Refit)
+            }
+            TASK_KEY => {
+                let task = Task::from_id(value)?;
+                if registry::methods_of(task).next().is_none() {
+                    return Err(Error::Parameter(format!(
+                        "{} has no method in this version",
+                        task.title()
+                    )));
+                }
+                if task != self.task {
+                    self.task = task;
+                    // The same id in the new task (kernel ridge is in both), else its first.
+                    let method = registry::method_in(task, &self.model)
+                        .unwrap_or_else(|_| registry::methods_of(task).next().expect("a method"));
+                    self.model = method.id().to_string();
+                }
                 Ok(Effect::Refit)
             }
             "views" => {
@@ -348,6 +382,9 @@ pub const WINDOW_KEY: &str = "window";
 
 /// The key of the learning curves' second method in a link.
 pub const LEARN_VS_KEY: &str = "learn_vs";
+
+/// The task's key in the URL (written only when it is not classification).
+pub const TASK_KEY: &str = "task";
 
 /// A window as a link writes it, `x_min,x_max,y_min,y_max`; empty for none (fit the points).
 fn read_window(text: &str) -> Result<Option<View>, Error> {

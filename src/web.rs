@@ -216,6 +216,7 @@ impl App {
                     "explain": m.explain(),
                     "params": m.reads(),
                     "steppable": m.steppable(),
+                    "task": m.task().id(),
                 })
             })
             .collect();
@@ -230,8 +231,7 @@ impl App {
             })
             .collect();
         // The learning curves' second method: a menu of the registry's methods.
-        let others = METHODS
-            .iter()
+        let others = crate::registry::methods_of(crate::task::Task::Classification)
             .map(|m| json!({ "value": m.id(), "label": m.title(), "explain": m.explain() }));
         params.push(json!({
             "key": crate::state::LEARN_VS_KEY,
@@ -274,8 +274,21 @@ impl App {
                 })
             })
             .collect();
-        json!({ "params": params, "methods": methods, "views": views, "examples": examples })
-            .to_string()
+        // The tasks that have methods, and the task each preset's points are for.
+        let tasks: Vec<Value> = crate::task::Task::ALL
+            .into_iter()
+            .filter(|&t| crate::registry::methods_of(t).next().is_some())
+            .map(|t| json!({ "id": t.id(), "title": t.title(), "explain": t.explain() }))
+            .collect();
+        let preset_tasks: serde_json::Map<String, Value> = crate::data::Preset::ALL
+            .into_iter()
+            .map(|p| (p.name().to_string(), json!(p.task().id())))
+            .collect();
+        json!({
+            "params": params, "methods": methods, "views": views, "examples": examples,
+            "tasks": tasks, "preset_tasks": preset_tasks,
+        })
+        .to_string()
     }
 
     /// Whether the setting `key` matters for the current method and settings (a γ for a

@@ -17,6 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &[
         "data",
         "table",
+        "task",
         "labels",
         "error",
         "kernel",
@@ -227,9 +228,11 @@ fn files_naming(name: &str) -> Vec<PathBuf> {
 fn a_method_is_named_only_in_its_own_file() {
     for method in METHODS {
         let files = files_naming(method.id());
+        // Methods of different tasks may share an id (kernel ridge classifies and regresses).
+        let sharing = METHODS.iter().filter(|m| m.id() == method.id()).count();
         assert_eq!(
             files.len(),
-            1,
+            sharing,
             "'{}' is named in {files:?}: outside its own file, use the registry",
             method.id()
         );

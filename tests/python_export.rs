@@ -13,8 +13,9 @@
 
 use kernel_playground::playground::Playground;
 use kernel_playground::python;
-use kernel_playground::registry::METHODS;
+use kernel_playground::registry;
 use kernel_playground::sklearn::Agreement;
+use kernel_playground::task::Task;
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Command;
@@ -207,7 +208,7 @@ fn compare(scene: &str, lab: &mut Playground, json: &Value) -> Vec<String> {
 
 #[test]
 fn every_method_has_two_scenes() {
-    for method in METHODS {
+    for method in registry::methods_of(Task::Classification) {
         let prefix = format!("model={}&", method.id());
         let count = SCENES.iter().filter(|s| s.starts_with(&prefix)).count();
         let missing_everywhere = SCENES.iter().filter(|s| s.starts_with(&prefix)).all(|s| {

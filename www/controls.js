@@ -72,9 +72,17 @@ function control(row) {
 // Builds every control from the catalogue into the page's containers; each explains itself
 // (www/help.js): its description, and an ⓘ beside its label.
 export function buildControls(catalogue) {
+  tasks = catalogue;
+  const task = $('task');
+  for (const t of catalogue.tasks) task.append(element('option', { value: t.id }, t.title));
+  const taskOf = () => catalogue.tasks.find((t) => t.id === task.value) || catalogue.tasks[0];
+  task.closest('.row').querySelector('label').after(
+    ...explain('the task', () => `${taskOf().title}: ${taskOf().explain}`, [task]));
+  // One task alone needs no menu.
+  $('task-row').hidden = catalogue.tasks.length < 2;
   const model = $('model');
-  for (const m of catalogue.methods) model.append(element('option', { value: m.id }, m.title));
-  const method = () => catalogue.methods.find((m) => m.id === model.value) || catalogue.methods[0];
+  const method = () => catalogue.methods.find((m) => m.id === model.value && m.task === task.value)
+    || catalogue.methods[0];
   $('model').closest('.row').querySelector('label').after(
     ...explain('the model', () => `${method().title}: ${method().explain}`, [model]));
   const usedBy = (key) => catalogue.methods.filter((m) => m.params.includes(key)).map((m) => m.id);
@@ -105,8 +113,28 @@ export function buildControls(catalogue) {
     div.append(element('label', { class: 'label', for: row.key }, row.label), ...help, ...parts, ...also);
     $(container).append(div);
   }
+  fillModels('classification');
   $('stepping-panel').dataset.models = catalogue.methods.filter((m) => m.steppable).map((m) => m.id).join(' ');
   explainPageControls();
+}
+
+// The catalogue's methods and presets by task (set by buildControls).
+let tasks = null;
+
+// The model menu lists the methods of `task`; the preset menu its presets (and the lecture
+// examples, which are classification's).
+function fillModels(task) {
+  const model = $('model');
+  if (model.dataset.task !== task) {
+    model.dataset.task = task;
+    model.replaceChildren(...tasks.methods.filter((m) => m.task === task)
+      .map((m) => element('option', { value: m.id }, m.title)));
+  }
+  for (const option of $('preset').querySelectorAll('option')) {
+    const of = tasks.preset_tasks[option.value] || 'classification';
+    option.hidden = of !== task;
+    option.disabled = of !== task;
+  }
 }
 
 export const keyed = () => Array.from(document.querySelectorAll('[data-key]'));
@@ -187,6 +215,7 @@ export function revealSettings(app) {
 }
 
 export function syncControls(app) {
+  fillModels(app.get('task'));
   showUnits(app, true);
   for (const el of keyed()) {
     // In the units the slider shows (σ for γ, when chosen), else the setting itself.

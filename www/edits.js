@@ -25,8 +25,8 @@ export function onControl(el, value = controlValue(el)) {
     else syncControls(controlled());
     return;
   }
-  // Another model or another preset is a new scene: Back returns to the one before.
-  if (el.id === 'model' || key === 'preset') newEntry();
+  // Another task, model or preset is a new scene: Back returns to the one before.
+  if (el.id === 'model' || key === 'preset' || key === 'task') newEntry();
   const done = guard(() => {
     // A slider shown in other units (σ for γ) gives the setting in its own.
     if (el.dataset.shown) value = controlled().setting_from_shown(key, value);
@@ -36,8 +36,9 @@ export function onControl(el, value = controlValue(el)) {
   });
   // Typed text the lab refuses (a kernel's expression half written) is marked, not lost.
   if (el.classList.contains('expression')) el.setAttribute('aria-invalid', done ? 'false' : 'true');
-  // A preset brings the settings of its lesson (noise, test fraction, C): the controls show them.
-  if (key === 'preset') syncControls(controlled());
+  // A preset brings the settings of its lesson (noise, test fraction, C), a task its methods and
+  // presets: the controls show them.
+  if (key === 'preset' || key === 'task') syncControls(controlled());
   else showValue(el);
   enableControls(controlled());
   if (el.id === 'model') stopPlaying();
@@ -48,7 +49,8 @@ export function onControl(el, value = controlValue(el)) {
 // the points' settings and the views on both sides, the model's on the edited side; and on
 // their copies behind the page. Throws the lab's message when the value is refused.
 export function applySetting(key, value) {
-  const targets = page.pointKeys.has(key) || key === 'views' ? sides() : [controlled()];
+  // The task, like the points, is the same on both sides of a comparison.
+  const targets = page.pointKeys.has(key) || key === 'views' || key === 'task' ? sides() : [controlled()];
   for (const side of targets) side.set(key, value);
   for (const side of targets) sendEditTo(side, { op: 'set', key, value });
 }

@@ -53,7 +53,7 @@ function namedRow(name) {
 }
 
 // Called once the controls are built: the page becomes the embedded one, with the named rows
-// marked (`data-embed="row"`, and the boxes around them "path", which embed.css keeps) and the
+// marked (`data-embed="row"`, and the boxes around them "around", which embed.css keeps) and the
 // folds that hold them opened (not remembered as opened: folds.js).
 export function embedControls(lab) {
   if (!embedded) return;
@@ -72,7 +72,7 @@ export function embedControls(lab) {
     }
     row.dataset.embed = 'row';
     for (let box = row.parentElement; box && !box.matches('form, .views'); box = box.parentElement) {
-      box.dataset.embed = 'path';
+      box.dataset.embed = 'around';
       if (box.matches('details') && !box.open) {
         if (box.matches('.more')) box.dataset.auto = '1';
         box.open = true;

@@ -64,14 +64,15 @@ export function updateStatus(f, line) {
     } else {
       first.push([`training accuracy ${train}`, `training accuracy ${train}`, `training ${train}`]);
     }
-    // The line reads to three digits, the details to four.
-    for (const fact of f.facts) {
-      if (fact.inside) inside.push(factText(fact));
-      else headline.push([factText(fact, 3), factText(fact)]);
-    }
+  }
+  // The line reads to three digits, the details to four. (A regression's scores are facts:
+  // it has no accuracies.)
+  for (const fact of f.facts || []) {
+    if (fact.inside) inside.push(factText(fact));
+    else headline.push([factText(fact, 3), factText(fact)]);
   }
   // No model (the message says why): the points are all there is to count.
-  if (first.length === 0) first.push([`${f.points} points`]);
+  if (first.length === 0 && headline.length === 0) first.push([`${f.points} points`]);
   // The fit, and the whole frame it is part of (fit, picture and status); behind the page,
   // the worker's frame, and the page's painting.
   const timings = [`${f.points} points`, `fit ${f.fit_ms.toFixed(1)} ms of a ${f.frame_ms.toFixed(1)} ms frame`];

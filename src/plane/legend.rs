@@ -118,7 +118,15 @@ impl Scene {
         let present =
             |seen: &[bool]| -> Vec<usize> { (0..seen.len()).filter(|&c| seen[c]).collect() };
         let (trained, tested) = (present(&has[0]), present(&has[1]));
-        for &colour in &trained {
+        for &colour in trained.iter().filter(|_| self.targets) {
+            entries.push(entry(
+                LegendMark::Class { colour },
+                "point (x, t)",
+                "A training point: its input x across, its target t up; the curve is fitted \
+                 to these.",
+            ));
+        }
+        for &colour in trained.iter().filter(|_| !self.targets) {
             entries.push(entry(
                 LegendMark::Class { colour },
                 format!("class {}", colour + 1),
@@ -154,7 +162,13 @@ impl Scene {
             }
         }
 
-        if self.curves_of(CurveKind::Boundary).next().is_some() {
+        if self.targets && self.curves_of(CurveKind::Boundary).next().is_some() {
+            entries.push(entry(
+                LegendMark::Boundary,
+                "fitted curve t = f(x)",
+                "The function the method learned: its prediction of t at each x.",
+            ));
+        } else if self.curves_of(CurveKind::Boundary).next().is_some() {
             entries.push(entry(
                 LegendMark::Boundary,
                 "decision boundary",
@@ -306,7 +320,14 @@ impl Scene {
         }
         let probability = self.shading == Shading::Probability;
         let mark = LegendMark::Levels { probability };
-        if probability && more_classes {
+        if self.targets {
+            entry(
+                mark,
+                "ε-tube f ± ε",
+                "Within ε of the curve a residual costs nothing (the ε-insensitive loss); the \
+                 support vectors lie on the tube's edges or outside it.",
+            )
+        } else if probability && more_classes {
             entry(
                 mark,
                 format!("contours of the likeliest class's p {}", labels.join(", ")),
@@ -346,6 +367,11 @@ impl Scene {
     fn regions_entry(&self) -> LegendEntry {
         let [negative, positive] = self.region_colours;
         let (label, explain) = match self.shading {
+            Shading::Margin { .. } if self.targets => (
+                "above and below the curve, deeper with |t − f|",
+                "Above the curve t > f(x), below it t < f(x): the colour deepens with the \
+                 residual t − f(x), measured against the targets' range.",
+            ),
             Shading::Margin { scale: 1.0 } => (
                 "regions, deeper with |f|",
                 "The class predicted at each place, its colour deeper as |f(x)| grows: pale \

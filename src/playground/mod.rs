@@ -14,6 +14,7 @@ use crate::model::{Fact, FactValue, FitOptions, Model, Trace, WarmStart};
 use crate::params::Effect;
 use crate::plane::{Layout, LegendEntry, LegendMark, Mark, Scene};
 use crate::state::{Refusal, Settings};
+use crate::task::Task;
 
 mod jobs;
 mod mirror;
@@ -369,6 +370,18 @@ impl Playground {
         } else {
             self.settings.set(key, value)?
         };
+        // A new task on an untouched preset of the old one starts from the new task's own
+        // first preset; points the student placed or loaded stay.
+        let (preset, ..) = self.settings.preset();
+        if key == crate::state::TASK_KEY && !self.edited && preset.task() != self.settings.task {
+            if let Some(first) = crate::data::Preset::ALL
+                .into_iter()
+                .find(|p| p.task() == self.settings.task)
+            {
+                self.settings.choose_preset(first.name())?;
+                self.regenerate();
+            }
+        }
         if self.standardised() != was_standardised {
             // The solvers' kept states hold the points in the other units.
             self.warm.values_mut().for_each(|w| w.data_replaced());
@@ -628,6 +641,24 @@ impl Playground {
             ..Status::default()
         };
         match &self.model {
+            Some(model) if self.settings.task == Task::Regression => {
+                // Scores of the fit, not accuracies: RMSE and R² (among the model's facts),
+                // and on the held-out points too.
+                status.facts = model.facts(&self.train);
+                let held: Vec<Point> = (0..self.data.len())
+                    .filter(|&i| self.test[i])
+                    .map(|i| self.data.points[i])
+                    .collect();
+                if let Some((rmse, r2)) = crate::solvers::regression::scores(&**model, &held) {
+                    status
+                        .facts
+                        .insert(0, Fact::new("test_rmse", "test RMSE", rmse));
+                    if let Some(r2) = r2 {
+                        status.facts.insert(1, Fact::new("test_r2", "test R²", r2));
+                    }
+                }
+                status.message = model.message();
+            }
             Some(model) => {
                 status.train_accuracy = Some(model.training_accuracy(&self.train));
                 let held: Vec<usize> = (0..self.data.len()).filter(|&i| self.test[i]).collect();
@@ -708,6 +739,7 @@ impl Playground {
             marks: vec![Mark::Plain; self.data.len()],
             hollow: self.test.clone(),
             region_colours: [0, 1],
+            targets: self.settings.task == Task::Regression,
             ..Scene::default()
         };
         let Some(model) = &self.model else {
@@ -716,10 +748,15 @@ impl Playground {
         let classes = self.data.classes();
         let model_classes = model.classes();
         let index_of = |label: i32| classes.iter().position(|&c| c == label).unwrap_or(0);
-        scene.region_colours = [
-            index_of(model_classes[0]),
-            index_of(model_classes[model_classes.len() - 1]),
-        ];
+        scene.region_colours = if scene.targets {
+            // Below the curve and above it.
+            [0, 1]
+        } else {
+            [
+                index_of(model_classes[0]),
+                index_of(model_classes[model_classes.len() - 1]),
+            ]
+        };
         let layers = self.settings.layers();
         let setting = crate::picture::Setting {
             data: &self.train,
@@ -752,7 +789,8 @@ impl Playground {
         let mut entries = scene.legend(&layers, regions);
         for e in &mut entries {
             if let LegendMark::Class { colour } = e.mark {
-                if let Some(&label) = classes.get(colour) {
+                // A regression's points are named by what they are, (x, t).
+                if let Some(&label) = classes.get(colour).filter(|_| !scene.targets) {
                     e.label = self.data.class_name(label);
                 }
             }

@@ -442,7 +442,6 @@ fn colours() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::METHODS;
 
     /// The script's comments as one line of text.
     fn prose(script: &str) -> String {
@@ -596,7 +595,7 @@ mod tests {
             "preset=moons&n=30&kernel=poly&features=linear&svm_solver=dca&hard=1",
             "preset=moons&n=30&kernel=sigmoid&svm_solver=pegasos&mc=ovr",
         ];
-        for method in METHODS {
+        for method in crate::registry::methods_of(crate::task::Task::Classification) {
             for scene in scenes {
                 let lab = Playground::open(&format!("model={}&{scene}", method.id())).unwrap();
                 let c = counterpart(&lab);

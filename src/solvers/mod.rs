@@ -14,5 +14,6 @@ pub mod no_bias;
 pub mod nu_svc;
 pub mod perceptron;
 pub mod qda;
+pub mod regression;
 pub mod smo;
 pub mod svm;

@@ -5,8 +5,9 @@
 use crate::{config, hostile_text, one_line};
 use kernel_playground::data::{Dataset, MAX_COORDINATE};
 use kernel_playground::params::{Kind, PARAMS};
-use kernel_playground::registry::METHODS;
+use kernel_playground::registry;
 use kernel_playground::state::{LinkedPoints, Settings};
+use kernel_playground::task::Task;
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -129,7 +130,9 @@ fn row_texts() -> Vec<BoxedStrategy<String>> {
 }
 
 fn settings() -> impl Strategy<Value = Settings> {
-    let models: Vec<&str> = METHODS.iter().map(|m| m.id()).collect();
+    let models: Vec<&str> = registry::methods_of(Task::Classification)
+        .map(|m| m.id())
+        .collect();
     (
         prop::sample::select(models),
         row_texts(),

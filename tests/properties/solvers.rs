@@ -11,10 +11,11 @@ use kernel_playground::field::View;
 use kernel_playground::model::{ExitReason, FactValue, FitOptions, Model};
 use kernel_playground::plane::{Layout, Scene};
 use kernel_playground::playground::{Inspection, Playground, Status};
-use kernel_playground::registry::{self, METHODS};
+use kernel_playground::registry;
 use kernel_playground::solvers::nu_svc::NuSvcModel;
 use kernel_playground::solvers::svm::SvmModel;
 use kernel_playground::state::Settings;
+use kernel_playground::task::Task;
 use proptest::prelude::*;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -72,7 +73,9 @@ fn power(lo: f64, hi: f64) -> impl Strategy<Value = String> {
 
 /// Settings for `method`, most of them far beyond the sliders' ranges.
 fn settings(n: usize) -> impl Strategy<Value = Settings> {
-    let ids: Vec<&str> = METHODS.iter().map(|m| m.id()).collect();
+    let ids: Vec<&str> = registry::methods_of(Task::Classification)
+        .map(|m| m.id())
+        .collect();
     let choice = |options: &[&'static str]| prop::sample::select(options.to_vec());
     let values = (
         (

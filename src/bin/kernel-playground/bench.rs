@@ -13,9 +13,10 @@ use kernel_playground::kernel::Kernel;
 use kernel_playground::model::{FitOptions, Model};
 use kernel_playground::plane::{Layout, Mark, Scene};
 use kernel_playground::reg_path::{log_spaced, PathJob, PATH_STEPS};
-use kernel_playground::registry::{self, METHODS};
+use kernel_playground::registry;
 use kernel_playground::solvers::svm::{SvmModel, SvmParams, SvmTrainer};
 use kernel_playground::state::Settings;
+use kernel_playground::task::Task;
 
 /// The SVM's contour levels: the margins f = ±1 and the boundary f = 0.
 const LEVELS: [f64; 3] = [-1.0, 0.0, 1.0];
@@ -132,11 +133,11 @@ pub fn run(sizes: &[usize], repeats: usize) -> String {
     ));
     for &n in sizes {
         let data = Preset::Moons.generate(n, 0.3, 1);
-        for method in METHODS {
+        for method in registry::methods_of(Task::Classification) {
             let model = method.id();
             let settings = Settings::default();
             let fit = || {
-                registry::fit(*method, &settings.values, &data, FitOptions::default()).expect("fit")
+                registry::fit(method, &settings.values, &data, FitOptions::default()).expect("fit")
             };
             let fit_ms = time_ms(repeats, || {
                 std::hint::black_box(fit());

@@ -212,6 +212,28 @@ fn check(
     Ok((classes, targets))
 }
 
+/// β = (K + λI)⁻¹ t for real targets t (kernel ridge regression, [`crate::solvers::regression`]):
+/// the same factorisation as the classifier's, with its size cap and messages.
+pub fn solve_targets(
+    points: &[Point],
+    targets: &[f64],
+    params: &KrrParams,
+) -> Result<Vec<f64>, Error> {
+    params.check()?;
+    let n = points.len();
+    if n > MAX_POINTS {
+        return Err(Error::Parameter(format!(
+            "kernel ridge solves an n × n system: at most {MAX_POINTS} points ({n} here)"
+        )));
+    }
+    let gram = gram_matrix(params.kernel, points);
+    let beta = match cholesky(&gram, n, params.lambda) {
+        Some(factor) => Some(cholesky_apply(&factor, n, targets)),
+        None => lu_solve(&gram, n, params.lambda, targets),
+    };
+    finite_or_singular(beta)
+}
+
 fn finite_or_singular(beta: Option<Vec<f64>>) -> Result<Vec<f64>, Error> {
     beta.filter(|b| b.iter().all(|v| v.is_finite()))
         .ok_or_else(|| {

@@ -1,0 +1,103 @@
+//! Kernel ridge regression (kernel regularised least squares, KRLS) on the line:
+//!
+//! ```text
+//!     minimise  Σ_i (t_i − f(x_i))² + λ‖f‖²,      β = (K + λI)⁻¹ t,      f(x) = Σ_j β_j K(x_j, x),
+//! ```
+//!
+//! scikit-learn's `KernelRidge(alpha = λ)`, with no intercept (an RBF kernel or coef0 > 0
+//! supplies the offset). The residual at a training point is λβ_i, so a large |β_i| marks a
+//! point the fit cannot reach.
+
+use super::{inputs_and_targets, Curve, Fitted};
+use crate::data::{Dataset, Point};
+use crate::error::Error;
+use crate::field::Smoothness;
+use crate::kernel::Kernel;
+use crate::model::{kernel_of, Fact, FitOptions, Method, Model};
+use crate::params::Values;
+use crate::sklearn::Counterpart;
+use crate::solvers::kernel_ridge::{solve_targets, KrrParams};
+use crate::task::Task;
+
+/// f(x) = Σ_j β_j K(x_j, x).
+#[derive(Debug)]
+pub struct RidgeCurve {
+    pub kernel: Kernel,
+    pub lambda: f64,
+    /// (x_j, β_j), the inputs as kernels see them.
+    pub expansion: Vec<(Point, f64)>,
+}
+
+impl Curve for RidgeCurve {
+    fn at(&self, x: f64) -> f64 {
+        let x = [x, 0.0];
+        self.expansion
+            .iter()
+            .map(|&(z, beta)| beta * self.kernel.eval(z, x))
+            .sum()
+    }
+
+    fn smoothness(&self) -> Smoothness {
+        Smoothness::of_kernel(self.kernel)
+    }
+
+    fn point_facts(&self, index: usize) -> Vec<Fact> {
+        vec![Fact::new("beta", "β =", self.expansion[index].1)]
+    }
+}
+
+/// The registry entry of kernel ridge regression.
+pub struct RidgeRegressionMethod;
+
+impl Method for RidgeRegressionMethod {
+    fn id(&self) -> &'static str {
+        "krr"
+    }
+
+    fn task(&self) -> Task {
+        Task::Regression
+    }
+
+    fn title(&self) -> &'static str {
+        "kernel ridge regression (KRLS)"
+    }
+
+    fn explain(&self) -> &'static str {
+        "Kernel regularised least squares: β = (K + λI)⁻¹t, f(x) = Σ βⱼK(xⱼ, x), the squared residuals plus λ‖f‖² made least."
+    }
+
+    fn params(&self) -> &'static [&'static str] {
+        &["kernel", "kexpr", "lambda", "gamma", "degree", "coef0"]
+    }
+
+    fn tuning(&self) -> &'static [&'static str] {
+        &["lambda", "gamma", "degree"]
+    }
+
+    fn fit(
+        &self,
+        values: &Values,
+        data: &Dataset,
+        _options: FitOptions<'_>,
+    ) -> Result<Box<dyn Model>, Error> {
+        let params = KrrParams {
+            kernel: kernel_of(values)?,
+            lambda: values.real("lambda"),
+        };
+        let (inputs, targets) = inputs_and_targets(data);
+        let beta = solve_targets(&inputs, &targets, &params)?;
+        let curve = RidgeCurve {
+            kernel: params.kernel,
+            lambda: params.lambda,
+            expansion: inputs.into_iter().zip(beta).collect(),
+        };
+        Ok(Box::new(Fitted::new(curve, data)))
+    }
+
+    fn sklearn(&self, _values: &Values, _data: &Dataset) -> Counterpart {
+        Counterpart::missing(
+            "the Python export writes classification scenes; a regression scene is not exported \
+             yet (scikit-learn's KernelRidge(alpha=λ) with the same kernel fits the same β)",
+        )
+    }
+}

@@ -1,0 +1,193 @@
+//! Regression in the plane: a point (x, t) is an input x across and its target t up. A method
+//! fits a function f: ℝ → ℝ to the points, and the plane draws it through the two-class
+//! machinery as the zero level of
+//!
+//! ```text
+//!     g(x, t) = t − f(x),
+//! ```
+//!
+//! positive above the curve and negative below it; an ε-tube f ± ε is the pair of levels g = ±ε.
+//! The residual of point i is r_i = t_i − f(x_i) = g(x_i, t_i), and the scores are
+//!
+//! ```text
+//!     RMSE = √(Σ r_i² / n),      R² = 1 − Σ r_i² / Σ (t_i − t̄)²,
+//! ```
+//!
+//! R² = 1 for a perfect fit, 0 for the constant t̄, negative for worse. Kernels see an input as
+//! the point (x, 0), on which linear, polynomial, RBF and sigmoid kernels equal their values on
+//! the line.
+
+pub mod krr;
+
+use crate::data::{Dataset, Point};
+use crate::field::{Grid, Smoothness};
+use crate::model::{Fact, Level, Model};
+use crate::plane::{Mark, Shading};
+use std::fmt::Debug;
+
+/// A fitted function of one input.
+pub trait Curve: Debug + Send + Sync + 'static {
+    /// f(x).
+    fn at(&self, x: f64) -> f64;
+    /// The half-width ε of its tube, for the ε-insensitive methods.
+    fn tube(&self) -> Option<f64> {
+        None
+    }
+    /// How each training point is marked (support vectors), in training order.
+    fn marks(&self) -> Vec<Mark> {
+        Vec::new()
+    }
+    /// What the status line reports besides the scores.
+    fn facts(&self) -> Vec<Fact> {
+        Vec::new()
+    }
+    /// What the hover says about training point `index` besides its residual.
+    fn point_facts(&self, _index: usize) -> Vec<Fact> {
+        Vec::new()
+    }
+    /// How fast f may change: a kernel's bumps.
+    fn smoothness(&self) -> Smoothness {
+        Smoothness::Smooth
+    }
+}
+
+/// The input of a regression point (x, t), as kernels see it: (x, 0).
+pub fn input(p: Point) -> Point {
+    [p[0], 0.0]
+}
+
+/// The inputs and targets of `data`'s points.
+pub fn inputs_and_targets(data: &Dataset) -> (Vec<Point>, Vec<f64>) {
+    data.points.iter().map(|&p| (input(p), p[1])).unzip()
+}
+
+/// The root mean square residual and R² of `model` (a [`Fitted`] curve, or any model whose
+/// decision value is t − f(x)) on `points`; `None` without points. R² is `None` when the
+/// targets are all equal.
+pub fn scores(model: &dyn Model, points: &[Point]) -> Option<(f64, Option<f64>)> {
+    if points.is_empty() {
+        return None;
+    }
+    let n = points.len() as f64;
+    let squares: f64 = points
+        .iter()
+        .map(|&p| model.decision_value(p).powi(2))
+        .sum();
+    let mean = points.iter().map(|p| p[1]).sum::<f64>() / n;
+    let spread: f64 = points.iter().map(|p| (p[1] - mean).powi(2)).sum();
+    let r2 = (spread > 0.0).then(|| 1.0 - squares / spread);
+    Some(((squares / n).sqrt(), r2))
+}
+
+/// A fitted curve as a [`Model`] of the plane.
+#[derive(Debug)]
+pub struct Fitted<C: Curve> {
+    pub curve: C,
+    /// The scene's one label (the plane colours by it).
+    label: [i32; 1],
+    /// The spread of the targets, which scales the shading.
+    spread: f64,
+}
+
+impl<C: Curve> Fitted<C> {
+    pub fn new(curve: C, data: &Dataset) -> Fitted<C> {
+        let label = [data.labels.first().copied().unwrap_or(0)];
+        let (low, high) = data
+            .points
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), p| {
+                (l.min(p[1]), h.max(p[1]))
+            });
+        let spread = if high > low { high - low } else { 1.0 };
+        Fitted {
+            curve,
+            label,
+            spread,
+        }
+    }
+}
+
+impl<C: Curve> Model for Fitted<C> {
+    fn classes(&self) -> &[i32] {
+        &self.label
+    }
+
+    /// g(x, t) = t − f(x): the residual of a point (x, t).
+    fn decision_value(&self, p: Point) -> f64 {
+        p[1] - self.curve.at(p[0])
+    }
+
+    /// f once per column of the grid, then a subtraction per node.
+    fn grid_evaluator<'a>(&'a self, grid: &'a Grid) -> Box<dyn Fn(usize, usize) -> f64 + 'a> {
+        let f: Vec<f64> = (0..grid.cols)
+            .map(|c| self.curve.at(grid.x_at(c)))
+            .collect();
+        Box::new(move |row, col| grid.y_at(row) - f[col])
+    }
+
+    fn levels(&self) -> Vec<Level> {
+        let mut levels = vec![Level::boundary()];
+        if let Some(e) = self.curve.tube().filter(|&e| e > 0.0) {
+            levels.push(Level::dashed(-e, Some("f − ε".into())));
+            levels.push(Level::dashed(e, Some("f + ε".into())));
+        }
+        levels
+    }
+
+    /// Pale: above the curve one colour, below the other, deepening over the targets' range.
+    fn shading(&self) -> Shading {
+        Shading::Margin { scale: self.spread }
+    }
+
+    fn smoothness(&self) -> Smoothness {
+        self.curve.smoothness()
+    }
+
+    fn marks(&self) -> Vec<Mark> {
+        self.curve.marks()
+    }
+
+    fn predict(&self, _x: Point) -> i32 {
+        self.label[0]
+    }
+
+    fn facts(&self, data: &Dataset) -> Vec<Fact> {
+        let mut facts = Vec::new();
+        if let Some((rmse, r2)) = scores(self, &data.points) {
+            facts.push(Fact::new("train_rmse", "training RMSE", rmse));
+            if let Some(r2) = r2 {
+                facts.push(Fact::new("train_r2", "R²", r2));
+            }
+        }
+        if let Some(e) = self.curve.tube() {
+            facts.push(Fact::new("epsilon", "ε =", e));
+        }
+        facts.extend(self.curve.facts());
+        facts
+    }
+
+    fn facts_at(&self, x: Point) -> Vec<Fact> {
+        vec![Fact::new("prediction", "f(x) =", self.curve.at(x[0]))]
+    }
+
+    fn point_facts(&self, index: usize, data: &Dataset) -> Vec<Fact> {
+        let mut facts = vec![Fact::new(
+            "residual",
+            "residual t − f(x) =",
+            self.decision_value(data.points[index]),
+        )];
+        facts.extend(self.curve.point_facts(index));
+        facts
+    }
+
+    fn margin(&self, _index: usize, _data: &Dataset) -> Option<f64> {
+        None
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests;

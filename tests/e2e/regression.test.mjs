@@ -1,0 +1,62 @@
+// End-to-end: the regression task. Choosing it at the top of the model panel lists its
+// methods and presets, draws the fitted curve over points (x, t) with axes x and t, and reports
+// RMSE and R² instead of accuracies; the link keeps the task and reopens the same scene; a
+// click adds a point (x, t) and refits; classification comes back with its own menus; no
+// console errors.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { start, openPage, lastFrame, settle } from './browser.mjs';
+
+let env;
+const shots = path.resolve('tests/e2e/screenshots');
+
+before(async () => { env = await start(); });
+after(async () => env && env.close());
+
+const options = (page, id) => page.$$eval(`#${id} option:not([hidden])`, (os) => os.map((o) => o.value));
+
+test('the regression task: its menus, its curve and scores, its link, a click', async () => {
+  const { page, errors } = await openPage(env.browser, env.base, { width: 1280, height: 720 });
+  assert.deepEqual(await options(page, 'task'), ['classification', 'regression']);
+  await page.selectOption('#task', 'regression');
+  await settle(page);
+  assert.deepEqual(await options(page, 'model'), ['krr']);
+  assert.deepEqual(await options(page, 'preset'), ['sine', 'line_outliers', 'step', 'heteroscedastic']);
+  assert.equal(await page.inputValue('#preset'), 'sine');
+  const status = await page.textContent('#status');
+  assert.match(status, /training RMSE [\d.]+ · R² 0\.\d+/);
+  assert.doesNotMatch(status, /accuracy/);
+  const legend = await page.textContent('#legend-entries');
+  assert.match(legend, /point \(x, t\)/);
+  assert.match(legend, /fitted curve t = f\(x\)/);
+  const link = await page.evaluate(() => window.kernelPlayground.link);
+  assert.match(link, /[#&]task=regression(&|$)/);
+  assert.match(link, /[#&]model=krr(&|$)/);
+  await page.screenshot({ path: path.join(shots, 'task-regression-1280x720.png') });
+
+  // A click adds a point (x, t) and the curve is refitted to it.
+  const before = await lastFrame(page);
+  const points = await page.evaluate(() => window.kernelPlayground.points().length);
+  const [cx, cy] = await page.evaluate(() => window.kernelPlayground.toClient(0.5, 0.9));
+  await page.mouse.click(cx, cy);
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.kernelPlayground.points().length), points + 1);
+  assert.notDeepEqual((await lastFrame(page)).facts, before.facts, 'refitted');
+
+  // The link reopens the same scene: task, model and the point added.
+  const again = await openPage(env.browser, env.base + (await page.evaluate(() => window.kernelPlayground.link)), { width: 1280, height: 720 });
+  assert.equal(await again.page.inputValue('#task'), 'regression');
+  assert.equal(await again.page.evaluate(() => window.kernelPlayground.points().length), points + 1);
+  assert.equal(await again.page.textContent('#status'), await page.textContent('#status'));
+  assert.deepEqual(again.errors, []);
+  await again.page.close();
+
+  // Back to classification: its methods and presets, accuracies again.
+  await page.selectOption('#task', 'classification');
+  await settle(page);
+  assert.ok((await options(page, 'model')).includes('svm'));
+  assert.ok(!(await options(page, 'preset')).includes('sine'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,88 @@
+//! Regression as a task of the lab: kernel ridge regression against an independent solve, the
+//! curve as the residual's zero level, and the task on the page and in links.
+
+use kernel_playground::data::{Dataset, Preset};
+use kernel_playground::kernel::Kernel;
+use kernel_playground::model::FitOptions;
+use kernel_playground::params::Values;
+use kernel_playground::playground::Playground;
+use kernel_playground::registry;
+use kernel_playground::solvers::regression::scores;
+use kernel_playground::task::Task;
+use nalgebra::{DMatrix, DVector};
+
+fn sine() -> Dataset {
+    Preset::Sine.generate(60, 0.4, 3)
+}
+
+/// Kernel ridge regression's β solves (K + λI)β = t (checked by nalgebra's LU on the same
+/// matrix), and on the sine its curve explains most of the targets' spread.
+#[test]
+fn kernel_ridge_regression_solves_its_system_and_fits_the_sine() {
+    let data = sine();
+    let mut values = Values::default();
+    values.set("kernel", "rbf").unwrap();
+    values.set("gamma", "2").unwrap();
+    values.set("lambda", "0.1").unwrap();
+    let method = registry::method_in(Task::Regression, "krr").unwrap();
+    let model = registry::fit(method, &values, &data, FitOptions::default()).unwrap();
+    let n = data.len();
+    let kernel = Kernel::Rbf { gamma: 2.0 };
+    let gram = DMatrix::from_fn(n, n, |i, j| {
+        let (a, b) = (data.points[i][0], data.points[j][0]);
+        (-2.0 * (a - b) * (a - b)).exp() + if i == j { 0.1 } else { 0.0 }
+    });
+    let t = DVector::from_iterator(n, data.points.iter().map(|p| p[1]));
+    let beta = gram.lu().solve(&t).unwrap();
+    for (k, &p) in data.points.iter().enumerate().step_by(7) {
+        let f: f64 = (0..n)
+            .map(|j| beta[j] * kernel.eval([data.points[j][0], 0.0], [p[0], 0.0]))
+            .sum();
+        let got = p[1] - model.decision_value(p);
+        assert!((got - f).abs() < 1e-9, "point {k}: f = {got} against {f}");
+    }
+    let (rmse, r2) = scores(model.as_ref(), &data.points).unwrap();
+    assert!(r2.unwrap() > 0.8, "R² {r2:?}, RMSE {rmse}");
+}
+
+/// The curve is the field's zero level: g(x, f(x)) = 0, positive above, negative below.
+#[test]
+fn the_curve_is_the_zero_level_of_the_residual() {
+    let data = sine();
+    let method = registry::method_in(Task::Regression, "krr").unwrap();
+    let model = registry::fit(method, &Values::default(), &data, FitOptions::default()).unwrap();
+    for x in [-0.9, -0.3, 0.2, 0.8] {
+        let f = -model.decision_value([x, 0.0]);
+        assert!(model.decision_value([x, f]).abs() < 1e-12);
+        assert!(model.decision_value([x, f + 0.1]) > 0.0);
+        assert!(model.decision_value([x, f - 0.1]) < 0.0);
+    }
+}
+
+/// Choosing the regression task on the opening scene brings its method and first preset; the
+/// status reports RMSE and R², not accuracies; the link keeps the task and reopens the scene.
+#[test]
+fn the_regression_task_on_the_page() {
+    let mut lab = Playground::from_hash("");
+    lab.set("task", "regression").unwrap();
+    assert_eq!(lab.settings().task, Task::Regression);
+    assert_eq!(lab.settings().model, "krr");
+    assert_eq!(lab.settings().values.choice("preset"), "sine");
+    lab.fit();
+    let status = lab.status();
+    assert!(status.train_accuracy.is_none());
+    assert!(
+        status.facts.iter().any(|f| f.key == "train_rmse"),
+        "{:?}",
+        status.facts
+    );
+    let hash = lab.hash();
+    assert!(hash.contains("task=regression"), "{hash}");
+    let again = Playground::open(&hash).unwrap();
+    assert_eq!(again.settings(), lab.settings());
+    // Classification links are as they were: no task written.
+    assert!(!Playground::from_hash("").hash().contains("task="));
+    // A task without methods yet is refused, and nothing changes.
+    assert!(lab.set("task", "novelty").is_err());
+    assert_eq!(lab.settings().task, Task::Regression);
+}
