@@ -1751,3 +1751,75 @@ fn fit_prints_the_nu_svc_contract() {
     fails_with(&fit("nan"), "nu must be a finite number");
     succeeds(&fit("0.5"));
 }
+
+/// `fit --task regression --model krr` prints β and f at the query points as scikit-learn's
+/// `KernelRidge(alpha=0.1, kernel="rbf", gamma=1)` gives them on these five points (its
+/// `dual_coef_` and `predict` at 0 and 0.25, to 8 digits), with RMSE and R²; a file with a
+/// label column, a classification model and a single point are one line and status 2.
+#[test]
+fn fit_regresses_with_kernel_ridge_as_scikit_learn() {
+    let data = scratch(
+        "regress.csv",
+        "x,t\n-1,0.1\n-0.5,-0.4\n0,0.05\n0.5,0.45\n1,0.2\n",
+    );
+    let query = scratch("regress-query.csv", "x\n0\n0.25\n");
+    let path = |p: &PathBuf| p.to_str().unwrap().to_string();
+    let (data, query) = (path(&data), path(&query));
+    let out = succeeds(&[
+        "fit",
+        "--task",
+        "regression",
+        "--model",
+        "krr",
+        "--kernel",
+        "rbf",
+        "--gamma",
+        "1",
+        "--lambda",
+        "0.1",
+        "--data",
+        &data,
+        "--query",
+        &query,
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = |key: &str| -> Vec<f64> {
+        json[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect()
+    };
+    let reference = [1.01863468, -1.56708287, 0.29389994, 0.95051866, -0.45624732];
+    for (got, want) in list("dual_coef").iter().zip(reference) {
+        assert!((got - want).abs() < 1e-8, "{got} against {want}");
+    }
+    for (got, want) in list("prediction").iter().zip([0.02061001, 0.22968173]) {
+        assert!((got - want).abs() < 1e-8, "{got} against {want}");
+    }
+    assert!(json["train_rmse"].as_f64().unwrap() > 0.0);
+    assert!(json["train_r2"].as_f64().unwrap() < 1.0);
+    let labelled = path(&scratch("regress-labels.csv", "1,2,0\n2,3,1\n"));
+    fails_with(
+        &["fit", "--task", "regression", "--data", &labelled],
+        "a regression file has two columns, x and t",
+    );
+    fails_with(
+        &[
+            "fit",
+            "--task",
+            "regression",
+            "--model",
+            "svm",
+            "--data",
+            &data,
+        ],
+        "unknown model 'svm' for regression (use krr",
+    );
+    let single = path(&scratch("regress-one.csv", "x,t\n1,2\n"));
+    fails_with(
+        &["fit", "--task", "regression", "--data", &single],
+        "at least two points",
+    );
+}

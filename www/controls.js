@@ -76,8 +76,7 @@ export function buildControls(catalogue) {
   const task = $('task');
   for (const t of catalogue.tasks) task.append(element('option', { value: t.id }, t.title));
   const taskOf = () => catalogue.tasks.find((t) => t.id === task.value) || catalogue.tasks[0];
-  task.closest('.row').querySelector('label').after(
-    ...explain('the task', () => `${taskOf().title}: ${taskOf().explain}`, [task]));
+  task.after(...explain('the task', () => `${taskOf().title}: ${taskOf().explain}`, [task]));
   // One task alone needs no menu.
   $('task-row').hidden = catalogue.tasks.length < 2;
   const model = $('model');

@@ -47,3 +47,53 @@ pub fn sample(shape: Shape, i: usize, n: usize, noise: f64, rng: &mut StdRng) ->
     };
     [x, t]
 }
+
+/// Reads a regression file: rows `x,t` (a header, any delimiter and encoding the lab reads),
+/// every point of the one class 0. A third column is refused: a file with labels is a
+/// classification scene.
+pub fn read_targets(bytes: &[u8]) -> Result<super::Dataset, crate::error::Error> {
+    let text = crate::table::decode(bytes)?;
+    let table = crate::table::Table::read(&text)?;
+    if table.width > 2 {
+        return Err(crate::error::Error::Csv {
+            line: table.rows[0].line,
+            message: format!(
+                "a regression file has two columns, x and t; this one has {} (a label column?)",
+                table.width
+            ),
+        });
+    }
+    let points = super::points_from_table(&text, None)?;
+    let labels = vec![0; points.len()];
+    Ok(super::Dataset::from_parts(points, labels))
+}
+
+/// Reads the inputs x of a regression query file: the first column of each row (one column,
+/// or more with the rest ignored), a header row skipped.
+pub fn read_inputs(bytes: &[u8]) -> Result<Vec<f64>, crate::error::Error> {
+    let text = crate::table::decode(bytes)?;
+    let mut inputs = Vec::new();
+    for (k, line) in text.trim_start_matches('\u{feff}').lines().enumerate() {
+        let row = line.trim();
+        if row.is_empty() || row.starts_with('#') {
+            continue;
+        }
+        let field = row
+            .split([',', ';', '\t', ' '])
+            .next()
+            .unwrap_or("")
+            .trim()
+            .trim_matches('"');
+        match crate::table::number(field) {
+            Some(x) if x.is_finite() => inputs.push(x),
+            None if inputs.is_empty() && k == 0 => {} // a header
+            _ => {
+                return Err(crate::error::Error::Csv {
+                    line: k + 1,
+                    message: format!("x '{field}' is not a finite number"),
+                })
+            }
+        }
+    }
+    Ok(inputs)
+}

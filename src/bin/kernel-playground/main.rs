@@ -17,17 +17,20 @@
 //! the standard output).
 
 mod bench;
+mod regression;
 
 use clap::{Arg, ArgMatches, Command};
+use kernel_playground::data::targets::read_targets;
 use kernel_playground::data::{Dataset, Point};
 use kernel_playground::model::FactValue;
 use kernel_playground::params::{Effect, Group, Kind, Param, EXPRESSION_KEY, PARAMS};
 use kernel_playground::plane::Layout;
 use kernel_playground::playground::{Playground, STEPS_KEY};
-use kernel_playground::registry::METHODS;
+use kernel_playground::registry::{self, METHODS};
 use kernel_playground::roc::Roc;
 use kernel_playground::state::Settings;
 use kernel_playground::table::ColumnRef;
+use kernel_playground::task::Task;
 use kernel_playground::validation::{self, Axis, Folds};
 use kernel_playground::views::{self, Cache, VIEWS};
 use kernel_playground::Error;
@@ -40,7 +43,8 @@ use std::time::Instant;
 
 /// The command line: its subcommands, with the model flags made from the parameter table.
 fn cli() -> Command {
-    let ids: Vec<&str> = METHODS.iter().map(|m| m.id()).collect();
+    let mut ids: Vec<&str> = METHODS.iter().map(|m| m.id()).collect();
+    ids.dedup();
     let view_ids: Vec<&str> = VIEWS.iter().map(|v| v.id()).collect();
     let model_args = |command: Command| {
         let mut command = command
@@ -61,6 +65,15 @@ fn cli() -> Command {
                          (default: the first two numeric columns, and the column named \
                          label, class or target, else the last one)",
             ))
+            .arg(
+                Arg::new("task")
+                    .long("task")
+                    .default_value("classification")
+                    .help(
+                        "classification (x,y,label rows), regression (x,t rows: fit t ≈ f(x)) \
+                         or novelty",
+                    ),
+            )
             .arg(
                 Arg::new("model")
                     .long("model")
@@ -317,7 +330,14 @@ fn flag_help(row: &Param) -> String {
 /// The settings the model flags describe.
 fn settings(args: &ArgMatches) -> Result<Settings, Error> {
     let mut settings = Settings::default();
-    settings.set("model", args.get_one::<String>("model").expect("default"))?;
+    let model = args.get_one::<String>("model").expect("default");
+    settings.set("model", model)?;
+    let task = Task::from_id(args.get_one::<String>("task").expect("default"))?;
+    settings.set("task", task.id())?;
+    // A model named for another task is an error, not the task's first method.
+    if args.value_source("model") == Some(clap::parser::ValueSource::CommandLine) {
+        registry::method_in(task, model)?;
+    }
     let reads = settings.method().reads();
     let mut hard_margin = false;
     for row in PARAMS.iter().filter(|p| command_line_row(p)) {
@@ -367,9 +387,13 @@ fn fitted_lab(args: &ArgMatches) -> Result<Playground, Error> {
 /// because the core, which also runs in the browser, has none.
 fn timed_fit(args: &ArgMatches) -> Result<(Playground, f64), Error> {
     let path = args.get_one::<PathBuf>("data").expect("required");
-    let data =
-        Dataset::read(&read(path)?, columns(args)?.as_deref()).map_err(|e| in_file(path, e))?;
-    let mut lab = Playground::new(settings(args)?);
+    let settings = settings(args)?;
+    let data = match settings.task {
+        Task::Regression => read_targets(&read(path)?),
+        _ => Dataset::read(&read(path)?, columns(args)?.as_deref()),
+    }
+    .map_err(|e| in_file(path, e))?;
+    let mut lab = Playground::new(settings);
     lab.replace_data(data);
     if let Some(steps) = args.get_one::<usize>("steps") {
         lab.set(STEPS_KEY, &steps.to_string())?;
@@ -412,6 +436,9 @@ fn in_file(path: &Path, e: Error) -> Error {
 
 fn fit(args: &ArgMatches) -> Result<String, Error> {
     let (mut lab, fit_ms) = timed_fit(args)?;
+    if lab.settings().task == Task::Regression {
+        return regression::fit(args, &mut lab, fit_ms);
+    }
     let status = lab.status();
     let model = lab.model().expect("fitted");
     let data = lab.data();

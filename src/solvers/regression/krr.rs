@@ -44,6 +44,13 @@ impl Curve for RidgeCurve {
     fn point_facts(&self, index: usize) -> Vec<Fact> {
         vec![Fact::new("beta", "β =", self.expansion[index].1)]
     }
+
+    fn numbers(&self) -> Vec<(&'static str, Vec<f64>)> {
+        vec![(
+            "dual_coef",
+            self.expansion.iter().map(|(_, b)| *b).collect(),
+        )]
+    }
 }
 
 /// The registry entry of kernel ridge regression.

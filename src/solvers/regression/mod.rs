@@ -49,6 +49,27 @@ pub trait Curve: Debug + Send + Sync + 'static {
     fn smoothness(&self) -> Smoothness {
         Smoothness::Smooth
     }
+    /// The fitted numbers the command line prints, as lists (a kernel expansion's `dual_coef`,
+    /// a line's `w`).
+    fn numbers(&self) -> Vec<(&'static str, Vec<f64>)> {
+        Vec::new()
+    }
+    /// The indices the command line prints (the `support`).
+    fn indices(&self) -> Vec<(&'static str, Vec<usize>)> {
+        Vec::new()
+    }
+    /// The fitted scalars the command line prints (`bias`, `epsilon`).
+    fn scalars(&self) -> Vec<(&'static str, f64)> {
+        Vec::new()
+    }
+}
+
+/// The curve of a regression model, if `model` is one.
+pub fn curve_of(model: &dyn Model) -> Option<&dyn Curve> {
+    model
+        .as_any()
+        .downcast_ref::<Fitted>()
+        .map(|fitted| &*fitted.curve)
 }
 
 /// The input of a regression point (x, t), as kernels see it: (x, 0).
@@ -81,16 +102,16 @@ pub fn scores(model: &dyn Model, points: &[Point]) -> Option<(f64, Option<f64>)>
 
 /// A fitted curve as a [`Model`] of the plane.
 #[derive(Debug)]
-pub struct Fitted<C: Curve> {
-    pub curve: C,
+pub struct Fitted {
+    pub curve: Box<dyn Curve>,
     /// The scene's one label (the plane colours by it).
     label: [i32; 1],
     /// The spread of the targets, which scales the shading.
     spread: f64,
 }
 
-impl<C: Curve> Fitted<C> {
-    pub fn new(curve: C, data: &Dataset) -> Fitted<C> {
+impl Fitted {
+    pub fn new(curve: impl Curve, data: &Dataset) -> Fitted {
         let label = [data.labels.first().copied().unwrap_or(0)];
         let (low, high) = data
             .points
@@ -100,14 +121,14 @@ impl<C: Curve> Fitted<C> {
             });
         let spread = if high > low { high - low } else { 1.0 };
         Fitted {
-            curve,
+            curve: Box::new(curve),
             label,
             spread,
         }
     }
 }
 
-impl<C: Curve> Model for Fitted<C> {
+impl Model for Fitted {
     fn classes(&self) -> &[i32] {
         &self.label
     }
