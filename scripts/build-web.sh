@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the page: Rust → wasm32 → wasm-bindgen glue in www/pkg, then the static site in site/
-# (index.html and www/, relative URLs only, ready for GitHub Pages or any static server).
+# (index.html and www/, relative URLs only, ready for GitHub Pages or any static server), with
+# its service worker (sw.js) and the one-file download (kernel-playground.html).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,4 +25,8 @@ rm -rf site
 mkdir -p site
 cp index.html site/
 cp -r www site/www
+# The whole lab as one file for "Download the lab", then the service worker, which lists every
+# file of the site with its hash (so it comes last).
+node scripts/single-file.mjs site
+node scripts/service-worker.mjs site
 echo "built site/ ($(du -sh site | cut -f1))"
