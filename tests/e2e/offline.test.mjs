@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, siteDir, waitForFrame, settle } from './browser.mjs';
 import { serve } from '../../scripts/serve.mjs';
-import { siteFiles, NOT_CACHED } from '../../scripts/service-worker.mjs';
+import { siteFiles, NOT_CACHED, writeServiceWorker } from '../../scripts/service-worker.mjs';
 import { SINGLE_FILE } from '../../scripts/single-file.mjs';
 
 let browser;
@@ -127,7 +127,6 @@ function changedSite(title) {
 }
 
 test('a new deploy is taken on the next load, into a cache of its own', async () => {
-  const { writeServiceWorker } = await import('../../scripts/service-worker.mjs');
   const first = await startServer(siteDir);
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
@@ -136,28 +135,50 @@ test('a new deploy is taken on the next load, into a cache of its own', async ()
   await waitForFrame(page);
   await controlled(page);
   const [oldCache] = Object.keys(await caches(page));
-  const oldTitle = await page.title();
   await first.stop();
-
-  const dir = changedSite('Kernel Playground, the next deploy');
-  const { version } = writeServiceWorker(dir);
-  const second = await startServer(dir, first.port);
+  const deploys = [];
+  let server = null;
+  // Serves a copy of the site titled `title` at the same address, as a new deploy would.
+  const deploy = async (title) => {
+    if (server) await server.stop();
+    const dir = changedSite(title);
+    deploys.push(dir);
+    const { version } = writeServiceWorker(dir);
+    server = await startServer(dir, first.port);
+    return version;
+  };
+  const titled = (title) => page.waitForFunction((t) => document.title === t, title, { timeout: 30000 });
   try {
     // The load that finds the new deploy is served by the old one; the new service worker
     // installs meanwhile and, the page being untouched, takes over and loads it again.
+    const second = await deploy('Kernel Playground, the second deploy');
     await page.reload();
-    await page.waitForFunction(() => document.title === 'Kernel Playground, the next deploy', null, { timeout: 30000 });
+    await titled('Kernel Playground, the second deploy');
     await waitForFrame(page);
     await controlled(page);
-    assert.notEqual(oldTitle, await page.title());
     const now = Object.keys(await caches(page));
-    assert.deepEqual(now, [`kernel-playground-${version}`], 'the old cache is gone');
+    assert.deepEqual(now, [`kernel-playground-${second}`], 'the old cache is gone');
     assert.notEqual(now[0], oldCache);
+
+    // A page in use when the next deploy has installed says so, and stays as it is; the next
+    // load takes the new deploy. (Each load is "touched" at once from here on.)
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => window.dispatchEvent(new Event('pointerdown')));
+    });
+    const third = await deploy('Kernel Playground, the third deploy');
+    await page.reload();
+    await page.waitForFunction(() => document.getElementById('message').textContent.includes('A new version of the lab is ready'), null, { timeout: 30000 });
+    assert.equal(await page.title(), 'Kernel Playground, the second deploy');
+    await page.reload();
+    await titled('Kernel Playground, the third deploy');
+    await waitForFrame(page);
+    await controlled(page);
+    assert.deepEqual(Object.keys(await caches(page)), [`kernel-playground-${third}`]);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
-    await second.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (server) await server.stop();
+    for (const dir of deploys) fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
