@@ -1,9 +1,10 @@
 // End-to-end: the lab without a network (issue 22). After a first visit its service worker has
-// every file of the site, so with the network cut and the server gone a reload still opens the
-// lab, fits, and refits after a click; a new deploy is taken on the next load, into a cache of
-// its own. The one-file download opens from a folder with nothing beside it (file://), asks for
-// nothing outside itself, fits, and refits after a drag, with its worker; and it is at most
-// 1.5 times the size of the site it is made from.
+// every file of the site (served from a folder, as GitHub Pages serves a project's site), so
+// with the network cut and the server gone a reload still opens the lab, fits, and refits after
+// a click; a new deploy is taken on the next load, into a cache of its own. The one-file
+// download opens from a folder with nothing beside it (file://), asks for nothing outside
+// itself, fits, and refits after a drag, with its worker; and it is at most 1.5 times the size
+// of the site it is made from.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
@@ -87,7 +88,11 @@ async function clickAddsPoint(page) {
 }
 
 test('after a first visit the lab opens, fits and refits with the network cut and the server gone', async () => {
-  const site = await startServer(siteDir);
+  // Served from a folder of the server, as GitHub Pages serves a project site (/repo/).
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'kp-pages-'));
+  fs.symlinkSync(siteDir, path.join(parent, 'repo'));
+  const server = await startServer(parent);
+  const site = { ...server, base: `${server.base}repo/` };
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   const errors = recordErrors(page);
@@ -98,7 +103,8 @@ test('after a first visit the lab opens, fits and refits with the network cut an
   const listed = siteFiles(siteDir).filter((f) => !NOT_CACHED.includes(f));
   const held = Object.values(await caches(page));
   assert.equal(held.length, 1, 'one cache');
-  assert.deepEqual([...held[0]].sort(), listed.map((f) => `/${f}`).sort());
+  assert.deepEqual([...held[0]].sort(), listed.map((f) => `/repo/${f}`).sort());
+  assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).scope), site.base);
 
   await context.setOffline(true);
   await site.stop();
@@ -115,6 +121,7 @@ test('after a first visit the lab opens, fits and refits with the network cut an
   await settle(page);
   assert.deepEqual(errors, []);
   await context.close();
+  fs.rmSync(parent, { recursive: true, force: true });
 });
 
 // A copy of the built site with one visible change, its service worker written anew.
