@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the page: Rust → wasm32 → wasm-bindgen glue in www/pkg, then the static site in site/
 # (index.html, www/, lessons/ and the example deck docs/embed.html, relative URLs only, ready
-# for GitHub Pages or any static server).
+# for GitHub Pages or any static server), with its service worker (sw.js) and the one-file
+# download (kernel-playground.html).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,4 +32,8 @@ cp -r lessons site/lessons
 # the repository).
 mkdir -p site/docs
 cp docs/embed.html site/docs/
+# The whole lab as one file for "Download the lab", then the service worker, which lists every
+# file of the site with its hash (so it comes last).
+node scripts/single-file.mjs site
+node scripts/service-worker.mjs site
 echo "built site/ ($(du -sh site | cut -f1))"

@@ -20,6 +20,7 @@ const types = {
   '.svg': 'image/svg+xml',
   '.csv': 'text/csv; charset=utf-8',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
 
 // The file a URL path names inside `dir`, or an HTTP status saying why there is none.

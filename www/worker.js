@@ -19,17 +19,20 @@
 import init, { FrameWorker, GridWorker } from './pkg/kernel_playground.js';
 
 const text = (e) => String(e && e.message ? e.message : e);
-// The lock is held until the worker is gone; the page is granted it then.
-const locked = Boolean(self.name && navigator.locks);
-const alive = locked
-  ? new Promise((held) => { navigator.locks.request(self.name, () => { held(); return new Promise(() => {}); }); })
-  : Promise.resolve();
+// The lock is held until the worker is gone; the page is granted it then. Whether it is held
+// (false where locks are missing or refused, as in a worker started from a data: URL: the
+// one-file lab's, scripts/single-file.mjs).
+const alive = self.name && navigator.locks
+  ? new Promise((held) => {
+    navigator.locks.request(self.name, () => { held(true); return new Promise(() => {}); }).catch(() => held(false));
+  })
+  : Promise.resolve(false);
 // The page hands over the module it compiled (the first message, 'wasm'); without one (null)
 // this worker fetches and compiles its own copy.
 let handed;
 const given = new Promise((resolve) => { handed = resolve; });
 const ready = Promise.all([given.then((module) => init(module ? { module_or_path: module } : undefined)), alive]);
-ready.then(() => postMessage({ kind: 'ready', locked }), (e) => postMessage({ kind: 'error', message: text(e) }));
+ready.then(([, locked]) => postMessage({ kind: 'ready', locked }), (e) => postMessage({ kind: 'error', message: text(e) }));
 addEventListener('unhandledrejection', (ev) => postMessage({ kind: 'fault', message: text(ev.reason) }));
 addEventListener('messageerror', () => postMessage({ kind: 'fault', message: 'a message from the page could not be read' }));
 

@@ -1,0 +1,79 @@
+// Kernel Playground's service worker: the lab works with no network after a first visit.
+//
+// This file is a template: the build (scripts/service-worker.mjs) writes it to site/sw.js with
+// VERSION, a hash of the site's files, and FILES, every file of the site with its own hash.
+// Installing fetches every file into the cache named after VERSION and checks each against
+// its hash (a file from another deploy fails the install, which is tried again on the next
+// visit), so a cache only ever holds one deploy, whole. Requests for these files are answered
+// from that cache; everything else goes to the network as usual.
+//
+// A new deploy is a new sw.js (another VERSION), which the browser installs beside the running
+// one; it waits until the page asks it to take over (www/offline.js: at once on a page not
+// yet touched, which then reloads, else on the next load), and it then deletes the old cache.
+// Every URL is relative to this file, which sits at the site's root (on GitHub Pages a project
+// site's root is /repo/).
+
+const VERSION = 'unbuilt';
+const FILES = [];
+
+const PREFIX = 'kernel-playground-';
+const CACHE = PREFIX + VERSION;
+const root = new URL('./', self.location.href);
+const urlOf = (file) => new URL(file, root).href;
+const listed = new Set(FILES.map(([file]) => urlOf(file)));
+
+// Hex SHA-256 of a response's bytes, as the build wrote it.
+async function digest(response) {
+  const bytes = await response.clone().arrayBuffer();
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  await Promise.all(FILES.map(async ([file, hash]) => {
+    // 'no-cache': the HTTP cache may answer only after the server says its copy is current.
+    const response = await fetch(new Request(urlOf(file), { cache: 'no-cache' }));
+    if (!response.ok) throw new Error(`${file}: ${response.status}`);
+    if ((await digest(response)) !== hash) throw new Error(`${file} is not the one of this deploy`);
+    await cache.put(urlOf(file), response);
+  }));
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    // A first visit's page is served from the cache from now on, without a reload.
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data === 'take-over') self.skipWaiting();
+});
+
+// The cached file a request names: the file itself, or the page for the site's folder; a
+// page's query (?embed=1…) does not change the file.
+function cachedName(request) {
+  const url = new URL(request.url);
+  url.hash = '';
+  if (request.mode === 'navigate') url.search = '';
+  if (url.href === root.href) url.href = urlOf('index.html');
+  return url.search === '' && listed.has(url.href) ? url.href : null;
+}
+
+self.addEventListener('fetch', (event) => {
+  if (event.request.method !== 'GET') return;
+  const name = cachedName(event.request);
+  if (!name) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    return (await cache.match(name)) || fetch(event.request);
+  })());
+});

@@ -1,0 +1,300 @@
+// End-to-end: the lab without a network (issue 22). After a first visit its service worker has
+// every file of the site (served from a folder, as GitHub Pages serves a project's site), so
+// with the network cut and the server gone a reload still opens the lab, fits, and refits after
+// a click; a new deploy is taken on the next load, into a cache of its own. The one-file
+// download opens from a folder with nothing beside it (file://), asks for nothing outside
+// itself, fits, and refits after a drag, with its worker; and it is at most 1.5 times the size
+// of the site it is made from.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, siteDir, waitForFrame, settle } from './browser.mjs';
+import { serve } from '../../scripts/serve.mjs';
+import { siteFiles, NOT_CACHED, writeServiceWorker } from '../../scripts/service-worker.mjs';
+import { SINGLE_FILE } from '../../scripts/single-file.mjs';
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+});
+after(async () => browser && browser.close());
+
+// A server that can be stopped for good (its open connections too), then started again on the
+// same port (the same origin) with another build.
+async function startServer(dir, port = 0) {
+  const server = await serve(dir, port);
+  return {
+    server,
+    base: `http://127.0.0.1:${server.address().port}/`,
+    port: server.address().port,
+    stop: () => new Promise((resolve) => { server.close(resolve); server.closeAllConnections(); }),
+  };
+}
+
+function recordErrors(page) {
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
+  return errors;
+}
+
+// The service worker is active and controls the page and its cache is filled.
+const controlled = (page) => page.waitForFunction(() => {
+  const sw = navigator.serviceWorker;
+  return Boolean(sw && sw.controller && sw.controller.state === 'activated');
+}, null, { timeout: 30000, polling: 200 });
+
+const caches = (page) => page.evaluate(async () => {
+  const out = {};
+  for (const name of await window.caches.keys()) {
+    const cache = await window.caches.open(name);
+    out[name] = (await cache.keys()).map((r) => new URL(r.url).pathname);
+  }
+  return out;
+});
+
+// Data coordinates of a spot on the plot away from every point.
+const emptySpot = (page) => page.evaluate(() => {
+  const pts = window.kernelPlayground.points();
+  const [x0, x1, y0, y1] = window.kernelPlayground.window();
+  let best = null;
+  for (let i = 1; i < 10; i += 1) {
+    for (let j = 1; j < 10; j += 1) {
+      const [x, y] = [x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * j / 10];
+      const d = Math.min(...pts.map(([a, b]) => Math.hypot((a - x) / (x1 - x0), (b - y) / (y1 - y0))));
+      if (!best || d > best.d) best = { x, y, d };
+    }
+  }
+  return [best.x, best.y];
+});
+
+const toClient = (page, [x, y]) => page.evaluate(([a, b]) => window.kernelPlayground.toClient(a, b), [x, y]);
+const statusText = (page) => page.textContent('#status');
+
+// A click on an empty spot adds a point, and the model is fitted again with it.
+async function clickAddsPoint(page) {
+  const before = await page.evaluate(() => window.kernelPlayground.lastFrame);
+  const [cx, cy] = await toClient(page, await emptySpot(page));
+  await page.mouse.click(cx, cy);
+  const after = await waitForFrame(page, before);
+  assert.equal(after.points, before.points + 1, 'the click added a point');
+  assert.match(await statusText(page), /accuracy \d+(\.\d+)?%/, 'the status line shows the refitted model');
+  return after;
+}
+
+test('after a first visit the lab opens, fits and refits with the network cut and the server gone', async () => {
+  // Served from a folder of the server, as GitHub Pages serves a project site (/repo/).
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'kp-pages-'));
+  fs.symlinkSync(siteDir, path.join(parent, 'repo'));
+  const server = await startServer(parent);
+  const site = { ...server, base: `${server.base}repo/` };
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  const errors = recordErrors(page);
+  await page.goto(`${site.base}#preset=moons&n=40`);
+  await waitForFrame(page);
+  await controlled(page);
+  // One cache, holding every file the service worker lists, each once (the wasm too).
+  const listed = siteFiles(siteDir).filter((f) => !NOT_CACHED.includes(f));
+  const held = Object.values(await caches(page));
+  assert.equal(held.length, 1, 'one cache');
+  assert.deepEqual([...held[0]].sort(), listed.map((f) => `/repo/${f}`).sort());
+  assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).scope), site.base);
+
+  await context.setOffline(true);
+  await site.stop();
+  await page.reload();
+  const frame = await waitForFrame(page);
+  assert.equal(frame.points, 40);
+  assert.match(await statusText(page), /training accuracy \d+(\.\d+)?%/);
+  assert.equal(await page.evaluate(() => window.kernelPlayground.frames), 'worker', 'the worker started from the cache');
+  assert.equal(await page.evaluate(() => window.kernelPlayground.worker.status), 'ready');
+  await clickAddsPoint(page);
+  // An address with a query (the page's options) is the same page.
+  await page.goto(`${site.base}index.html?sync#preset=xor&n=30`);
+  assert.equal((await waitForFrame(page)).points, 30);
+  await settle(page);
+  assert.deepEqual(errors, []);
+  await context.close();
+  fs.rmSync(parent, { recursive: true, force: true });
+});
+
+// A copy of the built site with one visible change, its service worker written anew.
+function changedSite(title) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kp-deploy-'));
+  fs.cpSync(siteDir, dir, { recursive: true });
+  const index = path.join(dir, 'index.html');
+  fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`));
+  return dir;
+}
+
+test('a new deploy is taken on the next load, into a cache of its own', async () => {
+  const first = await startServer(siteDir);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  const errors = recordErrors(page);
+  await page.goto(first.base);
+  await waitForFrame(page);
+  await controlled(page);
+  const [oldCache] = Object.keys(await caches(page));
+  await first.stop();
+  const deploys = [];
+  let server = null;
+  // Serves a copy of the site titled `title` at the same address, as a new deploy would.
+  const deploy = async (title) => {
+    if (server) await server.stop();
+    const dir = changedSite(title);
+    deploys.push(dir);
+    const { version } = writeServiceWorker(dir);
+    server = await startServer(dir, first.port);
+    return version;
+  };
+  const titled = (title) => page.waitForFunction((t) => document.title === t, title, { timeout: 30000 });
+  try {
+    // The load that finds the new deploy is served by the old one; the new service worker
+    // installs meanwhile and, the page being untouched, takes over and loads it again.
+    const second = await deploy('Kernel Playground, the second deploy');
+    await page.reload();
+    await titled('Kernel Playground, the second deploy');
+    await waitForFrame(page);
+    await controlled(page);
+    const now = Object.keys(await caches(page));
+    assert.deepEqual(now, [`kernel-playground-${second}`], 'the old cache is gone');
+    assert.notEqual(now[0], oldCache);
+
+    // A page in use when the next deploy has installed says so, and stays as it is; the next
+    // load takes the new deploy. (Each load is "touched" at once from here on.)
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => window.dispatchEvent(new Event('pointerdown')));
+    });
+    const third = await deploy('Kernel Playground, the third deploy');
+    await page.reload();
+    await page.waitForFunction(() => document.getElementById('message').textContent.includes('A new version of the lab is ready'), null, { timeout: 30000 });
+    assert.equal(await page.title(), 'Kernel Playground, the second deploy');
+    await page.reload();
+    await titled('Kernel Playground, the third deploy');
+    await waitForFrame(page);
+    await controlled(page);
+    assert.deepEqual(Object.keys(await caches(page)), [`kernel-playground-${third}`]);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    if (server) await server.stop();
+    for (const dir of deploys) fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the service worker lists every file of the site with its hash', () => {
+  const sw = fs.readFileSync(path.join(siteDir, 'sw.js'), 'utf8');
+  const listed = [...sw.matchAll(/^ {2}\['([^']+)', '([0-9a-f]{64})'\],$/gm)].map((m) => [m[1], m[2]]);
+  const files = siteFiles(siteDir).filter((f) => !NOT_CACHED.includes(f));
+  assert.deepEqual(listed.map(([f]) => f), files);
+  for (const [file, hash] of listed) {
+    assert.equal(hash, crypto.createHash('sha256').update(fs.readFileSync(path.join(siteDir, file))).digest('hex'), file);
+  }
+  assert.match(sw, /^const VERSION = '[0-9a-f]{16}';$/m);
+  assert.ok(files.includes('www/pkg/kernel_playground_bg.wasm') && files.includes('index.html') && files.includes('www/manifest.webmanifest'));
+});
+
+test('the page links the one-file download under "more", and the manifest names its icons', async () => {
+  const site = await startServer(siteDir);
+  try {
+    const page = await browser.newPage();
+    await page.goto(site.base);
+    await waitForFrame(page);
+    const link = await page.evaluate(() => {
+      const a = document.getElementById('download-lab');
+      return { href: a.href, download: a.getAttribute('download'), fold: a.closest('details.more').id, text: a.textContent };
+    });
+    assert.deepEqual(link, { href: `${site.base}${SINGLE_FILE}`, download: SINGLE_FILE, fold: 'points-more', text: 'Download the lab (one file)' });
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector('link[rel="manifest"]').href;
+      const m = await (await fetch(href)).json();
+      const icons = await Promise.all(m.icons.map(async (icon) => {
+        const r = await fetch(new URL(icon.src, href));
+        return [icon.sizes, r.status, r.headers.get('Content-Type')];
+      }));
+      return { start: new URL(m.start_url, href).href, display: m.display, theme: m.theme_color, icons };
+    });
+    assert.equal(manifest.start, site.base);
+    assert.equal(manifest.display, 'standalone');
+    assert.match(manifest.theme, /^#[0-9a-f]{6}$/);
+    for (const [sizes, status, type] of manifest.icons) {
+      assert.equal(status, 200, sizes);
+      assert.match(type, /^image\/(png|svg\+xml)/);
+    }
+    await page.close();
+  } finally {
+    await site.stop();
+  }
+});
+
+test('the one-file lab opens from a folder of its own, fits, and refits after a drag', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kp-one-file-'));
+  const file = path.join(dir, SINGLE_FILE);
+  fs.copyFileSync(path.join(siteDir, SINGLE_FILE), file);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors = recordErrors(page);
+  const outside = [];
+  const self = pathToFileURL(file).href;
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!(url.split('#')[0] === self || /^(data|blob):/.test(url))) outside.push(url);
+  });
+  try {
+    await page.goto(`${self}#preset=separable&n=30&seed=3`);
+    const first = await waitForFrame(page);
+    await settle(page);
+    assert.equal(first.points, 30);
+    assert.match(await statusText(page), /training accuracy \d+(\.\d+)?%/);
+    assert.equal(await page.evaluate(() => window.kernelPlayground.frames), 'worker', 'the model is fitted by the worker');
+    assert.equal(await page.evaluate(() => window.kernelPlayground.worker.status), 'ready');
+    // No link to itself: the file is the download.
+    assert.equal(await page.$('#download-lab'), null);
+
+    // Drag the first point to an empty spot: it moves and the model is fitted again.
+    const before = await page.evaluate(() => ({ frame: window.kernelPlayground.lastFrame, points: window.kernelPlayground.points() }));
+    const target = await emptySpot(page);
+    const [sx, sy] = await toClient(page, before.points[0]);
+    const [ex, ey] = await toClient(page, target);
+    await page.mouse.move(sx, sy);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i += 1) await page.mouse.move(sx + ((ex - sx) * i) / 10, sy + ((ey - sy) * i) / 10);
+    await page.mouse.up();
+    await waitForFrame(page, before.frame);
+    await settle(page);
+    const moved = await page.evaluate(() => window.kernelPlayground.points());
+    assert.equal(moved.length, 30);
+    const [x1, x2] = moved.find((p) => !before.points.some((q) => q[0] === p[0] && q[1] === p[1])) || [];
+    const [wx0, wx1] = await page.evaluate(() => window.kernelPlayground.window());
+    assert.ok(Math.hypot(x1 - target[0], x2 - target[1]) < 0.05 * (wx1 - wx0), `the point moved to ${target}: ${[x1, x2]}`);
+    const after = await page.evaluate(() => window.kernelPlayground.lastFrame);
+    assert.notDeepEqual(after, before.frame, 'the model was fitted again');
+    assert.match(await statusText(page), /training accuracy \d+(\.\d+)?%/);
+    assert.deepEqual(outside, [], 'nothing is asked of the network or the disk');
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the one-file lab is at most 1.5 times the size of the site', () => {
+  const files = siteFiles(siteDir).filter((f) => f !== SINGLE_FILE);
+  const site = files.reduce((sum, f) => sum + fs.statSync(path.join(siteDir, f)).size, 0);
+  const single = fs.statSync(path.join(siteDir, SINGLE_FILE)).size;
+  assert.ok(single <= 1.5 * site, `${single} bytes against a site of ${site} (× ${(single / site).toFixed(2)})`);
+  // And it holds the lab: every module, the wasm, the styles.
+  const html = fs.readFileSync(path.join(siteDir, SINGLE_FILE), 'utf8');
+  const wasm = fs.readFileSync(path.join(siteDir, 'www/pkg/kernel_playground_bg.wasm')).toString('base64');
+  assert.ok(html.includes(wasm), 'the wasm, as base64');
+  for (const f of files.filter((name) => name.endsWith('.js') && name.startsWith('www/'))) {
+    assert.ok(html.includes(`data-module="${f}"`), `${f} is inside`);
+  }
+  assert.ok(html.includes('/* www/style.css */') && html.includes('/* www/help.css */'));
+});

@@ -1,0 +1,65 @@
+// The lab without a network: registers the service worker (sw.js at the site's root, built by
+// scripts/service-worker.mjs), which keeps every file of the site after a first visit. It is
+// registered once the first plot is drawn and the page is idle, so its downloads never delay
+// the first picture.
+//
+// A new deploy's service worker installs beside the running one and waits. A page nobody has
+// touched yet lets it take over and reloads at once (the scene is in the address, so it comes
+// back as it was); a page in use says a new version is ready, and the next load takes it.
+// Opened from a file (the one-file download) there is no service worker and this does nothing.
+
+import { showMessage } from './page.js';
+
+const supported = 'serviceWorker' in navigator && /^https?:$/.test(location.protocol);
+const READY = 'A new version of the lab is ready: reload the page to use it.';
+
+// Whether the visitor has done anything on the page yet.
+let touched = false;
+for (const type of ['pointerdown', 'keydown', 'input']) {
+  addEventListener(type, () => { touched = true; }, { capture: true, once: true });
+}
+
+// Lets the waiting service worker take over, then loads the page again from its files.
+let takingOver = false;
+function takeOver(waiting) {
+  if (takingOver) return;
+  takingOver = true;
+  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  waiting.postMessage('take-over');
+}
+
+function newVersion(waiting) {
+  if (touched) showMessage(READY, 'notice');
+  else takeOver(waiting);
+}
+
+async function register() {
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  let registration;
+  try {
+    // Relative to the page (index.html, at the site's root), whose folder is then its scope.
+    registration = await navigator.serviceWorker.register('sw.js');
+  } catch {
+    return; // no service worker (a site built without one, storage refused): the lab still runs
+  }
+  // Only a page that a service worker served already can be behind a new one.
+  if (!hadController) return;
+  if (registration.waiting) newVersion(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    if (!installing) return;
+    installing.addEventListener('statechange', () => {
+      if (installing.state === 'installed') newVersion(installing);
+    });
+  });
+}
+
+if (supported) {
+  // A new version that finished installing during an earlier visit takes over before the page
+  // has drawn anything.
+  if (navigator.serviceWorker.controller) {
+    navigator.serviceWorker.getRegistration().then((r) => { if (r && r.waiting) takeOver(r.waiting); }, () => {});
+  }
+  const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 500));
+  window.addEventListener('kernel-playground-frame', () => idle(register, { timeout: 3000 }), { once: true });
+}
