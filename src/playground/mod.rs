@@ -650,12 +650,15 @@ impl Playground {
                     .map(|i| self.data.points[i])
                     .collect();
                 if let Some((rmse, r2)) = crate::solvers::regression::scores(&**model, &held) {
-                    status
+                    // After the training scores, as the accuracies read.
+                    let at = status
                         .facts
-                        .insert(0, Fact::new("test_rmse", "test RMSE", rmse));
-                    if let Some(r2) = r2 {
-                        status.facts.insert(1, Fact::new("test_r2", "test R²", r2));
-                    }
+                        .iter()
+                        .take_while(|f| f.key.starts_with("train_"))
+                        .count();
+                    let test = std::iter::once(Fact::new("test_rmse", "test RMSE", rmse))
+                        .chain(r2.map(|r2| Fact::new("test_r2", "test R²", r2)));
+                    status.facts.splice(at..at, test);
                 }
                 status.message = model.message();
             }
