@@ -16,3 +16,4 @@ pub mod perceptron;
 pub mod qda;
 pub mod smo;
 pub mod svm;
+pub mod svr;

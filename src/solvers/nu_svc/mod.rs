@@ -305,12 +305,7 @@ impl NuSvcModel {
             )));
         }
         cache.prepare(params.kernel, points);
-        if let Some(i) = cache.diagonal().iter().position(|k| !k.is_finite()) {
-            return Err(Error::Parameter(format!(
-                "the kernel overflows at point {}: rescale the data, or lower γ or the degree",
-                i + 1
-            )));
-        }
+        general::check_diagonal(cache)?;
         let max_iter = params.max_iter.unwrap_or((100 * n).max(100_000));
         let solved = solver::solve(cache, points, &y, nu, params.tol, max_iter);
         let (rho, r) = rho_and_r(&solved.alpha, &solved.gradient, &y, 1.0);

@@ -31,6 +31,7 @@
 
 use super::{compute_rho, down_value, up_value, update_pair, TAU};
 use crate::data::Point;
+use crate::error::Error;
 use crate::kernel::KernelCache;
 use crate::model::ExitReason;
 
@@ -64,6 +65,19 @@ pub(crate) struct Solved {
     pub exit: ExitReason,
     /// m(α) − M(α) when it stopped (the larger of the two signs' with two equalities).
     pub violation: f64,
+}
+
+/// Refuses a kernel whose diagonal K(x_i, x_i) overflows (a polynomial of high degree on large
+/// coordinates): |K_ij| ≤ √(K_ii K_jj) for a positive semi-definite kernel, so nothing is left
+/// to solve but NaN. `cache` must be prepared for the points.
+pub(crate) fn check_diagonal(cache: &KernelCache) -> Result<(), Error> {
+    match cache.diagonal().iter().position(|k| !k.is_finite()) {
+        Some(i) => Err(Error::Parameter(format!(
+            "the kernel overflows at point {}: rescale the data, or lower γ or the degree",
+            i + 1
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// ∇ = Qα + p from the columns of the variables that are not zero.
