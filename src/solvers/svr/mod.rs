@@ -62,7 +62,8 @@
 //!     fraction of points outside the tube  ≤  ν  ≤  fraction of support vectors,
 //! ```
 //!
-//! the ν-property ([`SvrFit::outside_fraction`], [`SvrFit::support_fraction`]).
+//! the ν-property ([`SvrFit::outside_fraction`], [`SvrFit::support_fraction`]). The second
+//! inequality needs ε > 0: with ε = 0 (targets fitted exactly) a point may have α_i = α*_i > 0.
 //!
 //! The solver is LIBSVM's without shrinking (scikit-learn's `shrinking=False`; the optimum is
 //! the same); `solver.rs` sets the problem up and reads the fit off its solution.
@@ -137,7 +138,9 @@ impl SvrFit {
         (0..n).filter(|&i| self.is_outside(i)).count() as f64 / n as f64
     }
 
-    /// The fraction of the training points that are support vectors (at least ν for ν-SVR).
+    /// The fraction of the training points that are support vectors (at least ν for ν-SVR
+    /// when ε > 0; with ε = 0, on targets it fits exactly, α_i = α*_i > 0 may cancel in
+    /// α_i − α*_i, and the bound holds for the multipliers rather than the points).
     pub fn support_fraction(&self) -> f64 {
         self.support.len() as f64 / self.alpha.len() as f64
     }
@@ -162,13 +165,6 @@ pub fn fit_epsilon_svr(
     tol: f64,
     max_iter: usize,
 ) -> Result<SvrFit, Error> {
-    check(points, targets, kernel, c, tol)?;
-    if epsilon.is_nan() || epsilon < 0.0 {
-        return Err(Error::Parameter("epsilon < 0".into()));
-    }
-    if !epsilon.is_finite() {
-        return Err(Error::Parameter("epsilon is not a finite number".into()));
-    }
     let formulation = solver::Formulation::Epsilon(epsilon);
     solver::fit(points, targets, kernel, c, formulation, tol, max_iter)
 }
@@ -183,23 +179,19 @@ pub fn fit_nu_svr(
     tol: f64,
     max_iter: usize,
 ) -> Result<SvrFit, Error> {
-    check(points, targets, kernel, c, tol)?;
-    if !(nu > 0.0 && nu <= 1.0) {
-        return Err(Error::Parameter("nu must be in (0, 1]".into()));
-    }
-    solver::fit(
-        points,
-        targets,
-        kernel,
-        c,
-        solver::Formulation::Nu(nu),
-        tol,
-        max_iter,
-    )
+    let formulation = solver::Formulation::Nu(nu);
+    solver::fit(points, targets, kernel, c, formulation, tol, max_iter)
 }
 
-/// The checks both formulations share, each failure one line.
-fn check(points: &[Point], targets: &[f64], kernel: Kernel, c: f64, tol: f64) -> Result<(), Error> {
+/// Checks the inputs of a fit, each failure one line.
+fn check(
+    points: &[Point],
+    targets: &[f64],
+    kernel: Kernel,
+    c: f64,
+    formulation: solver::Formulation,
+    tol: f64,
+) -> Result<(), Error> {
     if points.len() != targets.len() {
         return Err(Error::Parameter(format!(
             "{} points but {} targets",
@@ -225,6 +217,18 @@ fn check(points: &[Point], targets: &[f64], kernel: Kernel, c: f64, tol: f64) ->
     }
     if c.is_infinite() {
         return Err(Error::Parameter("C is not a finite number".into()));
+    }
+    match formulation {
+        solver::Formulation::Epsilon(epsilon) if epsilon.is_nan() || epsilon < 0.0 => {
+            return Err(Error::Parameter("epsilon < 0".into()));
+        }
+        solver::Formulation::Epsilon(epsilon) if epsilon.is_infinite() => {
+            return Err(Error::Parameter("epsilon is not a finite number".into()));
+        }
+        solver::Formulation::Nu(nu) if !(nu > 0.0 && nu <= 1.0) => {
+            return Err(Error::Parameter("nu must be in (0, 1]".into()));
+        }
+        _ => {}
     }
     if !(tol.is_finite() && tol > 0.0) {
         return Err(Error::Parameter("tol <= 0".into()));

@@ -20,7 +20,7 @@ pub(super) enum Formulation {
     Nu(f64),
 }
 
-/// Solves the regression for checked inputs.
+/// Checks the inputs and solves the regression.
 pub(super) fn fit(
     points: &[Point],
     targets: &[f64],
@@ -30,6 +30,7 @@ pub(super) fn fit(
     tol: f64,
     max_iter: usize,
 ) -> Result<SvrFit, Error> {
+    super::check(points, targets, kernel, c, formulation, tol)?;
     let n = points.len();
     let point_of: Vec<usize> = (0..2 * n).map(|t| t % n).collect();
     let y: Vec<f64> = (0..2 * n).map(|t| if t < n { 1.0 } else { -1.0 }).collect();
