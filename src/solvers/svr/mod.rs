@@ -66,7 +66,11 @@
 //! inequality needs ε > 0: with ε = 0 (targets fitted exactly) a point may have α_i = α*_i > 0.
 //!
 //! The solver is LIBSVM's without shrinking (scikit-learn's `shrinking=False`; the optimum is
-//! the same); `solver.rs` sets the problem up and reads the fit off its solution.
+//! the same, and so, nearly, are the iteration counts); `solver.rs` sets the problem up and
+//! reads the fit off its solution. ν-SVR at a large C is slow to converge, as in LIBSVM: on 500
+//! points of a noisy sine (RBF, γ = 10, ν = 0.3, tol 10⁻³) C = 1 takes 2 600 iterations and
+//! C = 100 takes 370 000 (1.7 s here; LIBSVM 384 000 without shrinking, 482 000 with it, in
+//! 0.2 s), where ε-SVR takes 450 and 8 700.
 
 use crate::data::Point;
 use crate::error::Error;
