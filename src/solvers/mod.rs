@@ -17,3 +17,4 @@ pub mod qda;
 pub mod regression;
 pub mod smo;
 pub mod svm;
+pub mod svr;

@@ -66,6 +66,7 @@ use crate::kernel::{Kernel, KernelCache};
 use crate::model::{ExitReason, FitReport, WarmStart};
 pub use crate::plane::PairStep;
 
+pub(crate) mod general;
 mod warm;
 
 /// LIBSVM's stand-in for a non-positive curvature K_ii + K_jj − 2K_ij.

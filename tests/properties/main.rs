@@ -11,6 +11,8 @@
 //!   one class, coordinates up to ±10¹⁵, spreads down to 10⁻¹²) with parameters far beyond the
 //!   sliders: no panic, no hang, one-line errors, finite decision values, and the SVM's KKT
 //!   conditions when it says it converged.
+//! - `svr`: ε-SVR and ν-SVR on hostile points, targets and parameters: no panic, no hang,
+//!   one-line errors, finite fits, and the KKT conditions and the ν-property when converged.
 //!
 //! The number of cases is `PROPERTY_CASES` (default [`DEFAULT_CASES`], a budget of a few
 //! seconds for `cargo test`), divided down for the slower properties; a long run is
@@ -25,6 +27,7 @@ mod dialects;
 mod files;
 mod hash;
 mod solvers;
+mod svr;
 
 use proptest::prelude::*;
 

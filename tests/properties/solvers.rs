@@ -164,7 +164,7 @@ fn case() -> impl Strategy<Value = Case> {
 
 /// Runs `work` on another thread, so that one that never ends fails the case instead of the
 /// run.
-fn within_watchdog<T: Send + 'static>(
+pub(crate) fn within_watchdog<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, TestCaseError> {
     let (send, receive) = mpsc::channel();

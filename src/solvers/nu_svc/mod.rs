@@ -61,10 +61,11 @@ use crate::model::{
 use crate::params::Values;
 use crate::plane::{Mark, Scene};
 use crate::sklearn::{kernel_args, python_float, shown, Counterpart, Estimator, Multiclass};
+use crate::solvers::smo::general::{self, rho_and_r};
 use crate::solvers::smo::{Solution, CACHE_BYTES};
 use crate::solvers::svm::{AlphaStatus, SvmModel, SvmParams};
 
-mod solver;
+pub(crate) mod solver;
 
 /// The parameters of a fit, checked by [`NuSvcParams::check`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -304,15 +305,10 @@ impl NuSvcModel {
             )));
         }
         cache.prepare(params.kernel, points);
-        if let Some(i) = cache.diagonal().iter().position(|k| !k.is_finite()) {
-            return Err(Error::Parameter(format!(
-                "the kernel overflows at point {}: rescale the data, or lower γ or the degree",
-                i + 1
-            )));
-        }
+        general::check_diagonal(cache)?;
         let max_iter = params.max_iter.unwrap_or((100 * n).max(100_000));
         let solved = solver::solve(cache, points, &y, nu, params.tol, max_iter);
-        let (rho, r) = solver::rho_and_r(&solved.alpha, &solved.gradient, &y);
+        let (rho, r) = rho_and_r(&solved.alpha, &solved.gradient, &y, 1.0);
         if r.is_infinite() {
             return Err(Error::Parameter(format!(
                 "ν = {nu} puts every point of the smaller class at the bound, so there is no \
@@ -331,13 +327,7 @@ impl NuSvcModel {
             )));
         }
         // ½αᵀQα, the objective minimised, before the rescaling.
-        let objective = 0.5
-            * solved
-                .alpha
-                .iter()
-                .zip(&solved.gradient)
-                .map(|(a, g)| a * g)
-                .sum::<f64>();
+        let objective = general::objective(&solved.alpha, &solved.gradient, &vec![0.0; n]);
         let margins = (0..n)
             .map(|i| (solved.gradient[i] - y[i] * rho) / r)
             .collect();
