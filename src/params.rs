@@ -449,7 +449,17 @@ pub const PARAMS: &[Param] = &[
         "0.5",
         "ν-SVC's ν in (0, 1], in place of C: at most a fraction ν of the points are margin \
          errors (yᵢf(xᵢ) < 1) and at least a fraction ν are support vectors, so ν sets how \
-         many points may violate the margin; too large a ν for a small class is infeasible.",
+         many points may violate the margin; too large a ν for a small class is infeasible. In \
+         ν-SVR, in place of ε: at most a fraction ν of the points lie outside the tube.",
+    ),
+    model_row(
+        "epsilon",
+        "ε",
+        Kind::LogSlider { lo: -3.0, hi: 0.0 },
+        "0.1",
+        "The half-width of support vector regression's tube: a residual |t − f(x)| within ε \
+         costs nothing, one beyond it costs C per unit; a wider tube has fewer support \
+         vectors and a flatter f.",
     ),
     Param {
         more: true,

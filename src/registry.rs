@@ -13,10 +13,19 @@ use crate::model::{check_classes, FitOptions, Method, Model, MAX_CLASSES};
 use crate::multiclass::{Multiclass, Scheme};
 use crate::params::Values;
 use crate::solvers::{
-    bayes_logistic::BayesLogisticMethod, kernel_ridge::KernelRidgeMethod, knn::KnnMethod,
-    lda::LdaMethod, least_squares::LeastSquaresMethod, logistic::LogisticMethod,
-    means::ClassMeansMethod, naive_bayes::NaiveBayesMethod, nu_svc::NuSvcMethod,
-    perceptron::PerceptronMethod, qda::QdaMethod, regression::krr::RidgeRegressionMethod,
+    bayes_logistic::BayesLogisticMethod,
+    kernel_ridge::KernelRidgeMethod,
+    knn::KnnMethod,
+    lda::LdaMethod,
+    least_squares::LeastSquaresMethod,
+    logistic::LogisticMethod,
+    means::ClassMeansMethod,
+    naive_bayes::NaiveBayesMethod,
+    nu_svc::NuSvcMethod,
+    perceptron::PerceptronMethod,
+    qda::QdaMethod,
+    regression::krr::RidgeRegressionMethod,
+    regression::svr::{EpsilonSvrMethod, NuSvrMethod},
     svm::SvmMethod,
 };
 use crate::standardise::{Scaler, Standardised};
@@ -36,6 +45,8 @@ pub static METHODS: &[&dyn Method] = &[
     &LeastSquaresMethod,
     &ClassMeansMethod,
     &KernelRidgeMethod,
+    &EpsilonSvrMethod,
+    &NuSvrMethod,
     &RidgeRegressionMethod,
 ];
 

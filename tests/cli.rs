@@ -1815,11 +1815,63 @@ fn fit_regresses_with_kernel_ridge_as_scikit_learn() {
             "--data",
             &data,
         ],
-        "unknown model 'svm' for regression (use krr",
+        "unknown model 'svm' for regression (use svr, nusvr, krr",
     );
     let single = path(&scratch("regress-one.csv", "x,t\n1,2\n"));
     fails_with(
         &["fit", "--task", "regression", "--data", &single],
         "at least two points",
     );
+}
+
+/// `fit --task regression --model svr` as scikit-learn's `SVR(C=10, epsilon=0.1, gamma=1)`
+/// fits these five points (its `dual_coef_`, `support_`, `intercept_` and `predict`, at the
+/// default tolerance 10⁻³ of both, so f and b to 2·10⁻³, α − α* to 5·10⁻³).
+#[test]
+fn fit_regresses_with_epsilon_svr_as_scikit_learn() {
+    let data = scratch(
+        "svr.csv",
+        "x,t\n-1,0.1\n-0.5,-0.4\n0,0.05\n0.5,0.45\n1,0.2\n",
+    );
+    let query = scratch("svr-query.csv", "x\n0\n0.25\n");
+    let path = |p: &PathBuf| p.to_str().unwrap().to_string();
+    let (data, query) = (path(&data), path(&query));
+    let out = succeeds(&[
+        "fit",
+        "--task",
+        "regression",
+        "--model",
+        "svr",
+        "--kernel",
+        "rbf",
+        "--gamma",
+        "1",
+        "--c",
+        "10",
+        "--epsilon",
+        "0.1",
+        "--data",
+        &data,
+        "--query",
+        &query,
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = |key: &str| -> Vec<f64> {
+        json[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect()
+    };
+    let reference = [0.94415502, -1.50662474, 0.0, 1.10109676, -0.53862703];
+    for (got, want) in list("dual_coef").iter().zip(reference) {
+        assert!((got - want).abs() < 5e-3, "{got} against {want}");
+    }
+    assert_eq!(list("support"), vec![0.0, 1.0, 3.0, 4.0]);
+    assert!((json["bias"].as_f64().unwrap() - 0.12293948).abs() < 2e-3);
+    assert_eq!(json["epsilon"].as_f64(), Some(0.1));
+    for (got, want) in list("prediction").iter().zip([-0.04370063, 0.18988046]) {
+        assert!((got - want).abs() < 2e-3, "{got} against {want}");
+    }
 }

@@ -66,7 +66,7 @@ fn the_regression_task_on_the_page() {
     let mut lab = Playground::from_hash("");
     lab.set("task", "regression").unwrap();
     assert_eq!(lab.settings().task, Task::Regression);
-    assert_eq!(lab.settings().model, "krr");
+    assert_eq!(lab.settings().model, "svr");
     assert_eq!(lab.settings().values.choice("preset"), "sine");
     lab.fit();
     let status = lab.status();

@@ -143,7 +143,24 @@ impl Scene {
             ));
         }
 
-        if layers.on("sv") {
+        if layers.on("sv") && self.targets {
+            if free {
+                entries.push(entry(
+                    LegendMark::FreeSupport,
+                    "support vector on the tube, 0 < |αᵢ − αᵢ*| < C",
+                    "A point exactly on the tube's edge, |tᵢ − f(xᵢ)| = ε; b is computed from \
+                     these.",
+                ));
+            }
+            if bound {
+                entries.push(entry(
+                    LegendMark::BoundSupport,
+                    "support vector at C, on or outside the tube",
+                    "A point whose multiplier reached C: its residual is ε or more, and it pays \
+                     C per unit beyond ε.",
+                ));
+            }
+        } else if layers.on("sv") {
             if free {
                 entries.push(entry(
                     LegendMark::FreeSupport,
@@ -195,7 +212,14 @@ impl Scene {
                 layer_explain("pairs"),
             ));
         }
-        if layers.on("slack") && !self.slack_segments.is_empty() {
+        if layers.on("slack") && !self.slack_segments.is_empty() && self.targets {
+            entries.push(entry(
+                LegendMark::Slack,
+                "slack ξᵢ beyond the tube",
+                "How far a point lies outside the tube, |tᵢ − f(xᵢ)| − ε: the ε-insensitive loss \
+                 it pays, C per unit.",
+            ));
+        } else if layers.on("slack") && !self.slack_segments.is_empty() {
             entries.push(entry(LegendMark::Slack, "slack ξᵢ", layer_explain("slack")));
         }
         if layers.on("w") && self.w_arrow.is_some() {

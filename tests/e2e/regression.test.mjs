@@ -21,18 +21,21 @@ test('the regression task: its menus, its curve and scores, its link, a click', 
   assert.deepEqual(await options(page, 'task'), ['classification', 'regression']);
   await page.selectOption('#task', 'regression');
   await settle(page);
-  assert.deepEqual(await options(page, 'model'), ['krr']);
+  assert.deepEqual(await options(page, 'model'), ['svr', 'nusvr', 'krr']);
   assert.deepEqual(await options(page, 'preset'), ['sine', 'line_outliers', 'step', 'heteroscedastic']);
   assert.equal(await page.inputValue('#preset'), 'sine');
   const status = await page.textContent('#status');
   assert.match(status, /training RMSE [\d.]+ · R² 0\.\d+/);
+  assert.match(status, /support vectors \d+ \(on the tube \d+, outside or at C \d+\)/);
   assert.doesNotMatch(status, /accuracy/);
+  // ε-SVR, the task's first method: its curve, its tube and its support vectors.
   const legend = await page.textContent('#legend-entries');
-  assert.match(legend, /point \(x, t\)/);
-  assert.match(legend, /fitted curve t = f\(x\)/);
+  for (const words of [/point \(x, t\)/, /fitted curve t = f\(x\)/, /ε-tube f ± ε/, /support vector/]) {
+    assert.match(legend, words);
+  }
   const link = await page.evaluate(() => window.kernelPlayground.link);
   assert.match(link, /[#&]task=regression(&|$)/);
-  assert.match(link, /[#&]model=krr(&|$)/);
+  assert.match(link, /[#&]model=svr(&|$)/);
   await page.screenshot({ path: path.join(shots, 'task-regression-1280x720.png') });
 
   // A click adds a point (x, t) and the curve is refitted to it.

@@ -18,11 +18,12 @@
 //! the line.
 
 pub mod krr;
+pub mod svr;
 
 use crate::data::{Dataset, Point};
 use crate::field::{Grid, Smoothness};
-use crate::model::{Fact, Level, Model};
-use crate::plane::{Mark, Shading};
+use crate::model::{Context, Fact, Level, Model};
+use crate::plane::{Mark, Scene, Shading};
 use std::fmt::Debug;
 
 /// A fitted function of one input.
@@ -166,6 +167,25 @@ impl Model for Fitted {
 
     fn marks(&self) -> Vec<Mark> {
         self.curve.marks()
+    }
+
+    /// The support vectors marked, and each point outside the tube joined to its edge by its
+    /// slack, the residual beyond ε (straight up or down).
+    fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
+        scene.marks = self.marks();
+        let Some(e) = self.curve.tube().filter(|_| context.layers.on("slack")) else {
+            return;
+        };
+        scene.slack_segments = context
+            .data
+            .points
+            .iter()
+            .filter_map(|&p| {
+                let f = self.curve.at(p[0]);
+                let r = p[1] - f;
+                (r.abs() > e).then(|| (p, [p[0], f + e.copysign(r)]))
+            })
+            .collect();
     }
 
     fn predict(&self, _x: Point) -> i32 {

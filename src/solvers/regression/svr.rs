@@ -1,0 +1,221 @@
+//! Support vector regression as methods of the regression task: ε-SVR (C and ε) and ν-SVR (C
+//! and ν, which finds its ε), solved in [`crate::solvers::svr`]. The plane draws f and its
+//! ε-tube; the support vectors on the tube's edge (0 < |αᵢ − αᵢ*| < C) and outside it (at C)
+//! are marked as the C-SVM's free and bound ones.
+
+use super::{inputs_and_targets, Curve, Fitted};
+use crate::data::Dataset;
+use crate::error::Error;
+use crate::field::Smoothness;
+use crate::model::{kernel_of, Fact, FitOptions, Method, Model};
+use crate::params::Values;
+use crate::plane::Mark;
+use crate::sklearn::Counterpart;
+use crate::solvers::svr::{fit_epsilon_svr, fit_nu_svr, SvrFit};
+use crate::task::Task;
+
+/// The iteration cap when the settings give none (the page's).
+const MAX_ITER: usize = 1_000_000;
+
+impl Curve for SvrFit {
+    fn at(&self, x: f64) -> f64 {
+        self.predict([x, 0.0])
+    }
+
+    fn tube(&self) -> Option<f64> {
+        Some(self.epsilon)
+    }
+
+    fn marks(&self) -> Vec<Mark> {
+        (0..self.dual_coef.len())
+            .map(|i| match self.dual_coef[i] {
+                0.0 => Mark::Plain,
+                _ if self.is_free(i, self.c) => Mark::FreeSupport,
+                _ => Mark::BoundSupport,
+            })
+            .collect()
+    }
+
+    fn facts(&self) -> Vec<Fact> {
+        let n = self.dual_coef.len();
+        let free = (0..n)
+            .filter(|&i| self.dual_coef[i] != 0.0 && self.is_free(i, self.c))
+            .count();
+        let mut facts = vec![Fact::new(
+            "support_vectors",
+            "support vectors",
+            format!(
+                "{} (on the tube {free}, outside or at C {})",
+                self.support.len(),
+                self.support.len() - free
+            ),
+        )];
+        if let Some(nu) = self.nu {
+            facts.push(Fact::new(
+                "nu_property",
+                "",
+                format!(
+                    "outside the tube {} ≤ ν = {} ≤ {} support vectors",
+                    crate::model::short(self.outside_fraction()),
+                    crate::model::short(nu),
+                    crate::model::short(self.support_fraction())
+                ),
+            ));
+        }
+        facts.push(Fact::new("bias", "b =", self.bias).inside());
+        facts.push(Fact::new("iterations", "iterations", self.iterations as f64).inside());
+        facts
+    }
+
+    fn point_facts(&self, index: usize) -> Vec<Fact> {
+        vec![
+            Fact::new("alpha", "α =", self.alpha[index]),
+            Fact::new("alpha_star", "α* =", self.alpha_star[index]),
+        ]
+    }
+
+    fn smoothness(&self) -> Smoothness {
+        Smoothness::of_kernel(self.kernel)
+    }
+
+    fn numbers(&self) -> Vec<(&'static str, Vec<f64>)> {
+        vec![("dual_coef", self.dual_coef.clone())]
+    }
+
+    fn indices(&self) -> Vec<(&'static str, Vec<usize>)> {
+        vec![("support", self.support.clone())]
+    }
+
+    fn scalars(&self) -> Vec<(&'static str, f64)> {
+        vec![("bias", self.bias), ("epsilon", self.epsilon)]
+    }
+}
+
+/// The registry entry of ε-SVR.
+pub struct EpsilonSvrMethod;
+
+/// The registry entry of ν-SVR.
+pub struct NuSvrMethod;
+
+/// Fits either, from the settings.
+fn fit_svr(
+    values: &Values,
+    data: &Dataset,
+    options: &FitOptions<'_>,
+    nu: bool,
+) -> Result<Box<dyn Model>, Error> {
+    let kernel = kernel_of(values)?;
+    let (inputs, targets) = inputs_and_targets(data);
+    let (c, tol) = (values.real("C"), values.real("tol"));
+    let max_iter = options.max_iter.unwrap_or(MAX_ITER);
+    let fit = if nu {
+        fit_nu_svr(
+            &inputs,
+            &targets,
+            kernel,
+            c,
+            values.real("nu"),
+            tol,
+            max_iter,
+        )?
+    } else {
+        fit_epsilon_svr(
+            &inputs,
+            &targets,
+            kernel,
+            c,
+            values.real("epsilon"),
+            tol,
+            max_iter,
+        )?
+    };
+    Ok(Box::new(Fitted::new(fit, data)))
+}
+
+impl Method for EpsilonSvrMethod {
+    fn id(&self) -> &'static str {
+        "svr"
+    }
+
+    fn task(&self) -> Task {
+        Task::Regression
+    }
+
+    fn title(&self) -> &'static str {
+        "ε-SVR (support vector regression)"
+    }
+
+    fn explain(&self) -> &'static str {
+        "Support vector regression: ½‖w‖² + C Σ max(0, |tᵢ − f(xᵢ)| − ε) made least; residuals within the tube f ± ε cost nothing, and only points on or outside it are support vectors."
+    }
+
+    fn params(&self) -> &'static [&'static str] {
+        &[
+            "kernel", "kexpr", "C", "epsilon", "gamma", "degree", "coef0", "tol",
+        ]
+    }
+
+    fn tuning(&self) -> &'static [&'static str] {
+        &["C", "gamma", "epsilon"]
+    }
+
+    fn fit(
+        &self,
+        values: &Values,
+        data: &Dataset,
+        options: FitOptions<'_>,
+    ) -> Result<Box<dyn Model>, Error> {
+        fit_svr(values, data, &options, false)
+    }
+
+    fn sklearn(&self, _values: &Values, _data: &Dataset) -> Counterpart {
+        Counterpart::missing(
+            "the Python export writes classification scenes; a regression scene is not exported \
+             yet (scikit-learn's SVR(C, epsilon, kernel) fits the same f)",
+        )
+    }
+}
+
+impl Method for NuSvrMethod {
+    fn id(&self) -> &'static str {
+        "nusvr"
+    }
+
+    fn task(&self) -> Task {
+        Task::Regression
+    }
+
+    fn title(&self) -> &'static str {
+        "ν-SVR"
+    }
+
+    fn explain(&self) -> &'static str {
+        "Support vector regression with ν in place of ε: the tube's width is found, so that at most a fraction ν of the points lie outside it and at least ν are support vectors."
+    }
+
+    fn params(&self) -> &'static [&'static str] {
+        &[
+            "kernel", "kexpr", "C", "nu", "gamma", "degree", "coef0", "tol",
+        ]
+    }
+
+    fn tuning(&self) -> &'static [&'static str] {
+        &["C", "gamma", "nu"]
+    }
+
+    fn fit(
+        &self,
+        values: &Values,
+        data: &Dataset,
+        options: FitOptions<'_>,
+    ) -> Result<Box<dyn Model>, Error> {
+        fit_svr(values, data, &options, true)
+    }
+
+    fn sklearn(&self, _values: &Values, _data: &Dataset) -> Counterpart {
+        Counterpart::missing(
+            "the Python export writes classification scenes; a regression scene is not exported \
+             yet (scikit-learn's NuSVR(C, nu, kernel) fits the same f)",
+        )
+    }
+}
