@@ -7,6 +7,7 @@ pub mod kernel_ridge;
 pub mod knn;
 pub mod lda;
 pub mod least_squares;
+pub mod lines;
 pub mod logistic;
 pub mod means;
 pub mod naive_bayes;
