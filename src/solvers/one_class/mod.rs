@@ -49,6 +49,8 @@
 //! the linear term −eᵀα, but eᵀα = νn on the whole feasible set, and SMO keeps Σα at its
 //! start's value: so it minimises ½αᵀKα there, with the same pairs, and its gradient Kα − e is
 //! G shifted by −1 (which no selection or step sees: they use differences of the gradient).
+//! (Each update, like the start, puts a multiplier within 10⁻¹² of a bound on it, so Σα keeps
+//! νn to 10⁻¹² per update; on kernels with huge values that take many updates it shows.)
 //! The solution is LIBSVM's up to rounding; where it is not unique (a singular K), the same
 //! start and the same working-set selection make it the same one as long as rounding takes
 //! the same turns.
@@ -172,8 +174,9 @@ pub fn fit_one_class(
     }
     let solved = solver::solve(&mut cache, points, nu, tol, max_iter);
     // A kernel finite on the diagonal may still overflow between two points (an indefinite
-    // sigmoid or polynomial far out); nothing finite came of it.
-    if let Some(i) = solved.score.iter().position(|g| !g.is_finite()) {
+    // sigmoid or polynomial far out), or in the sums of its values; nothing finite came of it.
+    let finite = |g: &f64| g.is_finite() && (g - solved.rho).is_finite();
+    if let Some(i) = solved.score.iter().position(|g| !finite(g)) {
         return Err(overflow(i + 1));
     }
     let support: Vec<usize> = (0..points.len())
@@ -190,6 +193,13 @@ pub fn fit_one_class(
             .zip(&solved.score)
             .map(|(a, g)| a * g)
             .sum::<f64>();
+    if !objective.is_finite() {
+        return Err(Error::Parameter(
+            "the kernel's values are too large: ½αᵀKα overflows; rescale the data, or lower γ \
+             or the degree"
+                .into(),
+        ));
+    }
     Ok(OneClassFit {
         alpha: solved.alpha,
         rho: solved.rho,

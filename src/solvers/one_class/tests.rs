@@ -228,6 +228,14 @@ fn bad_input_is_refused_in_one_line() {
     // K(x, x) = (8·10³⁰)¹⁰ overflows.
     let huge = [[2e15, 2e15], [-2e15, 2e15]];
     assert!(refuse(&huge, poly(10, 0.0), 0.5, 1e-3).contains("overflows"));
+    // K = (γ·2·10³⁰)⁸ ≈ 10³⁰⁷ is finite, but ½αᵀKα is not.
+    let same = [[1e15, 1e15]; 4];
+    let kernel = Kernel::Polynomial {
+        gamma: 1.35e8,
+        degree: 8,
+        coef0: 0.0,
+    };
+    assert!(refuse(&same, kernel, 0.7, 0.1).contains("overflows"));
 }
 
 #[test]
