@@ -7,14 +7,13 @@
 #[path = "common/mod.rs"]
 mod common;
 
+use common::lines::through_two_points;
 use common::numbers;
-use kernel_playground::solvers::lines::{least_absolute_line, least_squares_line, LineFit};
+use kernel_playground::solvers::lines::{least_absolute_line, least_squares_line};
 use serde_json::Value;
 
 fn cases() -> Vec<Value> {
-    let fixtures: Value =
-        serde_json::from_str(include_str!("fixtures/lines_numpy_scipy.json")).unwrap();
-    fixtures["cases"].as_array().unwrap().clone()
+    common::cases(include_str!("fixtures/lines_numpy_scipy.json"))
 }
 
 fn xt(case: &Value) -> (Vec<f64>, Vec<f64>) {
@@ -48,17 +47,6 @@ fn least_squares_matches_lstsq() {
         }
     }
     println!("largest relative difference: {worst:.1e}");
-}
-
-/// Whether the line passes through two distinct data points (an LP vertex).
-fn through_two_points(fit: &LineFit, xs: &[f64], ts: &[f64]) -> bool {
-    let on: Vec<(f64, f64)> = xs
-        .iter()
-        .zip(ts)
-        .filter(|(&x, &t)| (t - fit.predict(x)).abs() <= 1e-9 * (1.0 + t.abs()))
-        .map(|(&x, &t)| (x, t))
-        .collect();
-    on.iter().any(|p| *p != on[0])
 }
 
 #[test]

@@ -45,8 +45,6 @@ fn grid(spec: &Value) -> Vec<Point> {
 }
 
 fn cases() -> Vec<Case> {
-    let fixtures: Value =
-        serde_json::from_str(include_str!("fixtures/one_class_sklearn.json")).unwrap();
     let read = |c: &Value| {
         let number = |key: &str| c[key].as_f64().unwrap();
         let kernel = Kernel::from_name(
@@ -72,9 +70,7 @@ fn cases() -> Vec<Case> {
             json: c.clone(),
         }
     };
-    fixtures["cases"]
-        .as_array()
-        .unwrap()
+    common::cases(include_str!("fixtures/one_class_sklearn.json"))
         .iter()
         .map(read)
         .collect()

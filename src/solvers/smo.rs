@@ -419,14 +419,16 @@ impl SvmTrainer {
     }
 }
 
-/// What [`solve_from`] ends with.
+/// What an SMO on a dual of this kind ends with ([`solve_from`]; ν-SVC's and the one-class
+/// SVM's solvers too).
 pub(crate) struct Solved {
     pub alpha: Vec<f64>,
-    /// ∇ = Qα − e, exact on every point (the shrunk ones reconstructed).
+    /// The gradient of the objective minimised, exact on every point: Qα − e from
+    /// [`solve_from`] (the shrunk points' reconstructed).
     pub gradient: Vec<f64>,
     pub iterations: usize,
     pub exit: ExitReason,
-    /// The maximal KKT violation m(α) − M(α) when it stopped.
+    /// The maximal KKT violation when it stopped.
     pub violation: f64,
 }
 

@@ -4,19 +4,14 @@
 //! LAD's no larger than that of any line through two data points nor of the least-squares
 //! line, least squares' no larger than that of the LAD line (to rounding).
 
+use crate::common::lines::{loss_sum, pair_lines, through_two_points};
 use crate::solvers::points;
 use crate::{config, one_line};
 use kernel_playground::error::Error;
 use kernel_playground::solvers::lines::{least_absolute_line, least_squares_line, LineFit};
 use proptest::prelude::*;
-
-/// Σ loss(t_i − w x_i − b).
-fn total(xs: &[f64], ts: &[f64], w: f64, b: f64, loss: fn(f64) -> f64) -> f64 {
-    xs.iter()
-        .zip(ts)
-        .map(|(&x, &t)| loss(t - (w * x + b)))
-        .sum()
-}
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 /// The size of the terms of Σ loss(t_i − w x_i − b), by which its rounding is bounded: w and
 /// b carry a relative ε, or among the subnormals an absolute 5·10⁻³²⁴ (10⁻³¹³ here, 10⁻⁹ of
@@ -31,7 +26,7 @@ fn size(xs: &[f64], ts: &[f64], w: f64, b: f64, loss: fn(f64) -> f64) -> f64 {
 
 /// Whether `fit`'s objective is no larger than that of the line (w, b), to rounding.
 fn no_worse(xs: &[f64], ts: &[f64], fit: &LineFit, w: f64, b: f64, loss: fn(f64) -> f64) -> bool {
-    let other = total(xs, ts, w, b, loss);
+    let other = loss_sum(xs, ts, w, b, loss);
     let slack = 1e-9 * (size(xs, ts, fit.w, fit.bias, loss) + size(xs, ts, w, b, loss));
     fit.objective <= other + slack
 }
@@ -78,22 +73,15 @@ fn check(xs: &[f64], ts: &[f64]) -> Result<(), TestCaseError> {
         lsq,
         lad
     );
-    for i in 0..xs.len() {
-        for j in 0..xs.len() {
-            if xs[i] == xs[j] {
-                continue;
-            }
-            let w = (ts[j] - ts[i]) / (xs[j] - xs[i]);
-            let b = ts[i] - w * xs[i];
-            if w.is_finite() && b.is_finite() {
-                prop_assert!(
-                    no_worse(xs, ts, &lad, w, b, f64::abs),
-                    "{:?} vs ({}, {})",
-                    lad,
-                    i,
-                    j
-                );
-            }
+    for (w, b, i, j) in pair_lines(xs, ts) {
+        if w.is_finite() && b.is_finite() {
+            prop_assert!(
+                no_worse(xs, ts, &lad, w, b, f64::abs),
+                "{:?} vs ({}, {})",
+                lad,
+                i,
+                j
+            );
         }
     }
     Ok(())
@@ -130,5 +118,40 @@ proptest! {
             column[k] = value;
         }
         check(&xs, &ts)?;
+    }
+}
+
+/// LAD's optimum is the least Σ|r| over the lines through two data points, and it is such a
+/// line: on 60 seeded scenes of 2 to 14 points, a third of them integers full of ties.
+#[test]
+fn least_absolute_is_the_best_line_through_two_points() {
+    for seed in 0..60u64 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let integers = seed % 3 == 0;
+        let mut draw = |scale: f64| {
+            let v: f64 = rng.random_range(-scale..scale);
+            if integers {
+                v.round()
+            } else {
+                v
+            }
+        };
+        let n = 2 + (seed as usize % 13);
+        let xs: Vec<f64> = (0..n).map(|_| draw(5.0)).collect();
+        let ts: Vec<f64> = xs.iter().map(|x| 0.7 * x - 1.0 + draw(3.0)).collect();
+        if xs.iter().all(|&x| x == xs[0]) {
+            continue;
+        }
+        let fit = least_absolute_line(&xs, &ts).unwrap();
+        let best = pair_lines(&xs, &ts)
+            .into_iter()
+            .map(|(w, b, _, _)| loss_sum(&xs, &ts, w, b, f64::abs))
+            .fold(f64::INFINITY, f64::min);
+        assert!(
+            (fit.objective - best).abs() <= 1e-12 * best.max(1.0),
+            "seed {seed}: {} vs {best}",
+            fit.objective
+        );
+        assert!(through_two_points(&fit, &xs, &ts), "seed {seed}: {fit:?}");
     }
 }

@@ -37,19 +37,7 @@
 use crate::data::Point;
 use crate::kernel::KernelCache;
 use crate::model::ExitReason;
-use crate::solvers::smo::{compute_rho, update_pair, TAU};
-
-/// What the solver ends with, before the rescaling by 1/r.
-pub(super) struct Solved {
-    /// α_i ∈ [0, 1].
-    pub alpha: Vec<f64>,
-    /// ∇ = Qα, computed afresh from α at the end.
-    pub gradient: Vec<f64>,
-    pub iterations: usize,
-    pub exit: ExitReason,
-    /// The larger of the two classes' KKT violations when it stopped.
-    pub violation: f64,
-}
+use crate::solvers::smo::{compute_rho, update_pair, Solved, TAU};
 
 /// LIBSVM's starting point: in each class, α = 1 in order until the class's sum is ν·l/2.
 pub(super) fn initial_alpha(y: &[f64], nu: f64) -> Vec<f64> {
@@ -93,7 +81,9 @@ fn gradient(cache: &mut KernelCache, points: &[Point], alpha: &[f64], y: &[f64])
     g
 }
 
-/// Solves the scaled dual from LIBSVM's initial α, with `cache` prepared for `points`.
+/// Solves the scaled dual from LIBSVM's initial α, with `cache` prepared for `points`: α_i ∈
+/// [0, 1] before the rescaling by 1/r, ∇ = Qα computed afresh from α at the end, and the larger
+/// of the two classes' KKT violations.
 pub(super) fn solve(
     cache: &mut KernelCache,
     points: &[Point],

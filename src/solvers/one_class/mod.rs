@@ -70,7 +70,8 @@
 
 use crate::data::Point;
 use crate::error::Error;
-use crate::kernel::{Kernel, KernelCache};
+use crate::kernel::{dot, Kernel, KernelCache};
+use crate::model::ExitReason;
 use crate::solvers::smo::CACHE_BYTES;
 
 mod solver;
@@ -172,11 +173,11 @@ pub fn fit_one_class(
     if let Some(i) = cache.diagonal().iter().position(|k| !k.is_finite()) {
         return Err(overflow(i + 1));
     }
-    let solved = solver::solve(&mut cache, points, nu, tol, max_iter);
+    let (solved, rho) = solver::solve(&mut cache, points, nu, tol, max_iter);
     // A kernel finite on the diagonal may still overflow between two points (an indefinite
     // sigmoid or polynomial far out), or in the sums of its values; nothing finite came of it.
-    let finite = |g: &f64| g.is_finite() && (g - solved.rho).is_finite();
-    if let Some(i) = solved.score.iter().position(|g| !finite(g)) {
+    let score = &solved.gradient;
+    if let Some(i) = score.iter().position(|g| !(g - rho).is_finite()) {
         return Err(overflow(i + 1));
     }
     let support: Vec<usize> = (0..points.len())
@@ -186,13 +187,7 @@ pub fn fit_one_class(
         .iter()
         .map(|&i| (points[i], solved.alpha[i]))
         .collect();
-    let objective = 0.5
-        * solved
-            .alpha
-            .iter()
-            .zip(&solved.score)
-            .map(|(a, g)| a * g)
-            .sum::<f64>();
+    let objective = 0.5 * dot(&solved.alpha, score);
     if !objective.is_finite() {
         return Err(Error::Parameter(
             "the kernel's values are too large: ½αᵀKα overflows; rescale the data, or lower γ \
@@ -202,10 +197,10 @@ pub fn fit_one_class(
     }
     Ok(OneClassFit {
         alpha: solved.alpha,
-        rho: solved.rho,
+        rho,
         support,
         iterations: solved.iterations,
-        converged: solved.converged,
+        converged: solved.exit == ExitReason::Converged,
         objective,
         expansion,
         kernel,

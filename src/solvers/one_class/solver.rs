@@ -3,20 +3,7 @@
 
 use crate::data::Point;
 use crate::kernel::KernelCache;
-use crate::model::ExitReason;
-use crate::solvers::smo::{self, compute_rho, Problem, Recording};
-
-/// What the solve ends with, in the units of the problem (α, not the β of a small νn).
-pub(super) struct OneClassSolution {
-    /// α_i ∈ [0, 1], Σα = νn.
-    pub alpha: Vec<f64>,
-    /// G = Kα, so that f(x_i) = G_i − ρ.
-    pub score: Vec<f64>,
-    pub rho: f64,
-    pub iterations: usize,
-    pub converged: bool,
-    pub violation: f64,
-}
+use crate::solvers::smo::{self, compute_rho, Problem, Recording, Solved};
 
 /// LIBSVM's starting point: α = 1 in the order of the points until the sum reaches νn, one
 /// multiplier taking the remainder, the rest 0. A remainder within 10⁻¹² of 0 or 1 (ν·n a
@@ -41,14 +28,14 @@ pub(super) fn initial_alpha(n: usize, nu: f64) -> Vec<f64> {
 }
 
 /// Solves the dual with `cache` prepared for the kernel on `points` (see the module doc for
-/// the rescaling when νn < 1).
+/// the rescaling when νn < 1): α with the one-class dual's gradient G = Kα, and ρ.
 pub(super) fn solve(
     cache: &mut KernelCache,
     points: &[Point],
     nu: f64,
     tol: f64,
     max_iter: usize,
-) -> OneClassSolution {
+) -> (Solved, f64) {
     let n = points.len();
     let start = initial_alpha(n, nu);
     let total: f64 = start.iter().sum();
@@ -64,18 +51,15 @@ pub(super) fn solve(
         stop_at_bound: false,
         record: Recording::default(),
     };
-    let solved = smo::solve_from(cache, points, vec![1.0; n], beta, &problem);
+    let mut solved = smo::solve_from(cache, points, vec![1.0; n], beta, &problem);
     // SMO's gradient is Kβ − e.
-    let score: Vec<f64> = solved.gradient.iter().map(|g| g + 1.0).collect();
-    let rho = offset(&solved.alpha, &score, c);
-    OneClassSolution {
-        alpha: solved.alpha.iter().map(|b| b * scale).collect(),
-        score: score.iter().map(|g| g * scale).collect(),
-        rho: rho * scale,
-        iterations: solved.iterations,
-        converged: solved.exit == ExitReason::Converged,
-        violation: solved.violation * scale,
+    solved.gradient.iter_mut().for_each(|g| *g += 1.0);
+    let rho = offset(&solved.alpha, &solved.gradient, c) * scale;
+    for value in solved.alpha.iter_mut().chain(&mut solved.gradient) {
+        *value *= scale;
     }
+    solved.violation *= scale;
+    (solved, rho)
 }
 
 /// ρ from the scores G: LIBSVM's (the free multipliers' mean, or the midpoint the bound ones
