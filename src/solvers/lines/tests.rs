@@ -179,4 +179,14 @@ fn the_descent_visits_few_pivots_at_ten_thousand_points() {
     let data = Scaled::new(&xs, &ts).unwrap();
     let descent = least_absolute::fit(&data.u, &data.v);
     assert!(descent.pivots <= 40, "{} pivots", descent.pivots);
+    // Every point on one line but a far one: each is on L, yet the certificate is one pass.
+    let mut xs: Vec<f64> = (0..10_000).map(|i| f64::from(i) * 0.37 - 100.0).collect();
+    let mut ts: Vec<f64> = xs.iter().map(|x| 3.0 * x + 2.0).collect();
+    xs[3000] += 0.5;
+    ts[3000] += 50.0;
+    let data = Scaled::new(&xs, &ts).unwrap();
+    let descent = least_absolute::fit(&data.u, &data.v);
+    assert!(descent.pivots <= 2, "{} pivots", descent.pivots);
+    let fit = least_absolute_line(&xs, &ts).unwrap();
+    assert_eq!((fit.w, fit.bias), (3.0, 2.0));
 }
