@@ -62,7 +62,7 @@
 /// The lower median of `values` (non-empty).
 pub(super) fn lower_median(values: &[f64]) -> f64 {
     let mut sorted = values.to_vec();
-    sorted.sort_unstable_by(f64::total_cmp);
+    crate::sorting::sort_by(&mut sorted, f64::total_cmp);
     sorted[(sorted.len() - 1) / 2]
 }
 
