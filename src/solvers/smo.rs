@@ -420,6 +420,43 @@ impl SvmTrainer {
     }
 }
 
+/// What an SMO on a dual of this kind ends with ([`solve_from`]; ν-SVC's and the one-class
+/// SVM's solvers too).
+pub(crate) struct Solved {
+    pub alpha: Vec<f64>,
+    /// The gradient of the objective minimised, exact on every point: Qα − e from
+    /// [`solve_from`] (the shrunk points' reconstructed).
+    pub gradient: Vec<f64>,
+    pub iterations: usize,
+    pub exit: ExitReason,
+    /// The maximal KKT violation when it stopped.
+    pub violation: f64,
+}
+
+/// SMO with shrinking from a feasible `start` rather than from α = 0: the problem of this
+/// module with Σ y_i α_i held at the start's value, whatever it is, instead of 0 (every pair
+/// update keeps that sum). `cache` must be prepared for `problem.kernel` on `points`. The
+/// one-class SVM solves its dual with it (y = +1, C = 1, Σα = νn, where eᵀα is constant on the
+/// feasible set, so the linear term −eᵀα only shifts ∇ by −1); nothing is recorded or kept.
+pub(crate) fn solve_from(
+    cache: &mut KernelCache,
+    points: &[Point],
+    y: Vec<f64>,
+    start: Vec<f64>,
+    problem: &Problem,
+) -> Solved {
+    cache.active_set_grew();
+    let mut state = State::new(cache, points, y, start, problem.c, true);
+    let (iterations, exit, violation) = state.optimise(problem);
+    Solved {
+        alpha: state.alpha,
+        gradient: state.gradient,
+        iterations,
+        exit,
+        violation,
+    }
+}
+
 /// SMO's working state on one problem: α, the gradient ∇ = Qα − e (exact on the active set,
 /// reconstructed from Ḡ elsewhere), Ḡ, and the active set.
 struct State<'a> {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod kkt;
+pub mod lines;
 
 use serde_json::Value;
 
@@ -12,4 +13,10 @@ pub fn numbers(v: &Value) -> Vec<f64> {
         .iter()
         .map(|x| x.as_f64().expect("a number"))
         .collect()
+}
+
+/// The cases of a fixture file (`{"generator", "sklearn_version", "cases"}`).
+pub fn cases(text: &str) -> Vec<Value> {
+    let fixtures: Value = serde_json::from_str(text).expect("a fixture file");
+    fixtures["cases"].as_array().expect("its cases").clone()
 }

@@ -13,6 +13,12 @@
 //!   conditions when it says it converged.
 //! - `svr`: ε-SVR and ν-SVR on hostile points, targets and parameters: no panic, no hang,
 //!   one-line errors, finite fits, and the KKT conditions and the ν-property when converged.
+//! - `one_class`: the one-class SVM on the same points with every kernel and ν, γ, tol far
+//!   beyond the sliders: a one-line error or α within its constraints and finite f; the
+//!   ν-property when converged.
+//! - `lines`: the least-squares and least-absolute lines on the same points read as (x, t), with
+//!   NaN, ∞ and 10³⁰⁰ mixed in: a one-line error or a finite line no worse, in its own loss,
+//!   than the other one or any line through two data points.
 //!
 //! The number of cases is `PROPERTY_CASES` (default [`DEFAULT_CASES`], a budget of a few
 //! seconds for `cargo test`), divided down for the slower properties; a long run is
@@ -26,6 +32,8 @@ mod csv;
 mod dialects;
 mod files;
 mod hash;
+mod lines;
+mod one_class;
 mod solvers;
 mod svr;
 

@@ -39,7 +39,7 @@ enum Shape {
 
 /// Points at `centre` ± `spread` in the given shape, labels from `classes` classes (one class
 /// happens, and is a case too).
-fn points() -> impl Strategy<Value = Dataset> {
+pub(crate) fn points() -> impl Strategy<Value = Dataset> {
     let spread = prop::sample::select(vec![1e-12, 1e-9, 1e-6, 1e-3, 1.0, 1e3, 1e6, 1e9, 1e15]);
     let centre = prop::sample::select(vec![0.0, 1.0, -3e4, 1e9, -5e14, MAX_COORDINATE]);
     let shape = prop_oneof![
