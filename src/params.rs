@@ -773,6 +773,12 @@ pub const PARAMS: &[Param] = &[
                     "Points around a line whose noise grows from left to right: one tube width \
                      cannot suit both ends.",
                 ),
+                choice(
+                    "blob",
+                    "blob with strays (novelty)",
+                    "Points without labels: one blob and a tenth of them scattered around it, \
+                     which a one-class SVM should leave outside its region.",
+                ),
             ],
         },
         "moons",

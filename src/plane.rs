@@ -99,6 +99,9 @@ pub struct Scene {
     /// The vertical axis is a regression's target t (the axes read x and t, not x₁ and x₂).
     #[serde(default)]
     pub targets: bool,
+    /// The points are unlabelled and the model learns their region (novelty detection).
+    #[serde(default)]
+    pub novelty: bool,
     pub points: Vec<Point>,
     /// Index into the class colours (`regions::CLASS_COLOURS`) for each point.
     pub colour_of: Vec<usize>,

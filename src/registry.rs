@@ -21,10 +21,12 @@ use crate::solvers::{
     logistic::LogisticMethod,
     means::ClassMeansMethod,
     naive_bayes::NaiveBayesMethod,
+    novelty::OneClassMethod,
     nu_svc::NuSvcMethod,
     perceptron::PerceptronMethod,
     qda::QdaMethod,
     regression::krr::RidgeRegressionMethod,
+    regression::lines::{LEAST_ABSOLUTE_LINE, LEAST_SQUARES_LINE},
     regression::svr::{EpsilonSvrMethod, NuSvrMethod},
     svm::SvmMethod,
 };
@@ -48,6 +50,9 @@ pub static METHODS: &[&dyn Method] = &[
     &EpsilonSvrMethod,
     &NuSvrMethod,
     &RidgeRegressionMethod,
+    &LEAST_SQUARES_LINE,
+    &LEAST_ABSOLUTE_LINE,
+    &OneClassMethod,
 ];
 
 /// The classification method with this id, or a message listing the ids there are.

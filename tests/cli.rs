@@ -1875,3 +1875,52 @@ fn fit_regresses_with_epsilon_svr_as_scikit_learn() {
         assert!((got - want).abs() < 2e-3, "{got} against {want}");
     }
 }
+
+/// `fit --task novelty --model oneclass` as scikit-learn's `OneClassSVM(nu=0.2, gamma=1,
+/// tol=1e-6)` fits these 30 points (three far ones first): ρ (its `offset_`), the decision
+/// values of the first four points and the support vectors; the ν-property holds.
+#[test]
+fn fit_detects_novelty_as_scikit_learns_one_class_svm() {
+    let rows = "1.5,1.5\n-1.4,1.2\n1.3,-1.6\n-0.808,-0.0928\n-0.3461,1.3292\n0.0903,-0.1411\n\
+                -0.1125,-0.2672\n-0.4221,-0.1563\n0.1928,-0.0954\n0.3831,-0.0799\n0.0097,0.6183\n\
+                0.218,-0.2021\n-0.0731,0.2162\n0.774,-0.1078\n-0.0974,0.4009\n-0.3546,-0.1167\n\
+                0.353,0.2321\n0.0366,0.268\n-1.1313,0.4085\n-0.3839,-0.6674\n0.1106,0.2802\n\
+                -0.1779,-0.4306\n0.0104,-0.0211\n0.5622,0.299\n0.0775,0.4447\n-0.0822,-0.3704\n\
+                0.2336,0.233\n-0.0859,-0.3131\n0.0917,-0.9976\n0.276,0.1965\n";
+    let data = scratch("novelty.csv", rows);
+    let data = data.to_str().unwrap();
+    let out = succeeds(&[
+        "fit", "--task", "novelty", "--model", "oneclass", "--nu", "0.2", "--kernel", "rbf",
+        "--gamma", "1", "--tol", "1e-6", "--data", data,
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!((json["rho"].as_f64().unwrap() - 1.22674212).abs() < 1e-6);
+    let decision: Vec<f64> = json["decision"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect();
+    for (got, want) in decision
+        .iter()
+        .zip([-1.43349017e-01, 8.36677898e-08, -7.78157184e-02])
+    {
+        assert!((got - want).abs() < 1e-5, "{got} against {want}");
+    }
+    let support: Vec<u64> = json["support"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(support, vec![0, 1, 2, 3, 4, 13, 18, 19, 23, 28]);
+    let (outliers, supports) = (
+        json["outlier_fraction"].as_f64().unwrap(),
+        json["support_fraction"].as_f64().unwrap(),
+    );
+    assert!(
+        outliers <= 0.2 && 0.2 <= supports,
+        "{outliers} ≤ 0.2 ≤ {supports}"
+    );
+    assert_eq!(json["predicted"][0], -1);
+}

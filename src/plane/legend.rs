@@ -118,6 +118,13 @@ impl Scene {
         let present =
             |seen: &[bool]| -> Vec<usize> { (0..seen.len()).filter(|&c| seen[c]).collect() };
         let (trained, tested) = (present(&has[0]), present(&has[1]));
+        for &colour in trained.iter().filter(|_| self.novelty) {
+            entries.push(entry(
+                LegendMark::Class { colour },
+                "point (no label)",
+                "A training point: the method learns the region where these lie.",
+            ));
+        }
         for &colour in trained.iter().filter(|_| self.targets) {
             entries.push(entry(
                 LegendMark::Class { colour },
@@ -126,7 +133,7 @@ impl Scene {
                  to these.",
             ));
         }
-        for &colour in trained.iter().filter(|_| !self.targets) {
+        for &colour in trained.iter().filter(|_| !self.targets && !self.novelty) {
             entries.push(entry(
                 LegendMark::Class { colour },
                 format!("class {}", colour + 1),
@@ -143,7 +150,23 @@ impl Scene {
             ));
         }
 
-        if layers.on("sv") && self.targets {
+        if layers.on("sv") && self.novelty {
+            if free {
+                entries.push(entry(
+                    LegendMark::FreeSupport,
+                    "support vector on the boundary, 0 < αᵢ < 1",
+                    "A point exactly on the region's edge, f(xᵢ) = 0; ρ is computed from these.",
+                ));
+            }
+            if bound {
+                entries.push(entry(
+                    LegendMark::BoundSupport,
+                    "support vector at αᵢ = 1, on or outside the boundary",
+                    "A point the region does not hold comfortably: f(xᵢ) ≤ 0; those with \
+                     f(xᵢ) < 0 are the training set's outliers, at most a fraction ν.",
+                ));
+            }
+        } else if layers.on("sv") && self.targets {
             if free {
                 entries.push(entry(
                     LegendMark::FreeSupport,
@@ -179,7 +202,14 @@ impl Scene {
             }
         }
 
-        if self.targets && self.curves_of(CurveKind::Boundary).next().is_some() {
+        if self.novelty && self.curves_of(CurveKind::Boundary).next().is_some() {
+            entries.push(entry(
+                LegendMark::Boundary,
+                "boundary of the learned region, f(x) = 0",
+                "Inside it f(x) > 0: where the training points lie; a new point outside is \
+                 novel.",
+            ));
+        } else if self.targets && self.curves_of(CurveKind::Boundary).next().is_some() {
             entries.push(entry(
                 LegendMark::Boundary,
                 "fitted curve t = f(x)",
@@ -391,6 +421,11 @@ impl Scene {
     fn regions_entry(&self) -> LegendEntry {
         let [negative, positive] = self.region_colours;
         let (label, explain) = match self.shading {
+            Shading::Margin { .. } if self.novelty => (
+                "inside and outside the region, deeper with |f|",
+                "Inside the learned region f(x) > 0, outside f(x) < 0: the colour deepens with \
+                 |f(x)|, measured against ρ.",
+            ),
             Shading::Margin { .. } if self.targets => (
                 "above and below the curve, deeper with |t − f|",
                 "Above the curve t > f(x), below it t < f(x): the colour deepens with the \

@@ -641,6 +641,11 @@ impl Playground {
             ..Status::default()
         };
         match &self.model {
+            // Novelty detection has no labels to score; its facts say the ν-property.
+            Some(model) if self.settings.task == Task::Novelty => {
+                status.facts = model.facts(&self.train);
+                status.message = model.message();
+            }
             Some(model) if self.settings.task == Task::Regression => {
                 // Scores of the fit, not accuracies: RMSE and R² (among the model's facts),
                 // and on the held-out points too.
@@ -743,6 +748,7 @@ impl Playground {
             hollow: self.test.clone(),
             region_colours: [0, 1],
             targets: self.settings.task == Task::Regression,
+            novelty: self.settings.task == Task::Novelty,
             ..Scene::default()
         };
         let Some(model) = &self.model else {
@@ -754,6 +760,9 @@ impl Playground {
         scene.region_colours = if scene.targets {
             // Below the curve and above it.
             [0, 1]
+        } else if self.settings.task == Task::Novelty {
+            // Outside the learned region and inside it.
+            [1, 0]
         } else {
             [
                 index_of(model_classes[0]),
@@ -793,7 +802,10 @@ impl Playground {
         for e in &mut entries {
             if let LegendMark::Class { colour } = e.mark {
                 // A regression's points are named by what they are, (x, t).
-                if let Some(&label) = classes.get(colour).filter(|_| !scene.targets) {
+                if let Some(&label) = classes
+                    .get(colour)
+                    .filter(|_| !scene.targets && !scene.novelty)
+                {
                     e.label = self.data.class_name(label);
                 }
             }

@@ -12,6 +12,7 @@ pub mod logistic;
 pub mod means;
 pub mod naive_bayes;
 pub mod no_bias;
+pub mod novelty;
 pub mod nu_svc;
 pub mod one_class;
 pub mod perceptron;

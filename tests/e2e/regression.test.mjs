@@ -18,10 +18,10 @@ const options = (page, id) => page.$$eval(`#${id} option:not([hidden])`, (os) =>
 
 test('the regression task: its menus, its curve and scores, its link, a click', async () => {
   const { page, errors } = await openPage(env.browser, env.base, { width: 1280, height: 720 });
-  assert.deepEqual(await options(page, 'task'), ['classification', 'regression']);
+  assert.deepEqual(await options(page, 'task'), ['classification', 'regression', 'novelty']);
   await page.selectOption('#task', 'regression');
   await settle(page);
-  assert.deepEqual(await options(page, 'model'), ['svr', 'nusvr', 'krr']);
+  assert.deepEqual(await options(page, 'model'), ['svr', 'nusvr', 'krr', 'lsq', 'lad']);
   assert.deepEqual(await options(page, 'preset'), ['sine', 'line_outliers', 'step', 'heteroscedastic']);
   assert.equal(await page.inputValue('#preset'), 'sine');
   const status = await page.textContent('#status');
@@ -60,6 +60,36 @@ test('the regression task: its menus, its curve and scores, its link, a click', 
   await settle(page);
   assert.ok((await options(page, 'model')).includes('svm'));
   assert.ok(!(await options(page, 'preset')).includes('sine'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('novelty detection: the one-class SVM on unlabelled points, its ν-property, a click', async () => {
+  const { page, errors } = await openPage(env.browser, env.base, { width: 1280, height: 720 });
+  await page.selectOption('#task', 'novelty');
+  await settle(page);
+  assert.deepEqual(await options(page, 'model'), ['oneclass']);
+  assert.deepEqual(await options(page, 'preset'), ['blob']);
+  const status = await page.textContent('#status');
+  const match = status.match(/outliers ([\d.]+) ≤ ν = ([\d.]+) ≤ ([\d.]+) support vectors/);
+  assert.ok(match, status);
+  const [outliers, nu, support] = match.slice(1).map(Number);
+  assert.ok(outliers <= nu && nu <= support, match[0]);
+  assert.doesNotMatch(status, /accuracy/);
+  const legend = await page.textContent('#legend-entries');
+  for (const words of [/point \(no label\)/, /boundary of the learned region/, /support vector/]) {
+    assert.match(legend, words);
+  }
+  assert.match(await page.evaluate(() => window.kernelPlayground.link), /[#&]task=novelty(&|$)/);
+  await page.screenshot({ path: path.join(shots, 'task-novelty-1280x720.png') });
+  // A click where no point lies adds one.
+  const all = await page.evaluate(() => window.kernelPlayground.points());
+  const spots = [[0.6, 0.6], [-0.6, 0.6], [0.6, -0.6], [-0.6, -0.6], [0, 0.8], [0.8, 0]];
+  const free = spots.find(([x, y]) => all.every(([px, py]) => Math.hypot(px - x, py - y) > 0.1));
+  const [cx, cy] = await page.evaluate(([x, y]) => window.kernelPlayground.toClient(x, y), free);
+  await page.mouse.click(cx, cy);
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.kernelPlayground.points().length), all.length + 1);
   assert.deepEqual(errors, []);
   await page.close();
 });

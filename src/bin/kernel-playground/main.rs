@@ -17,6 +17,7 @@
 //! the standard output).
 
 mod bench;
+mod novelty;
 mod regression;
 
 use clap::{Arg, ArgMatches, Command};
@@ -390,6 +391,7 @@ fn timed_fit(args: &ArgMatches) -> Result<(Playground, f64), Error> {
     let settings = settings(args)?;
     let data = match settings.task {
         Task::Regression => read_targets(&read(path)?),
+        Task::Novelty => novelty::read_unlabelled(&read(path)?, args),
         _ => Dataset::read(&read(path)?, columns(args)?.as_deref()),
     }
     .map_err(|e| in_file(path, e))?;
@@ -436,8 +438,10 @@ fn in_file(path: &Path, e: Error) -> Error {
 
 fn fit(args: &ArgMatches) -> Result<String, Error> {
     let (mut lab, fit_ms) = timed_fit(args)?;
-    if lab.settings().task == Task::Regression {
-        return regression::fit(args, &mut lab, fit_ms);
+    match lab.settings().task {
+        Task::Regression => return regression::fit(args, &mut lab, fit_ms),
+        Task::Novelty => return novelty::fit(args, &lab, fit_ms),
+        Task::Classification => {}
     }
     let status = lab.status();
     let model = lab.model().expect("fitted");

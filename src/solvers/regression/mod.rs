@@ -18,6 +18,7 @@
 //! the line.
 
 pub mod krr;
+pub mod lines;
 pub mod svr;
 
 use crate::data::{Dataset, Point};

@@ -51,16 +51,19 @@ impl Curve for SvrFit {
             ),
         )];
         if let Some(nu) = self.nu {
-            facts.push(Fact::new(
-                "nu_property",
-                "",
-                format!(
-                    "outside the tube {} ≤ ν = {} ≤ {} support vectors",
-                    crate::model::short(self.outside_fraction()),
-                    crate::model::short(nu),
-                    crate::model::short(self.support_fraction())
-                ),
-            ));
+            facts.push(
+                Fact::new(
+                    "nu_property",
+                    "outside the tube",
+                    format!(
+                        "{} ≤ ν = {} ≤ {}",
+                        crate::model::short(self.outside_fraction()),
+                        crate::model::short(nu),
+                        crate::model::short(self.support_fraction())
+                    ),
+                )
+                .with_note("support vectors"),
+            );
         }
         facts.push(Fact::new("bias", "b =", self.bias).inside());
         facts.push(Fact::new("iterations", "iterations", self.iterations as f64).inside());

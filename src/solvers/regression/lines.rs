@@ -1,0 +1,127 @@
+//! Straight lines t ≈ w x + b as methods of the regression task: least squares (Σ rᵢ² made
+//! least) and least absolute deviations (Σ |rᵢ|), solved in [`crate::solvers::lines`]. Drag one
+//! point far away: the first line follows it, the second hardly moves — a squared residual
+//! grows with the distance, an absolute one only in step with it.
+
+use super::{Curve, Fitted};
+use crate::data::Dataset;
+use crate::error::Error;
+use crate::model::{Fact, FitOptions, Method, Model};
+use crate::params::Values;
+use crate::sklearn::Counterpart;
+use crate::solvers::lines::{least_absolute_line, least_squares_line, LineFit};
+use crate::task::Task;
+
+/// A fitted line and what it made least.
+#[derive(Debug)]
+pub struct Line {
+    pub fit: LineFit,
+    /// "Σ rᵢ²" or "Σ |rᵢ|".
+    pub objective: &'static str,
+}
+
+impl Curve for Line {
+    fn at(&self, x: f64) -> f64 {
+        self.fit.predict(x)
+    }
+
+    fn facts(&self) -> Vec<Fact> {
+        vec![
+            Fact::new("w", "w =", self.fit.w),
+            Fact::new("bias", "b =", self.fit.bias),
+            Fact::new("objective", self.objective, self.fit.objective).inside(),
+        ]
+    }
+
+    fn numbers(&self) -> Vec<(&'static str, Vec<f64>)> {
+        vec![("w", vec![self.fit.w])]
+    }
+
+    fn scalars(&self) -> Vec<(&'static str, f64)> {
+        vec![("bias", self.fit.bias)]
+    }
+}
+
+fn fit_line(data: &Dataset, absolute: bool) -> Result<Box<dyn Model>, Error> {
+    let (xs, ts): (Vec<f64>, Vec<f64>) = data.points.iter().map(|p| (p[0], p[1])).unzip();
+    let line = if absolute {
+        Line {
+            fit: least_absolute_line(&xs, &ts)?,
+            objective: "Σ |rᵢ| =",
+        }
+    } else {
+        Line {
+            fit: least_squares_line(&xs, &ts)?,
+            objective: "Σ rᵢ² =",
+        }
+    };
+    Ok(Box::new(Fitted::new(line, data)))
+}
+
+/// A registry entry of a line: least squares or least absolute deviations.
+pub struct LineMethod {
+    id: &'static str,
+    title: &'static str,
+    explain: &'static str,
+    absolute: bool,
+    /// What scikit-learn would fit in its place.
+    instead: &'static str,
+}
+
+/// The least-squares line (its registry entry).
+pub const LEAST_SQUARES_LINE: LineMethod = LineMethod {
+    id: "lsq",
+    title: "least-squares line",
+    explain: "The line t = wx + b with the least sum of squared residuals Σ(tᵢ − wxᵢ − b)²: one far point pulls it towards itself.",
+    absolute: false,
+    instead: "scikit-learn's LinearRegression fits the same line",
+};
+
+/// The least-absolute-deviations line (its registry entry).
+pub const LEAST_ABSOLUTE_LINE: LineMethod = LineMethod {
+    id: "lad",
+    title: "least absolute deviations line",
+    explain: "The line t = wx + b with the least sum of absolute residuals Σ|tᵢ − wxᵢ − b|, solved exactly: it passes through two of the points, and one far point hardly moves it.",
+    absolute: true,
+    instead: "scikit-learn's QuantileRegressor(quantile=0.5, alpha=0) solves the same linear \
+              programme",
+};
+
+impl Method for LineMethod {
+    fn id(&self) -> &'static str {
+        self.id
+    }
+
+    fn task(&self) -> Task {
+        Task::Regression
+    }
+
+    fn title(&self) -> &'static str {
+        self.title
+    }
+
+    fn explain(&self) -> &'static str {
+        self.explain
+    }
+
+    fn params(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    fn fit(
+        &self,
+        _values: &Values,
+        data: &Dataset,
+        _options: FitOptions<'_>,
+    ) -> Result<Box<dyn Model>, Error> {
+        fit_line(data, self.absolute)
+    }
+
+    fn sklearn(&self, _values: &Values, _data: &Dataset) -> Counterpart {
+        Counterpart::missing(format!(
+            "the Python export writes classification scenes; a regression scene is not exported \
+             yet ({})",
+            self.instead
+        ))
+    }
+}
