@@ -71,6 +71,12 @@ const models = [
   { name: 'svm, kernel by rule', hash: 'model=svm&kernel=composed&kexpr=rbf%2B0.5*linear&C=1&gamma=2', slider: 'C', values: log10(-1, 1) },
   { name: 'softmax, 3 classes', hash: 'model=logistic&multi=multinomial&features=poly&degree=3&lambda=0.01&preset=spiral3', slider: 'lambda', values: log10(-3, 0) },
   { name: 'svm + loss view', hash: 'model=svm&kernel=rbf&C=1&gamma=2&views=loss', slider: 'C', values: log10(-1, 1) },
+  // The other tasks, on their own presets.
+  { name: 'ε-SVR', preset: 'sine', hash: 'task=regression&model=svr&kernel=rbf&C=1&epsilon=0.1&gamma=2', slider: 'C', values: log10(-1, 1) },
+  { name: 'ν-SVR', preset: 'sine', hash: 'task=regression&model=nusvr&kernel=rbf&C=1&nu=0.3&gamma=2', slider: 'nu', values: Array.from({ length: STEPS }, (_, i) => 0.1 + 0.5 * i / STEPS) },
+  { name: 'kernel ridge regression', preset: 'sine', hash: 'task=regression&model=krr&kernel=rbf&gamma=2&lambda=0.01', slider: 'lambda', values: log10(-3, 0) },
+  { name: 'LAD line', preset: 'line_outliers', hash: 'task=regression&model=lad' },
+  { name: 'one-class SVM', preset: 'blob', hash: 'task=novelty&model=oneclass&kernel=rbf&nu=0.1&gamma=2', slider: 'nu', values: Array.from({ length: STEPS }, (_, i) => 0.05 + 0.3 * i / STEPS) },
 ];
 
 const env = await start();
@@ -79,7 +85,7 @@ try {
     let header = false;
     // ONLY=krr (a substring of the interaction names) times just those.
     for (const model of models.filter((m) => !process.env.ONLY || m.name.includes(process.env.ONLY))) {
-      const url = `${env.base}?sync#preset=moons&n=${n}&noise=0.3&seed=1&${model.hash}`;
+      const url = `${env.base}?sync#preset=${model.preset || 'moons'}&n=${n}&noise=0.3&seed=1&${model.hash}`;
       const { page, errors } = await openPage(env.browser, url, { width: 1400, height: 1000 });
       if (!header) {
         const canvas = await page.evaluate(() => document.getElementById('plot').width);
