@@ -27,7 +27,7 @@ use crate::solvers::{
     qda::QdaMethod,
     regression::krr::RidgeRegressionMethod,
     regression::lines::{LEAST_ABSOLUTE_LINE, LEAST_SQUARES_LINE},
-    regression::svr::{EpsilonSvrMethod, NuSvrMethod},
+    regression::svr::{EPSILON_SVR, NU_SVR},
     svm::SvmMethod,
 };
 use crate::standardise::{Scaler, Standardised};
@@ -47,8 +47,8 @@ pub static METHODS: &[&dyn Method] = &[
     &LeastSquaresMethod,
     &ClassMeansMethod,
     &KernelRidgeMethod,
-    &EpsilonSvrMethod,
-    &NuSvrMethod,
+    &EPSILON_SVR,
+    &NU_SVR,
     &RidgeRegressionMethod,
     &LEAST_SQUARES_LINE,
     &LEAST_ABSOLUTE_LINE,

@@ -94,50 +94,44 @@ impl Curve for SvrFit {
     }
 }
 
-/// The registry entry of ε-SVR.
-pub struct EpsilonSvrMethod;
-
-/// The registry entry of ν-SVR.
-pub struct NuSvrMethod;
-
-/// Fits either, from the settings.
-fn fit_svr(
-    values: &Values,
-    data: &Dataset,
-    options: &FitOptions<'_>,
+/// A registry entry of support vector regression: ε-SVR (the tube's width given) or ν-SVR
+/// (found).
+pub struct SvrMethod {
+    id: &'static str,
+    title: &'static str,
+    explain: &'static str,
+    params: &'static [&'static str],
+    tuning: &'static [&'static str],
     nu: bool,
-) -> Result<Box<dyn Model>, Error> {
-    let kernel = kernel_of(values)?;
-    let (inputs, targets) = inputs_and_targets(data);
-    let (c, tol) = (values.real("C"), values.real("tol"));
-    let max_iter = options.max_iter.unwrap_or(MAX_ITER);
-    let fit = if nu {
-        fit_nu_svr(
-            &inputs,
-            &targets,
-            kernel,
-            c,
-            values.real("nu"),
-            tol,
-            max_iter,
-        )?
-    } else {
-        fit_epsilon_svr(
-            &inputs,
-            &targets,
-            kernel,
-            c,
-            values.real("epsilon"),
-            tol,
-            max_iter,
-        )?
-    };
-    Ok(Box::new(Fitted::new(fit, data)))
+    /// scikit-learn's estimator of the same fit.
+    instead: &'static str,
 }
 
-impl Method for EpsilonSvrMethod {
+/// ε-SVR (its registry entry).
+pub const EPSILON_SVR: SvrMethod = SvrMethod {
+    id: "svr",
+    title: "ε-SVR (support vector regression)",
+    explain: "Support vector regression: ½‖w‖² + C Σ max(0, |tᵢ − f(xᵢ)| − ε) made least; residuals within the tube f ± ε cost nothing, and only points on or outside it are support vectors.",
+    params: &["kernel", "kexpr", "C", "epsilon", "gamma", "degree", "coef0", "tol"],
+    tuning: &["C", "gamma", "epsilon"],
+    nu: false,
+    instead: "SVR(C, epsilon, kernel)",
+};
+
+/// ν-SVR (its registry entry).
+pub const NU_SVR: SvrMethod = SvrMethod {
+    id: "nusvr",
+    title: "ν-SVR",
+    explain: "Support vector regression with ν in place of ε: the tube's width is found, so that at most a fraction ν of the points lie outside it and at least ν are support vectors.",
+    params: &["kernel", "kexpr", "C", "nu", "gamma", "degree", "coef0", "tol"],
+    tuning: &["C", "gamma", "nu"],
+    nu: true,
+    instead: "NuSVR(C, nu, kernel)",
+};
+
+impl Method for SvrMethod {
     fn id(&self) -> &'static str {
-        "svr"
+        self.id
     }
 
     fn task(&self) -> Task {
@@ -145,21 +139,19 @@ impl Method for EpsilonSvrMethod {
     }
 
     fn title(&self) -> &'static str {
-        "ε-SVR (support vector regression)"
+        self.title
     }
 
     fn explain(&self) -> &'static str {
-        "Support vector regression: ½‖w‖² + C Σ max(0, |tᵢ − f(xᵢ)| − ε) made least; residuals within the tube f ± ε cost nothing, and only points on or outside it are support vectors."
+        self.explain
     }
 
     fn params(&self) -> &'static [&'static str] {
-        &[
-            "kernel", "kexpr", "C", "epsilon", "gamma", "degree", "coef0", "tol",
-        ]
+        self.params
     }
 
     fn tuning(&self) -> &'static [&'static str] {
-        &["C", "gamma", "epsilon"]
+        self.tuning
     }
 
     fn fit(
@@ -168,57 +160,25 @@ impl Method for EpsilonSvrMethod {
         data: &Dataset,
         options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error> {
-        fit_svr(values, data, &options, false)
+        let kernel = kernel_of(values)?;
+        let (inputs, targets) = inputs_and_targets(data);
+        let (c, tol) = (values.real("C"), values.real("tol"));
+        let max_iter = options.max_iter.unwrap_or(MAX_ITER);
+        let fit = if self.nu {
+            let nu = values.real("nu");
+            fit_nu_svr(&inputs, &targets, kernel, c, nu, tol, max_iter)?
+        } else {
+            let epsilon = values.real("epsilon");
+            fit_epsilon_svr(&inputs, &targets, kernel, c, epsilon, tol, max_iter)?
+        };
+        Ok(Box::new(Fitted::new(fit, data)))
     }
 
     fn sklearn(&self, _values: &Values, _data: &Dataset) -> Counterpart {
-        Counterpart::missing(
+        Counterpart::missing(format!(
             "the Python export writes classification scenes; a regression scene is not exported \
-             yet (scikit-learn's SVR(C, epsilon, kernel) fits the same f)",
-        )
-    }
-}
-
-impl Method for NuSvrMethod {
-    fn id(&self) -> &'static str {
-        "nusvr"
-    }
-
-    fn task(&self) -> Task {
-        Task::Regression
-    }
-
-    fn title(&self) -> &'static str {
-        "ν-SVR"
-    }
-
-    fn explain(&self) -> &'static str {
-        "Support vector regression with ν in place of ε: the tube's width is found, so that at most a fraction ν of the points lie outside it and at least ν are support vectors."
-    }
-
-    fn params(&self) -> &'static [&'static str] {
-        &[
-            "kernel", "kexpr", "C", "nu", "gamma", "degree", "coef0", "tol",
-        ]
-    }
-
-    fn tuning(&self) -> &'static [&'static str] {
-        &["C", "gamma", "nu"]
-    }
-
-    fn fit(
-        &self,
-        values: &Values,
-        data: &Dataset,
-        options: FitOptions<'_>,
-    ) -> Result<Box<dyn Model>, Error> {
-        fit_svr(values, data, &options, true)
-    }
-
-    fn sklearn(&self, _values: &Values, _data: &Dataset) -> Counterpart {
-        Counterpart::missing(
-            "the Python export writes classification scenes; a regression scene is not exported \
-             yet (scikit-learn's NuSVR(C, nu, kernel) fits the same f)",
-        )
+             yet (scikit-learn's {} fits the same f)",
+            self.instead
+        ))
     }
 }
