@@ -27,7 +27,7 @@
 //!    [`validation`] (folds, cross-validation and parameter grids), [`reg_path`] (the SVM's
 //!    α(C) along C, by warm starts).
 //! 5. The lab — [`state`] (settings and their URL form), [`link`] (a shared link read whole,
-//!    both sides of a comparison), [`playground`] (points, settings, the fitted model, what a
+//!    both sides of a comparison), [`options`] (LIBSVM's svm-train option strings), [`playground`] (points, settings, the fitted model, what a
 //!    frame shows), [`examples`] (the lectures' worked examples as links).
 //! 6. Views and drawing — [`views`] (the plane and the figures beside it), [`regions`] and
 //!    [`scene`] (plotters drawing shared by the canvas, SVG and PNG; [`inset`] its SMO
@@ -52,6 +52,7 @@ pub mod link;
 pub mod model;
 pub mod monomials;
 pub mod multiclass;
+pub mod options;
 pub mod packed;
 pub mod params;
 pub mod picture;

@@ -448,17 +448,27 @@ pub trait Method: Sync {
     fn task(&self) -> crate::task::Task {
         crate::task::Task::Classification
     }
+    /// Its number among LIBSVM's SVM types, svm-train's `-s` (0 C-SVC, 1 ν-SVC, 2 one-class,
+    /// 3 ε-SVR, 4 ν-SVR), for a method that is one of them (option strings read it).
+    fn svm_type(&self) -> Option<u8> {
+        None
+    }
     /// Every key its fit depends on: its own [`Method::params`] and the settings every
-    /// method reads ([`EVERY_METHOD_READS`], applied by the registry's fit).
+    /// classifier reads ([`EVERY_METHOD_READS`], applied by the registry's fit, which leaves
+    /// the points of the other tasks as they are).
     fn reads(&self) -> Vec<&'static str> {
         let params = self.params();
         // Wherever γ is read, the page may move a Gaussian kernel's γ as its bandwidth σ.
         let bandwidth = params
             .contains(&"gamma")
             .then_some(crate::params::BANDWIDTH_KEY);
+        let every: &[&str] = match self.task() {
+            crate::task::Task::Classification => EVERY_METHOD_READS,
+            _ => &[],
+        };
         params
             .iter()
-            .chain(EVERY_METHOD_READS)
+            .chain(every)
             .copied()
             .chain(bandwidth)
             .collect()

@@ -293,6 +293,38 @@ impl Counterpart {
     }
 }
 
+/// The mapping line of LIBSVM's stopping tolerance, which the lab's solvers share.
+pub fn libsvm_tol(values: &Values) -> (&'static str, String) {
+    (
+        "tol",
+        format!(
+            "{} → tol={}: LIBSVM's stopping tolerance, as the lab's",
+            shown(values, "tol"),
+            crate::sklearn::python_float(values.real("tol"))
+        ),
+    )
+}
+
+/// `KernelRidge(alpha=λ)` with the lab's kernel, and the mapping of λ and the kernel: kernel
+/// ridge regression, the classifier's regressor as well as a method of its own.
+pub fn kernel_ridge(values: &Values, uses: &[&str]) -> (Estimator, Vec<(&'static str, String)>) {
+    let lambda = values.real("lambda");
+    let ridge = Estimator::sklearn("sklearn.kernel_ridge", "KernelRidge").arg("alpha", lambda);
+    let (ridge, mut lines) = kernel_args(ridge, values, uses);
+    lines.insert(
+        0,
+        (
+            "lambda",
+            format!(
+                "{} → alpha={}: β = (K + λI)⁻¹t, f(x) = Σ βⱼK(xⱼ, x), no intercept in either",
+                shown(values, "lambda"),
+                python_float(lambda)
+            ),
+        ),
+    );
+    (ridge, lines)
+}
+
 /// A setting as the lab shows it, `label = value` (`C = 1`, `kernel = rbf`, `γ = 2`).
 pub fn shown(values: &Values, key: &str) -> String {
     let label = param(key).map_or(key, |row| row.label);

@@ -355,6 +355,24 @@ impl App {
         self.lab.settings().to_hash(None)
     }
 
+    /// What an svm-train option string (`-s 3 -t 2 -c 10`) asks of this side, checked but not
+    /// applied: `{"edits": [[key, value], …], "notes": […]}`, the settings to apply in order
+    /// and what was read past ([`crate::options`]); a string that cannot be read is an error.
+    pub fn read_svm_options(&self, text: &str) -> Result<String, JsValue> {
+        let options = crate::options::read(text, self.lab.settings()).map_err(js_error)?;
+        Ok(json!({ "edits": options.edits, "notes": options.notes }).to_string())
+    }
+
+    /// The settings as svm-train options, or `{"why": …}` when they are not one of LIBSVM's
+    /// models: `{"options": "-s 0 -t 2 …"}`.
+    pub fn svm_options(&self) -> String {
+        match crate::options::write(self.lab.settings()) {
+            Ok(options) => json!({ "options": options }),
+            Err(why) => json!({ "why": why }),
+        }
+        .to_string()
+    }
+
     /// A setting's value, as written in the URL.
     pub fn get(&self, key: &str) -> String {
         self.lab.settings().get(key).unwrap_or_default()
@@ -498,12 +516,14 @@ impl App {
     }
 
     /// Replaces the points by a file's bytes (any encoding, delimiter and columns the command
-    /// line reads, or LIBSVM's format), with `columns` as `--columns` takes them (`1,2,5`;
-    /// empty for the defaults); on error (with its line number) nothing changes.
-    pub fn load_file(&mut self, bytes: &[u8], columns: &str) -> Result<(), JsValue> {
+    /// line reads, or LIBSVM's format) for the scene's task, with `columns` as `--columns`
+    /// takes them (`1,2,5`; empty for the defaults); on error (with its line number) nothing
+    /// changes. Returns the sentence to show when part of the file was left out, else "".
+    pub fn load_file(&mut self, bytes: &[u8], columns: &str) -> Result<String, JsValue> {
         let columns = crate::table::ColumnRef::parse_list(columns).map_err(js_error)?;
         self.lab
             .load_file(bytes, columns.as_deref())
+            .map(Option::unwrap_or_default)
             .map_err(js_error)
     }
 
@@ -550,9 +570,9 @@ impl App {
         self.lab.data().class_name(label)
     }
 
-    /// The points as `x,y,label` CSV.
+    /// The points as CSV: `x,y,label`, or `x,t` in regression and `x,y` in novelty detection.
     pub fn csv(&self) -> String {
-        self.lab.data().to_csv()
+        crate::data::files::to_csv(self.lab.settings().task, self.lab.data())
     }
 
     /// Fits from nothing (no warm start, no cached kernel columns) and returns the fit's
@@ -563,9 +583,9 @@ impl App {
         self.last_fit_ms
     }
 
-    /// The points in LIBSVM's format, `label 1:x 2:y`.
+    /// The points in LIBSVM's format, `label 1:x 2:y` (`t 1:x` in regression).
     pub fn libsvm(&self) -> String {
-        self.lab.data().to_libsvm()
+        crate::data::files::to_libsvm(self.lab.settings().task, self.lab.data())
     }
 
     /// A Python script that rebuilds the scene with NumPy and scikit-learn

@@ -46,7 +46,7 @@ const LAYERS: &[&[&str]] = &[
         "reg_path",
         "learning",
     ],
-    &["state", "link", "playground", "examples"],
+    &["state", "link", "options", "playground", "examples"],
     &[
         "views", "regions", "scene", "inset", "svg", "sprites", "python",
     ],

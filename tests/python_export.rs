@@ -59,6 +59,19 @@ const SCENES: &[&str] = &[
     "model=svm&kernel=poly1&degree=2&C=10&preset=xor&n=60&seed=5",
     "model=svm&kernel=composed&kexpr=rbf(3)*linear+0.5*exp(0.2*linear)^2&C=5&preset=moons&n=60&seed=4",
     "model=krr&kernel=composed&kexpr=poly(2,1,1)+rbf&gamma=4&lambda=0.05&preset=xor&n=50&seed=6",
+    // Regression: f compared at inputs over the window; novelty: inside or outside on the grid.
+    "task=regression&model=svr&preset=sine&n=40&tol=0.000001&seed=3",
+    "task=regression&model=svr&kernel=poly&degree=3&gamma=1&coef0=1&C=10&epsilon=0.05&preset=line_outliers&n=40&test=0.25&tol=0.000001&seed=2",
+    "task=regression&model=nusvr&nu=0.3&preset=sine&n=40&tol=0.000001&seed=4",
+    "task=regression&model=nusvr&kernel=linear&C=2&nu=0.6&preset=heteroscedastic&n=40&tol=0.000001",
+    "task=regression&model=krr&preset=sine&n=40&lambda=0.1&seed=2",
+    "task=regression&model=krr&kernel=poly&degree=2&gamma=1&coef0=1&lambda=0.01&preset=step&n=40&test=0.25",
+    "task=regression&model=lsq&preset=line_outliers&n=40&seed=2",
+    "task=regression&model=lsq&preset=heteroscedastic&n=40&test=0.25",
+    "task=regression&model=lad&preset=line_outliers&n=40&seed=2",
+    "task=regression&model=lad&preset=step&n=41&seed=5",
+    "task=novelty&model=oneclass&preset=blob&n=60&nu=0.1&tol=0.000001",
+    "task=novelty&model=oneclass&gamma=5&nu=0.3&preset=blob&n=60&tol=0.000001&seed=3",
 ];
 
 const GRID: usize = 41;
@@ -110,6 +123,13 @@ fn check(scene: &str, dir: &std::path::Path, index: usize) -> Vec<String> {
             String::from_utf8_lossy(&out.stdout)
         )
     });
+    match (lab.settings().task, &agreement) {
+        (Task::Regression, Agreement::Same | Agreement::Near(_)) => {
+            return compare_curve(scene, &lab, &json, matches!(agreement, Agreement::Same));
+        }
+        (Task::Novelty, Agreement::Same) => return compare_region(scene, &lab, &json),
+        _ => {}
+    }
     match agreement {
         Agreement::Missing(_) => {
             if json["predicted"].is_null() && json["train_accuracy"].is_null() {
@@ -125,16 +145,18 @@ fn check(scene: &str, dir: &std::path::Path, index: usize) -> Vec<String> {
     }
 }
 
+/// The numbers of the script's JSON list `key`.
+fn numbers(json: &Value, scene: &str, key: &str) -> Vec<f64> {
+    json[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("{scene}: no {key}"))
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect()
+}
+
 fn compare(scene: &str, lab: &mut Playground, json: &Value) -> Vec<String> {
-    let numbers = |key: &str| -> Vec<f64> {
-        json[key]
-            .as_array()
-            .unwrap_or_else(|| panic!("{scene}: no {key}"))
-            .iter()
-            .map(|v| v.as_f64().unwrap())
-            .collect()
-    };
-    let (x1, x2) = (numbers("x1"), numbers("x2"));
+    let (x1, x2) = (numbers(json, scene, "x1"), numbers(json, scene, "x2"));
     let theirs: Vec<i64> = json["predicted"]
         .as_array()
         .unwrap_or_else(|| panic!("{scene}: no predictions"))
@@ -206,22 +228,93 @@ fn compare(scene: &str, lab: &mut Playground, json: &Value) -> Vec<String> {
     problems
 }
 
+/// A regression scene: f at the script's inputs within 10⁻³ of the lab's (relative to
+/// max(1, |f|)) and the same training RMSE, when scikit-learn fits the same model; for a line
+/// that need not be unique (least absolute deviations), the same least sum of absolute
+/// residuals.
+fn compare_curve(scene: &str, lab: &Playground, json: &Value, same: bool) -> Vec<String> {
+    let model = lab.model().expect("a model");
+    // The lab's model is g(x, t) = t − f(x): f(x) = −g(x, 0).
+    let f = |x: f64| -model.decision_value([x, 0.0]);
+    let (train, _) = lab.training();
+    let residuals: Vec<f64> = train
+        .points
+        .iter()
+        .map(|&p| model.decision_value(p))
+        .collect();
+    let mut problems = Vec::new();
+    let abs_sum: f64 = residuals.iter().map(|r| r.abs()).sum();
+    let theirs_abs = json["train_abs_sum"].as_f64().unwrap_or(f64::NAN);
+    if (abs_sum - theirs_abs).abs() > 1e-6 * abs_sum.max(1.0) && !same {
+        problems.push(format!("{scene}: Σ|r| lab {abs_sum} script {theirs_abs}"));
+    }
+    if !same {
+        return problems;
+    }
+    let xs = json["x"].as_array().expect("x");
+    let fs = json["f"].as_array().expect("f");
+    assert_eq!(xs.len(), GRID);
+    for (x, theirs) in xs.iter().zip(fs) {
+        let (x, theirs) = (x.as_f64().unwrap(), theirs.as_f64().unwrap());
+        let ours = f(x);
+        if (ours - theirs).abs() > 1e-3 * ours.abs().max(1.0) {
+            problems.push(format!("{scene}: f({x}) lab {ours} scikit-learn {theirs}"));
+        }
+    }
+    let rmse = (residuals.iter().map(|r| r * r).sum::<f64>() / residuals.len() as f64).sqrt();
+    let theirs_rmse = json["train_rmse"].as_f64().unwrap_or(f64::NAN);
+    if (rmse - theirs_rmse).abs() > 1e-3 * rmse.max(1.0) {
+        problems.push(format!(
+            "{scene}: training RMSE lab {rmse} script {theirs_rmse}"
+        ));
+    }
+    problems
+}
+
+/// A novelty scene: inside (+1) or outside (−1) at every node of the grid as the lab's f ≥ 0
+/// says, but where |f| < 10⁻³ (on the boundary, within the solvers' tolerances).
+fn compare_region(scene: &str, lab: &Playground, json: &Value) -> Vec<String> {
+    let model = lab.model().expect("a model");
+    let numbers = |key: &str| numbers(json, scene, key);
+    let (x1, x2, theirs) = (numbers("x1"), numbers("x2"), numbers("predicted"));
+    let mut problems = Vec::new();
+    for k in 0..x1.len() {
+        let f = model.decision_value([x1[k], x2[k]]);
+        let ours = if f >= 0.0 { 1.0 } else { -1.0 };
+        if ours != theirs[k] && f.abs() > 1e-3 {
+            problems.push(format!(
+                "{scene}: ({}, {}) lab {ours} (f = {f}) scikit-learn {}",
+                x1[k], x2[k], theirs[k]
+            ));
+        }
+    }
+    problems
+}
+
 #[test]
 fn every_method_has_two_scenes() {
-    for method in registry::methods_of(Task::Classification) {
-        let prefix = format!("model={}&", method.id());
-        let count = SCENES.iter().filter(|s| s.starts_with(&prefix)).count();
-        let missing_everywhere = SCENES.iter().filter(|s| s.starts_with(&prefix)).all(|s| {
-            matches!(
-                python::counterpart(&Playground::open(s).unwrap()).agreement,
-                Agreement::Missing(_)
-            )
-        });
-        assert!(
-            count >= 2 || (count >= 1 && missing_everywhere),
-            "{}: add two scenes to SCENES",
-            method.id()
-        );
+    for task in Task::ALL {
+        for method in registry::methods_of(task) {
+            let of_it: Vec<&&str> = SCENES
+                .iter()
+                .filter(|s| {
+                    let lab = Playground::open(s).unwrap();
+                    lab.settings().task == task && lab.settings().method().id() == method.id()
+                })
+                .collect();
+            let missing_everywhere = of_it.iter().all(|s| {
+                matches!(
+                    python::counterpart(&Playground::open(s).unwrap()).agreement,
+                    Agreement::Missing(_)
+                )
+            });
+            assert!(
+                of_it.len() >= 2 || (!of_it.is_empty() && missing_everywhere),
+                "{} ({}): add two scenes to SCENES",
+                method.id(),
+                task.id()
+            );
+        }
     }
 }
 

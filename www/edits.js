@@ -106,11 +106,12 @@ export const entry = {
   // Pasted CSV text, read as a file is: it replaces the points.
   loadText(text) {
     newEntry();
-    const ok = guard(() => { for (const side of sides()) side.load_file(new TextEncoder().encode(text), ''); return true; }, 'file', 'Pasted text: ');
+    let notice = '';
+    const ok = guard(() => { for (const side of sides()) notice = side.load_file(new TextEncoder().encode(text), ''); return true; }, 'file', 'Pasted text: ');
     if (ok) {
       sendWhole();
       settle();
-      showMessage(null, 'file');
+      showMessage(notice ? `Pasted text: ${notice}` : null, 'file');
     } else {
       cancelEntry();
     }

@@ -23,7 +23,7 @@ export function download(name, blob) {
 
 // A file chosen or dropped on the plot: a scene (.json) opens whole, as a link does, and a
 // lesson (.json too) opens its first scene; points (CSV in any dialect, or LIBSVM's
-// `label 1:x 2:y`) replace the points and keep the settings.
+// `label 1:x 2:y`; in regression `x,t` or `t 1:x`) replace the points and keep the settings.
 // Points go to Rust as bytes, read as the command line reads them; a file with more than three
 // columns first asks which are x, y and the label (columns.js).
 export async function loadFile(file) {
@@ -59,7 +59,8 @@ export async function loadFile(file) {
       if (why !== null) guard(() => { throw why; }, 'file', `${file.name}: `);
       ok = why === null;
     } else {
-      ok = guard(() => { for (const side of sides()) side.load_file(bytes, columns); return true; }, 'file', `${file.name}: `);
+      // A sentence when part of the file was left out (a novelty file's labels).
+      ok = guard(() => { for (const side of sides()) warnings = [side.load_file(bytes, columns)].filter(Boolean); return true; }, 'file', `${file.name}: `);
       if (ok) sendWhole();
     }
   }

@@ -7,6 +7,7 @@ import { placeCursor } from './keyboard.js';
 import { $, controlled, guard, page, renderMessage } from './page.js';
 import { PAGE_POINTS, boundPageFits, sendEditTo } from './remote.js';
 import { scheduleHash } from './scenes.js';
+import { showSvmOptions } from './svm-options.js';
 import { hideDetails, updateStatus } from './status.js';
 import { background, pumpView, renderView } from './views.js';
 
@@ -89,6 +90,7 @@ export function renderFrame() {
       $('message-b').textContent = page.lastFrameB.message || '';
     }
   }
+  showSvmOptions();
   placeCursor();
   scheduleHash();
 }

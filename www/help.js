@@ -79,7 +79,7 @@ export function rowText(row, select) {
 const PAGE_CONTROLS = {
   compare: 'Draws a second plot of the same points under other settings, so two models (or two values of C) can be compared side by side.',
   tool: 'What a press on the plot does: add a point and drag points to move them, or erase the point under the pointer.',
-  'load-csv': 'Points from a file: CSV or tab-separated x, y, label, LIBSVM\'s "label 1:x 2:y", a scene saved as JSON, or a lesson (a list of scenes with captions) as JSON.',
+  'load-csv': 'Points from a file: CSV or tab-separated x, y, label, LIBSVM\'s "label 1:x 2:y", a scene saved as JSON, or a lesson (a list of scenes with captions) as JSON. In regression: x, t rows, or "t 1:x" as svm-toy saves them; in novelty detection a file\'s labels are ignored.',
   'paste-csv': 'One point per line as x,y,label; the pasted points replace the scene\'s.',
   'save-python': 'A Python script that rebuilds this scene with NumPy and scikit-learn: the points as written, the held-out ones marked, the same model with each parameter\'s mapping in its comments, its accuracy and a matplotlib plot of the regions.',
   'new-x': 'The first coordinate x₁ of a point to add by typing it.',

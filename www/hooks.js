@@ -45,6 +45,8 @@ window.kernelPlayground = {
   get background() { return background(); },
   // The files the page saves: CSV, LIBSVM's format, the scene, the plot as SVG.
   csv() { return page.app.csv(); },
+  // A setting of the left-hand side, as the link writes it.
+  setting(key) { return page.app.get(key); },
   // The plotted window, [x_min, x_max, y_min, y_max].
   window() { return page.app.window(); },
   libsvm() { return page.app.libsvm(); },

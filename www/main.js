@@ -33,6 +33,7 @@ import { $, controlled, guard, page, sides } from './page.js';
 import { hideTooltip, onPointerDown, onPointerMove, onPointerUp, onTouchStart, pointerMoved, setHighlight } from './pointer.js';
 import { sendEditTo, sendWhole, startClient } from './remote.js';
 import { compileWasm } from './wasm.js';
+import { wireSvmOptions } from './svm-options.js';
 import { shareModule } from './watch.js';
 import { TOO_LARGE, chooseSide, newEntry, openFromHash, openScene, redo, remember, replaceScene, sceneHash, settle, toggleCompare, tooLargeEntry, undo } from './scenes.js';
 import './hooks.js';
@@ -192,6 +193,7 @@ async function start() {
   page.currentScene = sceneHash() ?? TOO_LARGE;
   wire();
   wireLessons();
+  wireSvmOptions();
   openAddressLesson();
   startEmbed(); // embedded: the host's messages are taken from now on
   // A visit without a link is offered the scene the last one left (an opened link or lesson wins).

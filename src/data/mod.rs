@@ -20,6 +20,7 @@ use crate::table::{self, ColumnRef, Table};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+pub mod files;
 pub mod targets;
 
 /// A point of the input plane, (x₁, x₂).
@@ -331,53 +332,23 @@ impl Dataset {
     /// the 1-based line.
     pub fn from_libsvm(text: &str) -> Result<Dataset, Error> {
         let mut data = Dataset::new();
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        for (index, raw) in text.lines().enumerate() {
-            let line = index + 1;
-            let csv_error = |message: String| Error::Csv { line, message };
-            let row = raw.split('#').next().unwrap_or("").trim();
-            if row.is_empty() {
-                continue;
-            }
-            let mut tokens = row.split_whitespace();
-            let label_text = tokens.next().unwrap_or("");
-            let label = labels::integer(label_text)
-                .ok_or_else(|| csv_error(format!("label '{label_text}' is not an integer")))?;
+        for row in libsvm_lines(text, 2, "the plane has only features 1 and 2")? {
+            let csv_error = |message: String| Error::Csv {
+                line: row.line,
+                message,
+            };
+            let label = labels::integer(row.first)
+                .ok_or_else(|| csv_error(format!("label '{}' is not an integer", row.first)))?;
             data.label_texts
                 .entry(label)
-                .or_insert_with(|| label_text.into());
-            let mut written: [Box<str>; 2] = ["0".into(), "0".into()];
-            let mut point = [0.0; 2];
-            let mut seen = [false; 2];
-            for token in tokens {
-                let (feature, value) = token
-                    .split_once(':')
-                    .ok_or_else(|| csv_error(format!("'{token}' is not index:value")))?;
-                let axis = match feature {
-                    "1" => 0,
-                    "2" => 1,
-                    _ => {
-                        return Err(csv_error(format!(
-                            "feature '{feature}': the plane has only features 1 and 2"
-                        )))
-                    }
-                };
-                if seen[axis] {
-                    return Err(csv_error(format!("feature {feature} given twice")));
-                }
-                seen[axis] = true;
-                let name = ["x", "y"][axis];
-                point[axis] = parse_coordinate(name, value).map_err(csv_error)?;
-                written[axis] = value.into();
-            }
-            data.push_written(point, label, Some(written))
+                .or_insert_with(|| row.first.into());
+            let [x, y] = row.features.map(|f| f.unwrap_or("0"));
+            let point = [
+                parse_coordinate("x", x).map_err(csv_error)?,
+                parse_coordinate("y", y).map_err(csv_error)?,
+            ];
+            data.push_written(point, label, Some([x.into(), y.into()]))
                 .map_err(|e| csv_error(e.to_string()))?;
-        }
-        if data.is_empty() {
-            return Err(Error::Csv {
-                line: text.lines().count().max(1),
-                message: "no data rows".into(),
-            });
         }
         Ok(data)
     }
@@ -434,6 +405,61 @@ pub fn is_libsvm(text: &str) -> bool {
     !first.contains(',') && features.peek().is_some() && features.all(|t| t.contains(':'))
 }
 
+/// A content line of LIBSVM's format: its 1-based number, its first token (a label, or a
+/// regression's target) and the text of each feature (`None`: left out, which LIBSVM reads as
+/// 0).
+pub(crate) struct LibsvmLine<'a> {
+    pub line: usize,
+    pub first: &'a str,
+    pub features: [Option<&'a str>; 2],
+}
+
+/// The content lines of LIBSVM's text (blank lines and `#` comments left out), each with at
+/// most `features` features, numbered from 1; a feature beyond them is an error that ends with
+/// `beyond`. Every error names its line, and a text with no content line is one.
+pub(crate) fn libsvm_lines<'a>(
+    text: &'a str,
+    features: usize,
+    beyond: &str,
+) -> Result<Vec<LibsvmLine<'a>>, Error> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut rows = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let csv_error = |message: String| Error::Csv { line, message };
+        let row = raw.split('#').next().unwrap_or("").trim();
+        let mut tokens = row.split_whitespace();
+        let Some(first) = tokens.next() else {
+            continue;
+        };
+        let mut read = LibsvmLine {
+            line,
+            first,
+            features: [None; 2],
+        };
+        for token in tokens {
+            let (feature, value) = token
+                .split_once(':')
+                .ok_or_else(|| csv_error(format!("'{token}' is not index:value")))?;
+            let slot = match feature.parse::<usize>() {
+                Ok(k) if (1..=features).contains(&k) => &mut read.features[k - 1],
+                _ => return Err(csv_error(format!("feature '{feature}': {beyond}"))),
+            };
+            if slot.replace(value).is_some() {
+                return Err(csv_error(format!("feature {feature} given twice")));
+            }
+        }
+        rows.push(read);
+    }
+    if rows.is_empty() {
+        return Err(Error::Csv {
+            line: text.lines().count().max(1),
+            message: "no data rows".into(),
+        });
+    }
+    Ok(rows)
+}
+
 /// The point of a data row and the text of its coordinates, or the row's error.
 fn row_point(row: &table::Row, x: usize, y: usize) -> Result<(Point, Written), Error> {
     let csv_error = |message: String| Error::Csv {
@@ -453,7 +479,8 @@ impl Dataset {
     /// `None`); a label column is not needed, and one named in `columns` is not read.
     pub fn read_points(bytes: &[u8], columns: Option<&[ColumnRef]>) -> Result<Vec<Point>, Error> {
         let text = table::decode(bytes)?;
-        points_from_table(&text, columns.map(|c| &c[..c.len().min(2)]))
+        let rows = points_from_table(&text, columns.map(|c| &c[..c.len().min(2)]))?;
+        Ok(rows.into_iter().map(|(point, _)| point).collect())
     }
 }
 
@@ -489,10 +516,16 @@ pub fn stratified_split(labels: &[i32], fraction: f64, seed: u64) -> Vec<bool> {
 /// Query points for the CLI: rows `x,y` or `x,y,label` (a label is ignored), in any dialect
 /// of [`crate::table`].
 pub fn points_from_csv(text: &str) -> Result<Vec<Point>, Error> {
-    points_from_table(text, None)
+    Ok(points_from_table(text, None)?
+        .into_iter()
+        .map(|(point, _)| point)
+        .collect())
 }
 
-fn points_from_table(text: &str, columns: Option<&[ColumnRef]>) -> Result<Vec<Point>, Error> {
+fn points_from_table(
+    text: &str,
+    columns: Option<&[ColumnRef]>,
+) -> Result<Vec<(Point, Written)>, Error> {
     let table = Table::read(text)?;
     let layout = table.layout(columns, false)?;
     table
@@ -500,7 +533,7 @@ fn points_from_table(text: &str, columns: Option<&[ColumnRef]>) -> Result<Vec<Po
         .iter()
         .map(|row| {
             table.check_width(row, &layout, true)?;
-            row_point(row, layout.x, layout.y).map(|(p, _)| p)
+            row_point(row, layout.x, layout.y)
         })
         .collect()
 }

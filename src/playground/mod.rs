@@ -453,17 +453,18 @@ impl Playground {
         Ok(())
     }
 
-    /// Replaces the points with those of a file's bytes, read as the command line reads them
-    /// ([`Dataset::read`]), from `columns` (the defaults when `None`); on error the current
-    /// points stay.
+    /// Replaces the points with those of a file's bytes, read for the scene's task as the
+    /// command line reads them ([`crate::data::files`]), from `columns` (the defaults when
+    /// `None`); on error the current points stay. Returns the sentence to show when part of
+    /// the file was left out (a novelty file's labels).
     pub fn load_file(
         &mut self,
         bytes: &[u8],
         columns: Option<&[crate::table::ColumnRef]>,
-    ) -> Result<(), Error> {
-        let data = Dataset::read(bytes, columns)?;
-        self.load_data(data);
-        Ok(())
+    ) -> Result<Option<String>, Error> {
+        let reading = crate::data::files::read_for(self.settings.task, bytes, columns)?;
+        self.load_data(reading.data);
+        Ok(reading.notice)
     }
 
     /// Removes every point; the window goes back to fitting them.

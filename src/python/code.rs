@@ -61,20 +61,13 @@ class SignOfRegression(ClassifierMixin, BaseEstimator):
         return self.classes_[np.argmax(f, axis=1)]
 "#;
 
-/// Fitting, the accuracies, `--predict` and the plot: the same for every scene.
+/// Fitting, the accuracies, `--predict` and the plot of a classification scene.
 pub const MAIN: &str = r#"
 
 def fitted_model():
     """The model fitted to the training points; None without one (or when scikit-learn
     refuses the points, as for a single class: the reason is printed)."""
-    model = make_model()
-    if model is None:
-        return None
-    try:
-        return model.fit(X[~held_out], y[~held_out])
-    except ValueError as e:
-        print(f"scikit-learn could not fit the model: {e}", file=sys.stderr)
-        return None
+    return fit(X[~held_out], y[~held_out])
 
 
 def accuracy(model, mask):
@@ -144,10 +137,33 @@ def plot(model, out=None):
         if test.any():
             ax.scatter(X[test, 0], X[test, 1], c="white", marker=marker, s=45,
                        edgecolors=colour, linewidths=1.6, label=f"{CLASS_NAMES[c]} (held out)")
+    finish(fig, ax, model, out, "x₁", "x₂")
+"#;
+
+/// The script's entry, and what every task's part shares: fitting, and the plot's frame.
+pub const ENTRY: &str = r#"
+
+def fit(*data):
+    """make_model() fitted to `data`; None without a model, or when scikit-learn refuses the
+    points (a single class, say: the reason is printed)."""
+    model = make_model()
+    if model is None:
+        return None
+    try:
+        return model.fit(*data)
+    except ValueError as e:
+        print(f"scikit-learn could not fit the model: {e}", file=sys.stderr)
+        return None
+
+
+def finish(fig, ax, model, out, xlabel, ylabel):
+    """The lab's window, the axes' names, the summary as the title; then shown or saved."""
+    import matplotlib.pyplot as plt
+
     ax.set_xlim(WINDOW[0], WINDOW[1])
     ax.set_ylim(WINDOW[2], WINDOW[3])
-    ax.set_xlabel("x₁")
-    ax.set_ylabel("x₂")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
     ax.set_title(f"{TITLE}\n{summary(model)}")
     if len(X):
         ax.legend(loc="best")
@@ -156,7 +172,6 @@ def plot(model, out=None):
         print(f"wrote {out}")
     else:
         plt.show()
-
 
 def main(args):
     model = fitted_model()

@@ -29,7 +29,9 @@ use crate::sklearn::{
     Source,
 };
 mod code;
-use code::{helper_code, MAIN};
+mod tasks;
+use crate::task::Task;
+use code::{helper_code, ENTRY, MAIN};
 
 /// The script for `lab`'s scene (its left side when comparing: the one the page's file
 /// actions save).
@@ -57,7 +59,12 @@ pub fn script(lab: &Playground) -> String {
         out.push_str(helper_code(helper));
     }
     out.push_str(&colours());
-    out.push_str(MAIN);
+    out.push_str(match settings.task {
+        Task::Classification => MAIN,
+        Task::Regression => tasks::REGRESSION,
+        Task::Novelty => tasks::NOVELTY,
+    });
+    out.push_str(ENTRY);
     out
 }
 
@@ -105,6 +112,11 @@ pub fn counterpart(lab: &Playground) -> Counterpart {
             );
         }
     }
+    // Only a classifier's points are standardised (the registry leaves (x, t) pairs and
+    // novelty's points as they are).
+    if settings.task != crate::task::Task::Classification {
+        return c;
+    }
     let standardise = values.flag("std");
     if standardise && !missing {
         c.steps.insert(
@@ -131,12 +143,10 @@ fn header(lab: &Playground, counterpart: &Counterpart) -> String {
         0 => String::new(),
         k => format!(" ({k} held out for testing)"),
     };
+    let task = lab.settings().task;
     let fits = match counterpart.agreement {
         Agreement::Missing(_) => "shows the points (scikit-learn has no such model; see below)",
-        _ => {
-            "fits the model to the training points, prints its training and test accuracy, and\n\
-             plots the points and the decision regions over the lab's window"
-        }
+        _ => tasks::what_it_does(task),
     };
     format!(
         "#!/usr/bin/env python3\n\
@@ -147,8 +157,7 @@ fn header(lab: &Playground, counterpart: &Counterpart) -> String {
          \n\
          \x20   python3 kernel-playground.py                  show the plot\n\
          \x20   python3 kernel-playground.py --out scene.png  save it instead\n\
-         \x20   python3 kernel-playground.py --predict 41     no plot: the predictions on a 41 x 41\n\
-         \x20                                                 grid over the window, as JSON\n\
+         \x20   python3 kernel-playground.py --predict 41     no plot: {predict}\n\
          \n\
          The lab's settings, as its link writes them (the points are below):\n\
          #{hash}\n\
@@ -156,6 +165,7 @@ fn header(lab: &Playground, counterpart: &Counterpart) -> String {
         title = lab.settings().method().title(),
         n = data.len(),
         hash = lab.settings().to_hash(None),
+        predict = tasks::what_predict_prints(task),
     )
 }
 
@@ -297,6 +307,11 @@ fn model(lab: &Playground, counterpart: &Counterpart) -> String {
     let method = lab.settings().method();
     let mut out = format!("\n\n# The model: {}.\n", method.title());
     let said = match &counterpart.agreement {
+        Agreement::Same if lab.settings().task == Task::Regression => {
+            "scikit-learn fits the same model, so its curve is the lab's within the solvers' \
+             tolerances."
+                .to_string()
+        }
         Agreement::Same => {
             "scikit-learn fits the same model, so it predicts what the lab predicts \
              except within the solvers' tolerances of the boundary."

@@ -14,7 +14,9 @@ use crate::field::{expansion_evaluator, Grid, Smoothness};
 use crate::model::{kernel_of, short, Fact, FitOptions, Level, Method, Model};
 use crate::params::Values;
 use crate::plane::{Mark, Shading};
-use crate::sklearn::Counterpart;
+use crate::sklearn::{
+    kernel_args, libsvm_tol, python_float, shown, Counterpart, Estimator, Multiclass,
+};
 use crate::solvers::one_class::{fit_one_class, OneClassFit};
 use crate::task::Task;
 
@@ -134,6 +136,10 @@ impl Method for OneClassMethod {
         "one-class SVM"
     }
 
+    fn svm_type(&self) -> Option<u8> {
+        Some(2)
+    }
+
     fn explain(&self) -> &'static str {
         "Schölkopf's one-class SVM: f(x) = Σ αᵢK(xᵢ, x) − ρ is positive on a region holding most of the points; at most a fraction ν of them fall outside it, and at least ν are support vectors."
     }
@@ -168,10 +174,23 @@ impl Method for OneClassMethod {
         }))
     }
 
-    fn sklearn(&self, _values: &Values, _data: &Dataset) -> Counterpart {
-        Counterpart::missing(
-            "the Python export writes classification scenes; a novelty scene is not exported \
-             yet (scikit-learn's OneClassSVM(nu, kernel) fits the same f)",
-        )
+    fn sklearn(&self, values: &Values, _data: &Dataset) -> Counterpart {
+        let (nu, tol) = (values.real("nu"), values.real("tol"));
+        let svm = Estimator::sklearn("sklearn.svm", "OneClassSVM")
+            .arg("nu", nu)
+            .arg("tol", tol);
+        let (svm, kernel_lines) = kernel_args(svm, values, self.params());
+        Counterpart::same(vec![svm], Multiclass::Otherwise)
+            .map(
+                "nu",
+                format!(
+                    "{} → nu={}: at most a fraction ν of the points outside, at least ν support \
+                     vectors",
+                    shown(values, "nu"),
+                    python_float(nu)
+                ),
+            )
+            .map_all(vec![libsvm_tol(values)])
+            .map_all(kernel_lines)
     }
 }

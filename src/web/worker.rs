@@ -49,7 +49,10 @@ impl FrameWorker {
     /// changes.
     pub fn read_file(&mut self, bytes: &[u8], columns: &str) -> Result<Vec<u8>, JsValue> {
         let columns = crate::table::ColumnRef::parse_list(columns).map_err(js_error)?;
-        let data = crate::data::Dataset::read(bytes, columns.as_deref()).map_err(js_error)?;
+        let task = self.lab.settings().task;
+        let data = crate::data::files::read_for(task, bytes, columns.as_deref())
+            .map_err(js_error)?
+            .data;
         let packed = crate::packed::pack(&data);
         self.lab.load_data(data);
         self.sent = None;

@@ -21,7 +21,7 @@ mod novelty;
 mod regression;
 
 use clap::{Arg, ArgMatches, Command};
-use kernel_playground::data::targets::read_targets;
+use kernel_playground::data::files;
 use kernel_playground::data::{Dataset, Point};
 use kernel_playground::model::FactValue;
 use kernel_playground::params::{Effect, Group, Kind, Param, EXPRESSION_KEY, PARAMS};
@@ -389,12 +389,10 @@ fn fitted_lab(args: &ArgMatches) -> Result<Playground, Error> {
 fn timed_fit(args: &ArgMatches) -> Result<(Playground, f64), Error> {
     let path = args.get_one::<PathBuf>("data").expect("required");
     let settings = settings(args)?;
-    let data = match settings.task {
-        Task::Regression => read_targets(&read(path)?),
-        Task::Novelty => novelty::read_unlabelled(&read(path)?, args),
-        _ => Dataset::read(&read(path)?, columns(args)?.as_deref()),
-    }
-    .map_err(|e| in_file(path, e))?;
+    // A novelty file's labels are left out, as its contract says, without a word.
+    let data = files::read_for(settings.task, &read(path)?, columns(args)?.as_deref())
+        .map_err(|e| in_file(path, e))?
+        .data;
     let mut lab = Playground::new(settings);
     lab.replace_data(data);
     if let Some(steps) = args.get_one::<usize>("steps") {
@@ -786,8 +784,10 @@ fn scene_lab(args: &ArgMatches) -> Result<Playground, Error> {
                 "give the scene: --data FILE (with the model flags), --link or --scene".into(),
             ));
         };
-        let mut data =
-            Dataset::read(&read(path)?, columns(args)?.as_deref()).map_err(|e| in_file(path, e))?;
+        let settings = settings(args)?;
+        let mut data = files::read_for(settings.task, &read(path)?, columns(args)?.as_deref())
+            .map_err(|e| in_file(path, e))?
+            .data;
         let mut test = vec![false; data.len()];
         if let Some(path) = args.get_one::<PathBuf>("test") {
             let held = read_test(args, path, &data)?;
@@ -797,7 +797,7 @@ fn scene_lab(args: &ArgMatches) -> Result<Playground, Error> {
                 test.push(true);
             }
         }
-        settings(args)?.to_hash(Some((&data, &test)))
+        settings.to_hash(Some((&data, &test)))
     };
     let lab = Playground::open(&hash).map_err(|refusal| Error::Parameter(refusal.to_string()))?;
     warn(&lab.warnings);

@@ -6,13 +6,6 @@ use kernel_playground::data::{Dataset, Point};
 use kernel_playground::solvers::novelty::Novelty;
 use serde_json::{json, Map, Value};
 
-/// Reads a novelty file: x,y rows, any third column ignored (the points have no labels).
-pub fn read_unlabelled(bytes: &[u8], args: &ArgMatches) -> Result<Dataset, Error> {
-    let points = Dataset::read_points(bytes, columns(args)?.as_deref())?;
-    let labels = vec![0; points.len()];
-    Ok(Dataset::from_parts(points, labels))
-}
-
 /// The JSON of a fitted one-class SVM: `decision` and `predicted` (+1 inside, −1 outside) at
 /// each query point (the training points when there is no `--query`), `rho`, `alpha` (one per
 /// training point), `support`, `outlier_fraction` and `support_fraction`.

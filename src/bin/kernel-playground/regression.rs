@@ -2,7 +2,7 @@
 //! report them.
 
 use super::{read, ArgMatches, Error, PathBuf, Playground};
-use kernel_playground::data::targets::read_inputs;
+use kernel_playground::data::files::read_inputs;
 use kernel_playground::solvers::regression::{curve_of, scores};
 use serde_json::{json, Map, Value};
 

@@ -37,9 +37,7 @@ use crate::field::{expansion_evaluator, Grid, Smoothness};
 use crate::kernel::{dot, Kernel};
 use crate::model::{kernel_of, Fact, FitOptions, Loss, Method, Model, WarmStart};
 use crate::params::Values;
-use crate::sklearn::{
-    kernel_args, python_float, shown, Counterpart, Estimator, Helper, Multiclass,
-};
+use crate::sklearn::{kernel_ridge, Counterpart, Estimator, Helper, Multiclass};
 use nalgebra::{DMatrix, DVector};
 
 /// The parameters of a fit, checked by [`KrrParams::check`].
@@ -548,20 +546,10 @@ impl Method for KernelRidgeMethod {
     /// `KernelRidge` is this regression without an intercept; the script's `SignOfRegression`
     /// makes a classifier of it as the lab does (±1 targets, the sign, or the largest f).
     fn sklearn(&self, values: &Values, _data: &Dataset) -> Counterpart {
-        let lambda = values.real("lambda");
-        let ridge = Estimator::sklearn("sklearn.kernel_ridge", "KernelRidge").arg("alpha", lambda);
-        let (ridge, kernel_lines) = kernel_args(ridge, values, self.params());
+        let (ridge, lines) = kernel_ridge(values, self.params());
         let classifier = Estimator::helper(Helper::SignOfRegression).arg("regressor", ridge);
         Counterpart::same(vec![classifier], Multiclass::OneVsRest)
-            .map(
-                "lambda",
-                format!(
-                    "{} → alpha={}: β = (K + λI)⁻¹t, f(x) = Σ βⱼK(xⱼ, x), no intercept in either",
-                    shown(values, "lambda"),
-                    python_float(lambda)
-                ),
-            )
-            .map_all(kernel_lines)
+            .map_all(lines)
             .map(
                 "",
                 "KernelRidge is a regressor: SignOfRegression (below) fits it to the targets \

@@ -124,6 +124,10 @@ impl Method for NuSvcMethod {
         "ν-SVM"
     }
 
+    fn svm_type(&self) -> Option<u8> {
+        Some(1)
+    }
+
     fn explain(&self) -> &'static str {
         "The SVM with ν in place of C: minimise ½‖w‖² − νρ + (1/n)Σξᵢ subject to yᵢf(xᵢ) ≥ ρ − ξᵢ, so that ν is at least the fraction of margin errors and at most the fraction of support vectors."
     }

@@ -15,7 +15,7 @@ use crate::field::Smoothness;
 use crate::kernel::Kernel;
 use crate::model::{kernel_of, Fact, FitOptions, Method, Model};
 use crate::params::Values;
-use crate::sklearn::Counterpart;
+use crate::sklearn::{kernel_ridge, Counterpart, Multiclass};
 use crate::solvers::kernel_ridge::{solve_targets, KrrParams};
 use crate::task::Task;
 
@@ -101,10 +101,8 @@ impl Method for RidgeRegressionMethod {
         Ok(Box::new(Fitted::new(curve, data)))
     }
 
-    fn sklearn(&self, _values: &Values, _data: &Dataset) -> Counterpart {
-        Counterpart::missing(
-            "the Python export writes classification scenes; a regression scene is not exported \
-             yet (scikit-learn's KernelRidge(alpha=λ) with the same kernel fits the same β)",
-        )
+    fn sklearn(&self, values: &Values, _data: &Dataset) -> Counterpart {
+        let (ridge, lines) = kernel_ridge(values, self.params());
+        Counterpart::same(vec![ridge], Multiclass::Otherwise).map_all(lines)
     }
 }

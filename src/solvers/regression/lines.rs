@@ -8,7 +8,7 @@ use crate::data::Dataset;
 use crate::error::Error;
 use crate::model::{Fact, FitOptions, Method, Model};
 use crate::params::Values;
-use crate::sklearn::Counterpart;
+use crate::sklearn::{Counterpart, Estimator, Multiclass};
 use crate::solvers::lines::{least_absolute_line, least_squares_line, LineFit};
 use crate::task::Task;
 
@@ -64,8 +64,6 @@ pub struct LineMethod {
     title: &'static str,
     explain: &'static str,
     absolute: bool,
-    /// What scikit-learn would fit in its place.
-    instead: &'static str,
 }
 
 /// The least-squares line (its registry entry).
@@ -74,7 +72,6 @@ pub const LEAST_SQUARES_LINE: LineMethod = LineMethod {
     title: "least-squares line",
     explain: "The line t = wx + b with the least sum of squared residuals Σ(tᵢ − wxᵢ − b)²: one far point pulls it towards itself.",
     absolute: false,
-    instead: "scikit-learn's LinearRegression fits the same line",
 };
 
 /// The least-absolute-deviations line (its registry entry).
@@ -83,8 +80,6 @@ pub const LEAST_ABSOLUTE_LINE: LineMethod = LineMethod {
     title: "least absolute deviations line",
     explain: "The line t = wx + b with the least sum of absolute residuals Σ|tᵢ − wxᵢ − b|, solved exactly: it passes through two of the points, and one far point hardly moves it.",
     absolute: true,
-    instead: "scikit-learn's QuantileRegressor(quantile=0.5, alpha=0) solves the same linear \
-              programme",
 };
 
 impl Method for LineMethod {
@@ -118,10 +113,23 @@ impl Method for LineMethod {
     }
 
     fn sklearn(&self, _values: &Values, _data: &Dataset) -> Counterpart {
-        Counterpart::missing(format!(
-            "the Python export writes classification scenes; a regression scene is not exported \
-             yet ({})",
-            self.instead
-        ))
+        if !self.absolute {
+            let line = Estimator::sklearn("sklearn.linear_model", "LinearRegression");
+            return Counterpart::same(vec![line], Multiclass::Otherwise).map(
+                "",
+                "LinearRegression: the line of least squared residuals, in closed form as the lab's",
+            );
+        }
+        let line = Estimator::sklearn("sklearn.linear_model", "QuantileRegressor")
+            .arg("quantile", 0.5)
+            .arg("alpha", 0.0)
+            .arg("solver", "highs");
+        Counterpart::same(vec![line], Multiclass::Otherwise)
+            .map(
+                "",
+                "QuantileRegressor(quantile=0.5, alpha=0): the median's line, the least sum of \
+                 absolute residuals, solved as the same linear programme (HiGHS)",
+            )
+            .near("a least-absolute-deviations line need not be unique, and each solver may end at another optimal line with the same sum of absolute residuals")
     }
 }

@@ -10,7 +10,9 @@ use crate::field::Smoothness;
 use crate::model::{kernel_of, Fact, FitOptions, Method, Model};
 use crate::params::Values;
 use crate::plane::Mark;
-use crate::sklearn::Counterpart;
+use crate::sklearn::{
+    kernel_args, libsvm_tol, python_float, shown, Counterpart, Estimator, Multiclass,
+};
 use crate::solvers::svr::{fit_epsilon_svr, fit_nu_svr, SvrFit};
 use crate::task::Task;
 
@@ -74,6 +76,7 @@ impl Curve for SvrFit {
         vec![
             Fact::new("alpha", "α =", self.alpha[index]),
             Fact::new("alpha_star", "α* =", self.alpha_star[index]),
+            Fact::new("case", "", self.case(index)),
         ]
     }
 
@@ -94,6 +97,20 @@ impl Curve for SvrFit {
     }
 }
 
+impl SvrFit {
+    /// The KKT case of point i in the lecture's words: the sign of its residual follows from
+    /// which of α, α* is positive (at most one is).
+    fn case(&self, i: usize) -> &'static str {
+        match self.dual_coef[i] {
+            0.0 => "α = α* = 0: inside the tube, |t − f(x)| ≤ ε, not a support vector",
+            _ if self.is_free(i, self.c) => {
+                "0 < |α − α*| < C: support vector on the tube's edge, |t − f(x)| = ε"
+            }
+            _ => "|α − α*| = C: support vector on or outside the tube, slack |t − f(x)| − ε ≥ 0",
+        }
+    }
+}
+
 /// A registry entry of support vector regression: ε-SVR (the tube's width given) or ν-SVR
 /// (found).
 pub struct SvrMethod {
@@ -103,8 +120,6 @@ pub struct SvrMethod {
     params: &'static [&'static str],
     tuning: &'static [&'static str],
     nu: bool,
-    /// scikit-learn's estimator of the same fit.
-    instead: &'static str,
 }
 
 /// ε-SVR (its registry entry).
@@ -115,7 +130,6 @@ pub const EPSILON_SVR: SvrMethod = SvrMethod {
     params: &["kernel", "kexpr", "C", "epsilon", "gamma", "degree", "coef0", "tol"],
     tuning: &["C", "gamma", "epsilon"],
     nu: false,
-    instead: "SVR(C, epsilon, kernel)",
 };
 
 /// ν-SVR (its registry entry).
@@ -126,7 +140,6 @@ pub const NU_SVR: SvrMethod = SvrMethod {
     params: &["kernel", "kexpr", "C", "nu", "gamma", "degree", "coef0", "tol"],
     tuning: &["C", "gamma", "nu"],
     nu: true,
-    instead: "NuSVR(C, nu, kernel)",
 };
 
 impl Method for SvrMethod {
@@ -148,6 +161,10 @@ impl Method for SvrMethod {
 
     fn params(&self) -> &'static [&'static str] {
         self.params
+    }
+
+    fn svm_type(&self) -> Option<u8> {
+        Some(if self.nu { 4 } else { 3 })
     }
 
     fn tuning(&self) -> &'static [&'static str] {
@@ -174,11 +191,39 @@ impl Method for SvrMethod {
         Ok(Box::new(Fitted::new(fit, data)))
     }
 
-    fn sklearn(&self, _values: &Values, _data: &Dataset) -> Counterpart {
-        Counterpart::missing(format!(
-            "the Python export writes classification scenes; a regression scene is not exported \
-             yet (scikit-learn's {} fits the same f)",
-            self.instead
-        ))
+    fn sklearn(&self, values: &Values, _data: &Dataset) -> Counterpart {
+        let (c, tol) = (values.real("C"), values.real("tol"));
+        let (name, key, width) = match self.nu {
+            true => ("NuSVR", "nu", values.real("nu")),
+            false => ("SVR", "epsilon", values.real("epsilon")),
+        };
+        let svr = Estimator::sklearn("sklearn.svm", name)
+            .arg("C", c)
+            .arg(key, width)
+            .arg("tol", tol);
+        let (svr, kernel_lines) = kernel_args(svr, values, self.params());
+        let width_line = match self.nu {
+            true => "at most a fraction ν of the points outside the tube, whose ε is found",
+            false => "the tube's half-width: residuals within ε cost nothing",
+        };
+        Counterpart::same(vec![svr], Multiclass::Otherwise)
+            .map(
+                "C",
+                format!(
+                    "{} → C={}: the price per unit of residual beyond the tube",
+                    shown(values, "C"),
+                    python_float(c)
+                ),
+            )
+            .map(
+                key,
+                format!(
+                    "{} → {key}={}: {width_line}",
+                    shown(values, key),
+                    python_float(width)
+                ),
+            )
+            .map_all(vec![libsvm_tol(values)])
+            .map_all(kernel_lines)
     }
 }

@@ -387,6 +387,10 @@ impl Method for SvmMethod {
         "support vector machine"
     }
 
+    fn svm_type(&self) -> Option<u8> {
+        Some(0)
+    }
+
     fn explain(&self) -> &'static str {
         "The maximum-margin classifier: minimise ½‖w‖² + C Σξᵢ subject to yᵢf(xᵢ) ≥ 1 − ξᵢ, so that only the support vectors (αᵢ > 0) decide f(x) = Σ αᵢyᵢK(xᵢ, x) + b."
     }

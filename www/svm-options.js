@@ -1,0 +1,57 @@
+// LIBSVM's svm-train options (`-s 3 -t 2 -c 10 -g 2 -p 0.1`), as old course material and
+// svm-toy give a model: typed in, they set the task, the method and its parameters (Rust reads
+// them, src/options.rs); the box shows the scene's own settings as such a string, or why they
+// are not one (k-NN is not a LIBSVM model).
+
+import { enableControls, syncControls } from './controls.js';
+import { requestRender, stopPlaying } from './frame.js';
+import { cancelEntry } from './history.js';
+import { explain } from './help.js';
+import { applySetting } from './edits.js';
+import { $, controlled, guard, messages, showMessage } from './page.js';
+import { newEntry, settle } from './scenes.js';
+
+const EXPLAIN = 'The model as LIBSVM\'s svm-train options: -s the type (0 C-SVC, 1 ν-SVC, 2 one-class, 3 ε-SVR, 4 ν-SVR), -t the kernel (0 linear, 1 polynomial, 2 RBF, 3 sigmoid), -c C, -g γ, -d degree, -r coef0, -n ν, -p ε, -e tolerance. Type a string from course notes or svm-toy and press Enter: an option left out takes LIBSVM\'s default, as svm-train does.';
+
+// The box follows the scene's settings, except while it is being typed in.
+export function showSvmOptions() {
+  const box = $('svm-options');
+  const app = controlled();
+  if (!box || !app || document.activeElement === box) return;
+  const now = JSON.parse(app.svm_options());
+  box.value = now.options || '';
+  box.placeholder = now.why || '';
+  box.removeAttribute('aria-invalid');
+}
+
+// Applies a typed string: every setting it names, as one step of the history (one Back undoes
+// it); a string that cannot be read changes nothing and says why.
+function applyOptions() {
+  const box = $('svm-options');
+  const read = guard(() => JSON.parse(controlled().read_svm_options(box.value)));
+  box.setAttribute('aria-invalid', read ? 'false' : 'true');
+  if (!read) return;
+  newEntry();
+  const done = guard(() => { for (const [key, value] of read.edits) applySetting(key, value); return true; });
+  if (!done) { cancelEntry(); return; }
+  messages.clear('action');
+  syncControls(controlled());
+  enableControls(controlled());
+  stopPlaying();
+  requestRender();
+  settle();
+  // After settling, which clears what was said about the scene before.
+  if (read.notes.length) showMessage(`svm-train options: ${read.notes.join('; ')}.`, 'notice');
+  box.blur();
+  showSvmOptions();
+}
+
+export function wireSvmOptions() {
+  const box = $('svm-options');
+  box.previousElementSibling.after(...explain('svm-train options', EXPLAIN, [box]));
+  box.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter') { ev.preventDefault(); applyOptions(); }
+    if (ev.key === 'Escape') { ev.preventDefault(); box.blur(); showSvmOptions(); }
+  });
+  box.addEventListener('change', applyOptions);
+}
