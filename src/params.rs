@@ -482,6 +482,15 @@ pub const PARAMS: &[Param] = &[
          weights small and the boundary smooth; in kernel ridge it is the λ of \
          β = (K + λI)⁻¹y.",
     ),
+    model_row(
+        "gp",
+        "GP band",
+        Kind::Flag,
+        "0",
+        "Read kernel ridge regression as a Gaussian process (prior f ~ GP(0, K), noise variance \
+         λ): its mean is the same f, and the dashed band f ± 2σ(x) holds about 95 % of the \
+         posterior of f — narrow among the points, widening away from them.",
+    ),
     Param {
         enabled_by: WITH_GAMMA,
         ..model_row(

@@ -160,3 +160,54 @@ fn every_view_draws_something_for_the_other_tasks() {
         }
     }
 }
+
+/// Kernel ridge regression read as a Gaussian process: with `gp=1` the plane draws the band
+/// f ± 2σ as two dashed curves around f, narrower among the points than at the window's edge
+/// beyond them, and the legend names it; without it, no band.
+#[test]
+fn the_gaussian_process_band_widens_away_from_the_points() {
+    use kernel_playground::plane::{CurveKind, Layout};
+    let band = |hash: &str| {
+        let mut lab = Playground::from_hash(hash);
+        lab.fit();
+        let scene = lab.scene(&Layout::new(400, 400));
+        let legend = lab.legend(&scene, true);
+        let edges: Vec<Vec<[f64; 2]>> = scene
+            .curves
+            .iter()
+            .filter(|c| c.kind == CurveKind::Level)
+            .map(|c| c.points.clone())
+            .collect();
+        (edges, legend.iter().any(|e| e.label.contains("f ± 2σ")))
+    };
+    // Points only in x ∈ [−0.5, 0.5]; the window reaches to x = ±1.5.
+    let points: Vec<String> = (0..12)
+        .map(|i| {
+            let x = -0.5 + i as f64 / 11.0;
+            format!("{x},{},0", (3.0 * x).sin() * 0.5)
+        })
+        .collect();
+    let hash = format!(
+        "task=regression&model=krr&gamma=4&lambda=0.01&window=-1.5,1.5,-3,3&points={}",
+        points.join(";")
+    );
+    let (edges, named) = band(&format!("{hash}&gp=1"));
+    assert!(named);
+    let [below, above] = &edges[..] else {
+        panic!("two edges, not {}", edges.len())
+    };
+    let width = |k: usize| above[k][1] - below[k][1];
+    let middle = above.len() / 2;
+    assert!(
+        width(middle) > 0.0 && width(middle) < 0.3,
+        "{}",
+        width(middle)
+    );
+    assert!(
+        width(0) > 1.5 && width(above.len() - 1) > 1.5,
+        "{}",
+        width(0)
+    );
+    let (none, named) = band(&hash);
+    assert!(none.is_empty() && !named);
+}

@@ -374,7 +374,15 @@ impl Scene {
         }
         let probability = self.shading == Shading::Probability;
         let mark = LegendMark::Levels { probability };
-        if self.targets {
+        if self.targets && labels.contains(&"f + 2σ") {
+            entry(
+                mark,
+                "Gaussian-process band f ± 2σ",
+                "Kernel ridge regression read as a Gaussian process: about 95 % of the \
+                 posterior of f lies within 2σ(x) of the curve. It is narrow among the points \
+                 and widens away from them, where the data say nothing.",
+            )
+        } else if self.targets {
             entry(
                 mark,
                 "ε-tube f ± ε",

@@ -257,7 +257,7 @@ fn gram_matrix(kernel: Kernel, points: &[Point]) -> Vec<f64> {
 
 /// L with K + λI = LLᵀ (row-major, lower), row by row; `None` when K + λI is not positive
 /// definite.
-fn cholesky(gram: &[f64], n: usize, lambda: f64) -> Option<Vec<f64>> {
+pub(crate) fn cholesky(gram: &[f64], n: usize, lambda: f64) -> Option<Vec<f64>> {
     let mut l = vec![0.0; n * n];
     for i in 0..n {
         for j in 0..=i {

@@ -6,8 +6,10 @@
 //!
 //! scikit-learn's `KernelRidge(alpha = λ)`, with no intercept (an RBF kernel or coef0 > 0
 //! supplies the offset). The residual at a training point is λβ_i, so a large |β_i| marks a
-//! point the fit cannot reach.
+//! point the fit cannot reach. Read as a Gaussian process with noise variance λ, the same f is
+//! the posterior mean, and the `gp` setting draws the band f ± 2σ(x) around it ([`super::band`]).
 
+use super::band::Band;
 use super::{inputs_and_targets, Curve, Fitted};
 use crate::data::{Dataset, Point};
 use crate::error::Error;
@@ -26,6 +28,8 @@ pub struct RidgeCurve {
     pub lambda: f64,
     /// (x_j, β_j), the inputs as kernels see them.
     pub expansion: Vec<(Point, f64)>,
+    /// The Gaussian-process band, when asked for (and the kernel is positive definite).
+    pub band: Option<Band>,
 }
 
 impl Curve for RidgeCurve {
@@ -39,6 +43,10 @@ impl Curve for RidgeCurve {
 
     fn smoothness(&self) -> Smoothness {
         Smoothness::of_kernel(self.kernel)
+    }
+
+    fn band(&self, x: f64) -> Option<f64> {
+        self.band.as_ref().map(|band| 2.0 * band.sd(x))
     }
 
     fn point_facts(&self, index: usize) -> Vec<Fact> {
@@ -74,7 +82,9 @@ impl Method for RidgeRegressionMethod {
     }
 
     fn params(&self) -> &'static [&'static str] {
-        &["kernel", "kexpr", "lambda", "gamma", "degree", "coef0"]
+        &[
+            "kernel", "kexpr", "lambda", "gamma", "degree", "coef0", "gp",
+        ]
     }
 
     fn tuning(&self) -> &'static [&'static str] {
@@ -93,10 +103,15 @@ impl Method for RidgeRegressionMethod {
         };
         let (inputs, targets) = inputs_and_targets(data);
         let beta = solve_targets(&inputs, &targets, &params)?;
+        let band = values
+            .flag("gp")
+            .then(|| Band::new(params.kernel, &inputs, params.lambda))
+            .flatten();
         let curve = RidgeCurve {
             kernel: params.kernel,
             lambda: params.lambda,
             expansion: inputs.into_iter().zip(beta).collect(),
+            band,
         };
         Ok(Box::new(Fitted::new(curve, data)))
     }

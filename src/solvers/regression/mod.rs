@@ -17,6 +17,7 @@
 //! the point (x, 0), on which linear, polynomial, RBF and sigmoid kernels equal their values on
 //! the line.
 
+pub mod band;
 pub mod krr;
 pub mod lines;
 pub mod svr;
@@ -24,7 +25,7 @@ pub mod svr;
 use crate::data::{Dataset, Point};
 use crate::field::{Grid, Smoothness};
 use crate::model::{Context, Fact, Level, Model};
-use crate::plane::{Mark, Scene, Shading};
+use crate::plane::{Curve as PlaneCurve, CurveKind, Mark, Scene, Shading};
 use std::fmt::Debug;
 
 /// A fitted function of one input.
@@ -33,6 +34,11 @@ pub trait Curve: Debug + Send + Sync + 'static {
     fn at(&self, x: f64) -> f64;
     /// The half-width ε of its tube, for the ε-insensitive methods.
     fn tube(&self) -> Option<f64> {
+        None
+    }
+    /// The half-width 2σ(x) of its Gaussian-process band at x, where it has one (kernel ridge
+    /// regression read as a Gaussian process, [`band`]).
+    fn band(&self, _x: f64) -> Option<f64> {
         None
     }
     /// How each training point is marked (support vectors), in training order.
@@ -130,6 +136,29 @@ impl Fitted {
     }
 }
 
+/// How many inputs across the window the band is drawn at: σ(x) costs O(n²) each.
+const BAND_SAMPLES: usize = 97;
+
+impl Fitted {
+    /// The two edges of the band, f ± 2σ, across the window's inputs.
+    fn band_curves(&self, view: crate::field::View) -> [PlaneCurve; 2] {
+        let mut edges = [Vec::new(), Vec::new()];
+        for k in 0..BAND_SAMPLES {
+            let x = view.x_min + (view.x_max - view.x_min) * k as f64 / (BAND_SAMPLES - 1) as f64;
+            let (f, half) = (self.curve.at(x), self.curve.band(x).unwrap_or(0.0));
+            edges[0].push([x, f - half]);
+            edges[1].push([x, f + half]);
+        }
+        let [below, above] = edges;
+        let edge = |points, label: &str| PlaneCurve {
+            points,
+            kind: CurveKind::Level,
+            label: Some(label.into()),
+        };
+        [edge(below, "f − 2σ"), edge(above, "f + 2σ")]
+    }
+}
+
 impl Model for Fitted {
     fn classes(&self) -> &[i32] {
         &self.label
@@ -174,6 +203,9 @@ impl Model for Fitted {
     /// slack, the residual beyond ε (straight up or down).
     fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
         scene.marks = self.marks();
+        if context.layers.on("margins") && self.curve.band(0.0).is_some() {
+            scene.curves.extend(self.band_curves(context.view));
+        }
         let Some(e) = self.curve.tube().filter(|_| context.layers.on("slack")) else {
             return;
         };
