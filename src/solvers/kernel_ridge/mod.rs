@@ -242,7 +242,7 @@ fn finite_or_singular(beta: Option<Vec<f64>>) -> Result<Vec<f64>, Error> {
 }
 
 /// K_ij = K(x_i, x_j), row-major, each pair evaluated once.
-fn gram_matrix(kernel: Kernel, points: &[Point]) -> Vec<f64> {
+pub(crate) fn gram_matrix(kernel: Kernel, points: &[Point]) -> Vec<f64> {
     let n = points.len();
     let mut gram = vec![0.0; n * n];
     for i in 0..n {

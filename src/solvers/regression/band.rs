@@ -27,11 +27,8 @@ impl Band {
     /// The band of the fit on `inputs` with noise variance `lambda`; `None` when K + λI is not
     /// positive definite (an indefinite kernel: no Gaussian process has it as its covariance).
     pub fn new(kernel: Kernel, inputs: &[Point], lambda: f64) -> Option<Band> {
-        let n = inputs.len();
-        let gram: Vec<f64> = (0..n * n)
-            .map(|k| kernel.eval(inputs[k / n], inputs[k % n]))
-            .collect();
-        let factor = crate::solvers::kernel_ridge::cholesky(&gram, n, lambda)?;
+        let gram = crate::solvers::kernel_ridge::gram_matrix(kernel, inputs);
+        let factor = crate::solvers::kernel_ridge::cholesky(&gram, inputs.len(), lambda)?;
         Some(Band {
             kernel,
             inputs: inputs.to_vec(),

@@ -8,18 +8,27 @@
 //! supplies the offset). The residual at a training point is λβ_i, so a large |β_i| marks a
 //! point the fit cannot reach. Read as a Gaussian process with noise variance λ, the same f is
 //! the posterior mean, and the `gp` setting draws the band f ± 2σ(x) around it ([`super::band`]).
+//! Step and Play run the notes' gradient iteration from β = 0 towards the closed form
+//! ([`super::iteration`]).
 
 use super::band::Band;
+use super::iteration::{iterate, Iteration};
 use super::{inputs_and_targets, Curve, Fitted};
 use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::field::Smoothness;
 use crate::kernel::Kernel;
-use crate::model::{kernel_of, Fact, FitOptions, Method, Model};
+use crate::model::{kernel_of, Fact, FitOptions, Method, Model, Trace};
 use crate::params::Values;
 use crate::sklearn::{kernel_ridge, Counterpart, Multiclass};
-use crate::solvers::kernel_ridge::{solve_targets, KrrParams};
+use crate::solvers::kernel_ridge::{gram_matrix, solve_targets, KrrParams};
 use crate::task::Task;
+
+/// How many gradient steps the trace view's whole run takes at most (it stops once converged).
+const WHOLE_RUN: usize = 5000;
+
+/// The most values per curve the trace view is sent.
+const TRACE_VALUES: usize = 1000;
 
 /// f(x) = Σ_j β_j K(x_j, x).
 #[derive(Debug)]
@@ -30,6 +39,10 @@ pub struct RidgeCurve {
     pub expansion: Vec<(Point, f64)>,
     /// The Gaussian-process band, when asked for (and the kernel is positive definite).
     pub band: Option<Band>,
+    /// Where Step and Play left the gradient iteration (`None`: the closed form).
+    pub iteration: Option<Iteration>,
+    /// The iteration's ‖∇J‖ and RMSE per step, when recorded (the trace view).
+    pub trace: Option<Trace>,
 }
 
 impl Curve for RidgeCurve {
@@ -47,6 +60,20 @@ impl Curve for RidgeCurve {
 
     fn band(&self, x: f64) -> Option<f64> {
         self.band.as_ref().map(|band| 2.0 * band.sd(x))
+    }
+
+    fn facts(&self) -> Vec<Fact> {
+        self.iteration
+            .as_ref()
+            .map_or_else(Vec::new, Iteration::facts)
+    }
+
+    fn run_ended(&self) -> bool {
+        self.iteration.as_ref().is_none_or(Iteration::ended)
+    }
+
+    fn trace(&self) -> Option<&Trace> {
+        self.trace.as_ref()
     }
 
     fn point_facts(&self, index: usize) -> Vec<Fact> {
@@ -87,6 +114,11 @@ impl Method for RidgeRegressionMethod {
         ]
     }
 
+    /// Step and Play run the notes' gradient iteration towards the closed form.
+    fn steppable(&self) -> bool {
+        true
+    }
+
     fn tuning(&self) -> &'static [&'static str] {
         &["lambda", "gamma", "degree"]
     }
@@ -95,14 +127,31 @@ impl Method for RidgeRegressionMethod {
         &self,
         values: &Values,
         data: &Dataset,
-        _options: FitOptions<'_>,
+        options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error> {
         let params = KrrParams {
             kernel: kernel_of(values)?,
             lambda: values.real("lambda"),
         };
         let (inputs, targets) = inputs_and_targets(data);
-        let beta = solve_targets(&inputs, &targets, &params)?;
+        // Step and Play: the notes' gradient iteration from β = 0; otherwise the closed form,
+        // and for the trace view the iteration's whole run towards it.
+        params.check()?;
+        let run = |steps| {
+            let gram = gram_matrix(params.kernel, &inputs);
+            iterate(&gram, &targets, params.lambda, steps, options.record)
+        };
+        let (beta, iteration, trace) = match options.steps {
+            Some(steps) => {
+                let (beta, stepped, trace) = run(steps);
+                (beta, Some(stepped), trace)
+            }
+            None if options.record => {
+                let (_, _, trace) = run(WHOLE_RUN);
+                (solve_targets(&inputs, &targets, &params)?, None, trace)
+            }
+            None => (solve_targets(&inputs, &targets, &params)?, None, None),
+        };
         let band = values
             .flag("gp")
             .then(|| Band::new(params.kernel, &inputs, params.lambda))
@@ -112,6 +161,8 @@ impl Method for RidgeRegressionMethod {
             lambda: params.lambda,
             expansion: inputs.into_iter().zip(beta).collect(),
             band,
+            iteration,
+            trace: trace.map(|t| t.thinned(TRACE_VALUES)),
         };
         Ok(Box::new(Fitted::new(curve, data)))
     }

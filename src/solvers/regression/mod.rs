@@ -18,6 +18,7 @@
 //! the line.
 
 pub mod band;
+pub mod iteration;
 pub mod krr;
 pub mod lines;
 pub mod svr;
@@ -39,6 +40,14 @@ pub trait Curve: Debug + Send + Sync + 'static {
     /// The half-width 2σ(x) of its Gaussian-process band at x, where it has one (kernel ridge
     /// regression read as a Gaussian process, [`band`]).
     fn band(&self, _x: f64) -> Option<f64> {
+        None
+    }
+    /// Stepping: whether the run on show is the whole run.
+    fn run_ended(&self) -> bool {
+        true
+    }
+    /// What a stepped run recorded per step, for the trace view.
+    fn trace(&self) -> Option<&crate::model::Trace> {
         None
     }
     /// How each training point is marked (support vectors), in training order.
@@ -242,6 +251,14 @@ impl Model for Fitted {
 
     fn facts_at(&self, x: Point) -> Vec<Fact> {
         vec![Fact::new("prediction", "f(x) =", self.curve.at(x[0]))]
+    }
+
+    fn trace(&self) -> Option<&crate::model::Trace> {
+        self.curve.trace()
+    }
+
+    fn run_ended(&self, _shown: usize) -> bool {
+        self.curve.run_ended()
     }
 
     fn point_facts(&self, index: usize, data: &Dataset) -> Vec<Fact> {
