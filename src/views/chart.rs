@@ -137,6 +137,26 @@ pub struct Chart {
 }
 
 impl Chart {
+    /// Whether it has nothing to plot: no line, tick, cell, band, marker or panel.
+    pub fn is_blank(&self) -> bool {
+        self.lines.is_empty()
+            && self.rug.is_empty()
+            && self.heat.is_empty()
+            && self.bands.is_empty()
+            && self.markers.is_empty()
+            && self.below.is_empty()
+    }
+
+    /// A chart that only says why its view does not apply here.
+    pub fn says(sentence: impl Into<String>) -> Chart {
+        Chart {
+            x_range: (0.0, 1.0),
+            y_range: (0.0, 1.0),
+            note: sentence.into(),
+            ..Chart::default()
+        }
+    }
+
     /// The rug's band in data units: from the bottom of the y range up to this.
     pub fn rug_top(&self) -> f64 {
         self.y_range.0 + 0.8 * (0.0 - self.y_range.0)
@@ -347,6 +367,14 @@ impl Chart {
 pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> Result<(), Error> {
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
+    if chart.is_blank() && !chart.note.is_empty() {
+        // A view that does not apply here: its sentence in the picture, not an empty frame.
+        let mut middle = *layout;
+        middle.plot.top += 0.3 * layout.plot.height;
+        let lines = [wrap(&chart.headline, layout), wrap(&chart.note, layout)].concat();
+        draw_headline(&root, &lines, &middle)?;
+        return root.present().map_err(draw_error);
+    }
     let panels = chart.panels(layout);
     if !chart.headline.is_empty() {
         draw_headline(&root, &chart.headline_lines(layout), layout)?;

@@ -9,6 +9,10 @@
 //!   cut at ±[`HEIGHT_CAP`]), with its level curves z = 0 and z = ±1 drawn on it and every point
 //!   at height f(x_i).
 //!
+//! - For the one-class SVM, the same surface z = f(x): the region it learns is where the
+//!   surface stands above z = 0. In regression f depends on x alone and is the curve in the
+//!   plane itself, so the view says so.
+//!
 //! Drawn with plotters' 3-D chart, so the page's canvas and the command line's SVG and PNG are
 //! the same picture; the angle is the lab's [`Orbit`]. Surfaces, planes and points are painted
 //! back to front by their projected depth.
@@ -25,6 +29,7 @@ use crate::plane::Layout;
 use crate::playground::{Orbit, Playground};
 use crate::regions::CLASS_COLOURS;
 use crate::scene::{colour, draw_error, draw_marker, shape};
+use crate::task::Task;
 use plotters::prelude::*;
 use plotters_backend::DrawingBackend;
 
@@ -223,9 +228,17 @@ pub fn lift(lab: &Playground) -> Lift {
         figure.headline = "no model is fitted: nothing to lift".into();
         return figure;
     };
+    let task = lab.settings().task;
+    if task == Task::Regression {
+        figure.note = "The 3-D lift shows f over the plane: regression's f(x) is the curve in the \
+                       plane itself."
+            .into();
+        return figure;
+    }
+    let novelty = task == Task::Novelty;
     let classes = lab.data().classes();
     let model_classes = model.classes();
-    if model_classes.len() != 2 {
+    if model_classes.len() != 2 && !novelty {
         figure.headline = format!(
             "the lift shows a two-class f(x); this model tells {} classes apart",
             model_classes.len()
@@ -233,7 +246,11 @@ pub fn lift(lab: &Playground) -> Lift {
         return figure;
     }
     let colour_of = |label: i32| classes.iter().position(|&c| c == label).unwrap_or(0);
-    let region = [colour_of(model_classes[0]), colour_of(model_classes[1])];
+    // The one-class SVM's outside in the second colour, its inside in the points' own.
+    let region = match novelty {
+        true => [1, 0],
+        false => [colour_of(model_classes[0]), colour_of(model_classes[1])],
+    };
     let data = lab.data();
     let test = lab.test();
     if let Some((w, b)) = model.kernel_expansion().as_ref().and_then(feature_plane) {
@@ -268,7 +285,9 @@ pub fn lift(lab: &Playground) -> Lift {
             });
         }
     }
-    for level in [-1.0, 0.0, 1.0] {
+    // The margins f = ±1 are the SVM's; the one-class SVM has only its boundary.
+    let levels: &[f64] = if novelty { &[0.0] } else { &[-1.0, 0.0, 1.0] };
+    for &level in levels {
         for curve in level_curves(&field, level) {
             figure.curves.push(Curve3 {
                 points: curve.iter().map(|p| [p[0], level, p[1]]).collect(),
@@ -288,6 +307,15 @@ pub fn lift(lab: &Playground) -> Lift {
         .collect();
     let kind = lab.settings().method().title();
     figure.headline = "the surface z = f(x): the boundary is its level z = 0".into();
+    if novelty {
+        figure.note = format!(
+            "{kind}: f(x) = Σ αⱼK(xⱼ, x) − ρ as a surface over the plot window (cut at z = \
+             ±{HEIGHT_CAP}); the region it learns is where the surface stands above the solid \
+             curve f = 0, and each point sits at height f(x_i). Drag (or use the arrow keys) \
+             to turn it."
+        );
+        return figure;
+    }
     figure.note = format!(
         "{kind}: the decision function f(x) as a surface over the plot window ({MESH} × {MESH} \
          mesh, cut at z = ±{HEIGHT_CAP}), coloured by the side it predicts; the solid curve \
@@ -441,6 +469,11 @@ pub fn draw<DB: DrawingBackend>(
     layout: &Layout,
     orbit: Orbit,
 ) -> Result<(), Error> {
+    if lift.points.is_empty() && lift.facets.is_empty() && !lift.note.is_empty() {
+        // Nothing to lift here: the sentence that says why, not an empty box.
+        let chart = super::chart::Chart::says(lift.note.clone());
+        return super::chart::draw(backend, &chart, layout);
+    }
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
     let lines = wrap(&lift.headline, layout);
