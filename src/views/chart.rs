@@ -369,9 +369,11 @@ pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> 
     root.fill(&WHITE).map_err(draw_error)?;
     if chart.is_blank() && !chart.note.is_empty() {
         // A view that does not apply here: its sentence in the picture, not an empty frame.
-        let mut middle = *layout;
-        middle.plot.top += 0.3 * layout.plot.height;
         let lines = [wrap(&chart.headline, layout), wrap(&chart.note, layout)].concat();
+        // A third of the way down what the lines leave free, so that all of them fit.
+        let mut middle = *layout;
+        let height = lines.len() as f64 * HEADLINE_LINE * layout.font_px;
+        middle.plot.top += 0.3 * (layout.plot.height - height).max(0.0);
         draw_headline(&root, &lines, &middle)?;
         return root.present().map_err(draw_error);
     }
@@ -863,11 +865,16 @@ fn draw_colour_bar<DB: DrawingBackend>(
     let font = ("sans-serif", layout.font_px).into_font();
     let beside = left + width + (layout.font_px * 0.3) as i32;
     let below_top = top + height - layout.font_px as i32;
+    // A bar of one value (a grid of one cell) is read to a hundredth of that value.
+    let span = match bar.high > bar.low {
+        true => bar.high - bar.low,
+        false => bar.high.abs(),
+    };
     for (value, y) in [(bar.high, top), (bar.low, below_top)] {
         root.draw(&Text::new(
             // As an axis writes it: digits down to a hundredth of the span (so a Gram
             // matrix's 4.84e-10 reads 0 and stays beside the bar).
-            crate::scene::tick_label(value, bar.high - bar.low),
+            crate::scene::tick_label(value, span),
             (beside, y),
             font.clone(),
         ))

@@ -464,11 +464,22 @@ mod tests {
         let mut flat = Playground::from_hash(
             "task=regression&model=krr&kernel=rbf&gamma=0.001&lambda=100&folds=5",
         );
-        flat.replace_data(data);
+        flat.replace_data(data.clone());
         flat.fit();
         while flat.work(400) {}
         let chart = cv_chart(&mut flat);
         assert!(chart.note.contains("cross-validation R²"), "{}", chart.note);
+        // Leave-one-out holds out one point at a time, which has no R²: the grid says so.
+        let mut loo = Playground::from_hash("task=regression&model=lsq&folds=loo");
+        loo.replace_data(data.clone());
+        loo.fit();
+        while loo.work(50) {}
+        let chart = cv_chart(&mut loo);
+        assert!(
+            chart.note.contains("leave-one-out has none"),
+            "{}",
+            chart.note
+        );
         let worst = flat
             .grid()
             .scores

@@ -204,14 +204,15 @@ pub fn gram_chart(lab: &Playground) -> Chart {
     } else {
         (0..data.len()).collect()
     };
+    // By class, or in regression by x (its bits in an order that sorts as the numbers do).
     let regression = settings.task == Task::Regression;
-    if regression {
-        crate::sorting::sort_by(&mut shown, |&a, &b| {
-            data.points[a][0].total_cmp(&data.points[b][0])
-        });
-    } else {
-        crate::sorting::sort_by_key(&mut shown, |&t| class_of(t));
-    }
+    crate::sorting::sort_by_key(&mut shown, |&t| match regression {
+        true => {
+            let bits = data.points[t][0].to_bits() as i64;
+            bits ^ (((bits >> 63) as u64) >> 1) as i64
+        }
+        false => class_of(t) as i64,
+    });
     let n = shown.len();
     if n == 0 {
         chart.headline = "no training points: no Gram matrix".into();
@@ -418,6 +419,31 @@ mod tests {
             chart.headline.contains("has no kernel"),
             "{}",
             chart.headline
+        );
+    }
+
+    /// In regression the matrix compares the inputs (x, 0), as the methods' kernels see them,
+    /// ordered by x; there are no class lines.
+    #[test]
+    fn regression_compares_inputs_ordered_by_x() {
+        let mut lab = Playground::from_hash("task=regression&model=krr&n=30&kernel=rbf&gamma=3");
+        lab.fit();
+        let chart = gram_chart(&lab);
+        let data = lab.data();
+        let xs: Vec<f64> = chart.rug.iter().map(|t| data.points[t.index][0]).collect();
+        assert_eq!(xs.len(), 30);
+        assert!(xs.windows(2).all(|w| w[0] <= w[1]), "{xs:?}");
+        assert!(chart.lines.is_empty(), "no classes to part");
+        assert!(chart.note.contains("ordered by x"), "{}", chart.note);
+        let (i, j) = (chart.rug[2].index, chart.rug[20].index);
+        let kernel = Kernel::Rbf { gamma: 3.0 };
+        let expected = kernel.eval([data.points[i][0], 0.0], [data.points[j][0], 0.0]);
+        assert!(
+            chart.heat[2 * 30 + 20]
+                .text
+                .starts_with(&format!("K = {} ", short(expected))),
+            "{}",
+            chart.heat[2 * 30 + 20].text
         );
     }
 }
