@@ -245,7 +245,13 @@ pub fn lift(lab: &Playground) -> Lift {
         );
         return figure;
     }
-    let colour_of = |label: i32| classes.iter().position(|&c| c == label).unwrap_or(0);
+    // Novelty detection's points have no classes (a scene's labels are left over): one colour.
+    let colour_of = |label: i32| {
+        classes
+            .iter()
+            .position(|&c| !novelty && c == label)
+            .unwrap_or(0)
+    };
     // The one-class SVM's outside in the second colour, its inside in the points' own.
     let region = match novelty {
         true => [1, 0],
@@ -694,5 +700,30 @@ mod tests {
             assert!(p[0] == q[0] || p[2] == q[2], "{square:?}");
         }
         assert!(plane_in_box([0.0, 1.0, 0.0], 0.0, 5.0, box_).is_empty());
+    }
+
+    /// The one-class SVM's surface: every point in the one colour of unlabelled points at
+    /// height f(x), only the level f = 0 drawn; regression says why there is no lift.
+    #[test]
+    fn novelty_lifts_its_surface_and_regression_says_why_not() {
+        let mut lab = Playground::from_hash("task=novelty&n=40");
+        lab.fit();
+        let figure = lift(&lab);
+        let novelty = lab.model_as::<crate::solvers::novelty::Novelty>().unwrap();
+        assert_eq!(figure.points.len(), 40);
+        for (p, x) in figure.points.iter().zip(&lab.data().points) {
+            assert_eq!(p.colour, 0);
+            let f = novelty.fit.decision(*x).clamp(-HEIGHT_CAP, HEIGHT_CAP);
+            assert!((p.at[1] - f).abs() < 1e-12);
+        }
+        assert!(!figure.facets.is_empty());
+        assert!(figure
+            .curves
+            .iter()
+            .all(|c| c.points.iter().all(|p| p[1] == 0.0)));
+        let mut lab = Playground::from_hash("task=regression");
+        lab.fit();
+        let figure = lift(&lab);
+        assert!(figure.points.is_empty() && figure.note.contains("curve in the plane"));
     }
 }

@@ -8,8 +8,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { start, waitForFrame, settle } from './browser.mjs';
-import { recordTexts, drawn, problems, tickSize } from './texts.mjs';
+import { start } from './browser.mjs';
+import { openRecording, viewDone, drawn, problems, tickSize } from './texts.mjs';
 
 let env;
 const shots = path.resolve('tests/e2e/screenshots');
@@ -17,25 +17,7 @@ const shots = path.resolve('tests/e2e/screenshots');
 before(async () => { env = await start(); });
 after(async () => env && env.close());
 
-async function open(hash, { width = 1280, height = 720 } = {}) {
-  const page = await env.browser.newPage({ viewport: { width, height } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-  await page.addInitScript(recordTexts);
-  await page.goto(`${env.base}#${hash}`);
-  await waitForFrame(page);
-  return { page, errors };
-}
-
-// Waits until the open view's figure is whole (its background job finished) and drawn.
-async function viewDone(page) {
-  await page.waitForFunction(() => {
-    const bar = document.getElementById('view-progress');
-    return bar && bar.hidden;
-  }, null, { timeout: 90000 });
-  await settle(page);
-}
+const open = (hash, size) => openRecording(env, hash, size);
 
 // What each scene's loss view must say, and its own loss as the legend draws it.
 const SCENES = [

@@ -1,7 +1,9 @@
 // Shared by the browser tests that read the views' pictures: every text a canvas draws,
 // recorded as the browser draws it (its font, where, and its measured ink), and what is wrong
-// with those texts against the plane's tick labels (too small, overlapping, off the canvas).
+// with those texts against the plane's tick labels (too small, overlapping, off the canvas);
+// a page opened to record them, and the wait for a view's figure to be whole.
 import assert from 'node:assert/strict';
+import { waitForFrame, settle } from './browser.mjs';
 
 // Records every text a 2-D context fills, per canvas, from its last full clear: the text, the
 // font's size in canvas pixels, and its ink's box in canvas pixels (measured by the browser,
@@ -75,4 +77,25 @@ export function tickSize(plane) {
   const ticks = plane.texts.filter((t) => /^-?\d+(\.\d+)?$/.test(t.text));
   assert.ok(ticks.length >= 4, `the plane's tick labels are drawn (${plane.texts.length} texts)`);
   return Math.max(...ticks.map((t) => t.css));
+}
+
+// A page at `hash` that records its canvases' texts and its console errors.
+export async function openRecording(env, hash, { width = 1280, height = 720 } = {}) {
+  const page = await env.browser.newPage({ viewport: { width, height } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  await page.addInitScript(recordTexts);
+  await page.goto(`${env.base}#${hash}`);
+  await waitForFrame(page);
+  return { page, errors };
+}
+
+// Waits until the open view's figure is whole (its background job finished) and drawn.
+export async function viewDone(page) {
+  await page.waitForFunction(() => {
+    const bar = document.getElementById('view-progress');
+    return bar && bar.hidden;
+  }, null, { timeout: 90000 });
+  await settle(page);
 }

@@ -5,8 +5,8 @@
 // and that each lies inside the canvas.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, waitForFrame, settle } from './browser.mjs';
-import { recordTexts, drawn, problems, tickSize } from './texts.mjs';
+import { start } from './browser.mjs';
+import { openRecording, viewDone, drawn, problems, tickSize } from './texts.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -15,25 +15,7 @@ after(async () => env && env.close());
 // The views beside the plane (src/views/mod.rs, VIEWS).
 const VIEWS = ['loss', 'roc', 'cv', 'curve', 'path', 'gram', 'lift', 'trace'];
 
-async function open(hash, { width, height }) {
-  const page = await env.browser.newPage({ viewport: { width, height } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`page: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
-  await page.addInitScript(recordTexts);
-  await page.goto(`${env.base}#${hash}`);
-  await waitForFrame(page);
-  return { page, errors };
-}
-
-// Waits until the view's figure is whole (a background job finished) and drawn.
-async function viewDone(page) {
-  await page.waitForFunction(() => {
-    const bar = document.getElementById('view-progress');
-    return bar && bar.hidden;
-  }, null, { timeout: 60000 });
-  await settle(page);
-}
+const open = (hash, size) => openRecording(env, hash, size);
 
 for (const presenter of [false, true]) {
   const mode = presenter ? 'presenter mode' : 'normal';
