@@ -91,7 +91,7 @@ pub fn residual_chart(lab: &Playground) -> Chart {
         x_range: (-reach, reach),
         y_range: (-RUG * top, top),
         x_label: "residual r = t − f(x)".into(),
-        y_label: "loss".into(),
+        y_label: "loss L(r)".into(),
         lines,
         rug: residuals.iter().map(|&(i, r)| tick(i, r)).collect(),
         highlight: lab.highlight,
