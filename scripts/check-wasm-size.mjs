@@ -3,7 +3,7 @@
 // smaller), is larger than BUDGET_BYTES. Every byte is downloaded and compiled on a student's
 // phone before the first plot: at 1.6 Mbit/s each 100 KB is half a second.
 //
-// The budget sits just above the module's size when it was last set (790 KB in this measure:
+// The budget sits just above the module's size when it was last set (796 KB in this measure:
 // 658 KB, then 22 KB for Bayesian logistic regression, the class-means method, the hulls layer,
 // the lecture examples and the explanation of every control; then 13 KB for multinomial
 // (softmax) logistic regression, 22 KB for "Export as Python" (every method's scikit-learn
@@ -20,7 +20,10 @@
 // own trait impl, four presets, RMSE and R², the legend's regression words), 8 KB for ε-SVR
 // and ν-SVR (LIBSVM's general SMO on 2n variables, the tube, its marks and slack), 11 KB for
 // the least-squares and exact least-absolute lines and the one-class SVM of novelty detection
-// (its solver, its model of the plane, a preset, the legend's words); each
+// (its solver, its model of the plane, a preset, the legend's words), 6 KB for the views of
+// those tasks (the residual losses and the one-class slack with their ticks, R² in the grid
+// and the curves, their inputs in the Gram matrix, the one-class SVM's 3-D surface, and a
+// sentence in the picture for every view that does not apply); each
 // raised on purpose, against the goal of a smaller module: what
 // only the command line or an export needs belongs in a module of its own, loaded when asked
 // for).
@@ -33,7 +36,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_BYTES = 790_000;
+export const BUDGET_BYTES = 796_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');

@@ -13,6 +13,8 @@
 //! naive Bayes against logistic regression: the generative models learn faster and level off
 //! lower).
 //!
+//! In regression the scores are R² instead of accuracies ([`crate::validation::task_score`]).
+//!
 //! The order puts the first point of each class first, so every subsample has every class;
 //! the smallest size is never below the number of classes.
 
@@ -21,7 +23,8 @@ use crate::error::Error;
 use crate::model::FitOptions;
 use crate::params::Values;
 use crate::registry;
-use crate::validation::Score;
+use crate::task::Task;
+use crate::validation::{task_score, Score};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -51,6 +54,8 @@ pub struct LearningJob {
     values: Values,
     /// The methods (ids), the lab's own first.
     pub methods: Vec<String>,
+    /// The methods' task, which says how they are scored.
+    task: Task,
     data: Dataset,
     /// Each (repetition, fold): its training part in subsample order, and its held-out part.
     splits: Vec<(Vec<usize>, Vec<usize>)>,
@@ -100,12 +105,19 @@ impl LearningJob {
             values: values.clone(),
             points: vec![vec![None; sizes.len()]; methods.len()],
             methods,
+            task: Task::Classification,
             data: data.clone(),
             splits,
             sizes,
             next: (0, 0, 0),
             partial: (Vec::new(), Vec::new()),
         }
+    }
+
+    /// The curves of methods of `task` (classification's unless said), scored as that task is.
+    pub fn in_task(mut self, task: Task) -> LearningJob {
+        self.task = task;
+        self
     }
 
     /// What has been computed, to hand to a copy of this job elsewhere.
@@ -202,10 +214,13 @@ impl LearningJob {
         };
         let train = subset(&train[..self.sizes[size].min(train.len())]);
         let held = subset(held);
-        let method = registry::method(&self.methods[method])?;
+        let method = registry::method_in(self.task, &self.methods[method])?;
         let model = registry::fit(method, &self.values, &train, FitOptions::default())?;
-        let validation = (!held.is_empty()).then(|| model.accuracy(&held.points, &held.labels));
-        Ok((model.accuracy(&train.points, &train.labels), validation))
+        let validation = match held.is_empty() {
+            true => None,
+            false => Some(task_score(self.task, model.as_ref(), &held)?),
+        };
+        Ok((task_score(self.task, model.as_ref(), &train)?, validation))
     }
 }
 

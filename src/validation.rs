@@ -8,6 +8,10 @@
 //! - 5×2 (Dietterich): five repetitions of 2-fold cross-validation, each with its own shuffle;
 //!   ten fold accuracies.
 //!
+//! In regression a fold is scored by R² = 1 − Σ r² / Σ (t − t̄)² of its held-out points (1 for a
+//! perfect fit, 0 for the held-out mean, negative for worse), as scikit-learn's `cross_val_score`
+//! scores a regressor; novelty detection has no labels to score against.
+//!
 //! Folds are stratified — every class is dealt round the folds in a seeded shuffle, so each
 //! fold keeps the class proportions (as scikit-learn's `StratifiedKFold(shuffle=True)`, though
 //! not its random stream) — and seeded: the same labels, scheme and seed give the same folds,
@@ -15,9 +19,10 @@
 
 use crate::data::Dataset;
 use crate::error::Error;
-use crate::model::{FitOptions, WarmStart};
+use crate::model::{FitOptions, Model, WarmStart};
 use crate::params::Values;
 use crate::registry;
+use crate::task::Task;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -116,6 +121,21 @@ impl Score {
             sd,
         }
     }
+}
+
+/// The score of `model` on `data` in `task`: the accuracy in classification, R² in regression
+/// (none where the targets are all equal, as in a held-out part of one point), and none in
+/// novelty detection.
+pub fn task_score(task: Task, model: &dyn Model, data: &Dataset) -> Result<f64, Error> {
+    let why = match task {
+        Task::Classification => return Ok(model.accuracy(&data.points, &data.labels)),
+        Task::Regression => match crate::solvers::regression::scores(model, &data.points) {
+            Some((_, Some(r2))) => return Ok(r2),
+            _ => "R² needs held-out targets that differ (leave-one-out has none): use k folds",
+        },
+        Task::Novelty => "novelty detection has no labels to score held-out points against",
+    };
+    Err(Error::Parameter(why.into()))
 }
 
 /// Cross-validates the method `values` name on `data` over the folds `assignment` gives
@@ -334,6 +354,8 @@ pub struct Progress {
 pub struct GridJob {
     values: Values,
     method_id: String,
+    /// The method's task, which also says how a fold is scored ([`task_score`]).
+    task: Task,
     data: Dataset,
     pub axes: Vec<Axis>,
     assignment: Vec<Vec<usize>>,
@@ -390,6 +412,7 @@ impl GridJob {
             warm: std::collections::BTreeMap::new(),
             values: values.clone(),
             method_id: method_id.to_string(),
+            task: Task::Classification,
             data: data.clone(),
             scores: vec![None; combinations.len()],
             combinations,
@@ -439,6 +462,12 @@ impl GridJob {
         self.problem.is_some() || self.next.0 >= self.order.len()
     }
 
+    /// The job for a method of `task` (classification's unless said), scored as that task is.
+    pub fn in_task(mut self, task: Task) -> GridJob {
+        self.task = task;
+        self
+    }
+
     /// Also scores each cell on all the points it is fitted to (for a validation curve).
     pub fn with_training(mut self) -> GridJob {
         self.training = Some(vec![None; self.combinations.len()]);
@@ -461,7 +490,7 @@ impl GridJob {
         train: &Dataset,
         fold: Option<(usize, usize)>,
     ) -> Result<Box<dyn crate::model::Model>, Error> {
-        let method = registry::method(&self.method_id)?;
+        let method = registry::method_in(self.task, &self.method_id)?;
         // Each fold's state holds a kernel cache of its own (up to the whole Gram matrix of
         // its training part): beyond a couple of thousand points, folds fit cold instead.
         let fold = fold.filter(|_| self.data.len() <= WARM_FOLDS_UP_TO);
@@ -496,7 +525,7 @@ impl GridJob {
             let data = self.data.clone();
             let scored = self.cell_values(cell).and_then(|values| {
                 let model = self.fit(&values, &data, None)?;
-                Ok(model.accuracy(&data.points, &data.labels))
+                task_score(self.task, model.as_ref(), &data)
             });
             match scored {
                 Ok(accuracy) => self.training.as_mut().expect("checked")[cell] = Some(accuracy),
@@ -525,10 +554,9 @@ impl GridJob {
             side.labels.push(label);
         }
         if !test.is_empty() {
-            match self.fit(&values, &train, Some((repetition, fold))) {
-                Ok(model) => self
-                    .partial
-                    .push(model.accuracy(&test.points, &test.labels)),
+            let fitted = self.fit(&values, &train, Some((repetition, fold)));
+            match fitted.and_then(|model| task_score(self.task, model.as_ref(), &test)) {
+                Ok(score) => self.partial.push(score),
                 Err(e) => {
                     self.problem = Some(format!("a fold could not be fitted: {e}"));
                     return false;
@@ -563,10 +591,11 @@ pub struct Best {
 
 /// Whether a smaller value of parameter `key` gives the simpler model: a smaller C (a wider
 /// margin, more points allowed inside it), a smaller γ (a smoother function), a lower degree;
-/// for λ, k (of k-NN) and QDA's reg it is the larger value (a stronger penalty, a vote over
-/// more neighbours, covariances pulled further towards the identity).
+/// for λ, k (of k-NN), QDA's reg and the ε of ε-SVR it is the larger value (a stronger
+/// penalty, a vote over more neighbours, covariances pulled further towards the identity, a
+/// wider tube with fewer support vectors).
 pub fn simpler_when_smaller(key: &str) -> bool {
-    !matches!(key, "lambda" | "k" | "reg")
+    !matches!(key, "lambda" | "k" | "reg" | "epsilon")
 }
 
 /// The order in which parameters decide which of two tied cells is simpler: first the ones

@@ -997,7 +997,10 @@ impl App {
         let Some(which) = views::view(view_id).ok().and_then(|v| v.job()) else {
             return Vec::new();
         };
-        let (finished, all) = self.lab.job_progress(which).1.counts();
+        let progress = self.lab.job_progress(which).1;
+        let (finished, all) = progress.counts();
+        // A job stopped by a problem (it says which) has nothing left to wait for.
+        let finished = if progress.done() { all } else { finished };
         vec![finished as f64, all as f64]
     }
 

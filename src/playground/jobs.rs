@@ -210,7 +210,8 @@ impl Playground {
                     &self.train,
                     self.job_axes(which),
                     assignment,
-                );
+                )
+                .in_task(self.settings.task);
                 Job::Grid(if which == CURVE {
                     job.with_training()
                 } else {
@@ -249,7 +250,13 @@ impl Playground {
     /// is the same).
     fn learning_methods(&self) -> Vec<String> {
         let own = &self.settings.model;
-        let beside = self.settings.learn_vs.as_ref().filter(|m| *m != own);
+        // A method to compare with is one of the same task.
+        let task = self.settings.task;
+        let beside = self
+            .settings
+            .learn_vs
+            .as_ref()
+            .filter(|m| *m != own && crate::registry::method_in(task, m).is_ok());
         std::iter::once(own).chain(beside).cloned().collect()
     }
 
@@ -266,6 +273,7 @@ impl Playground {
             &assignment,
             seed,
         )
+        .in_task(self.settings.task)
     }
 
     /// Grid job `which`.

@@ -137,6 +137,26 @@ pub struct Chart {
 }
 
 impl Chart {
+    /// Whether it has nothing to plot: no line, tick, cell, band, marker or panel.
+    pub fn is_blank(&self) -> bool {
+        self.lines.is_empty()
+            && self.rug.is_empty()
+            && self.heat.is_empty()
+            && self.bands.is_empty()
+            && self.markers.is_empty()
+            && self.below.is_empty()
+    }
+
+    /// A chart that only says why its view does not apply here.
+    pub fn says(sentence: impl Into<String>) -> Chart {
+        Chart {
+            x_range: (0.0, 1.0),
+            y_range: (0.0, 1.0),
+            note: sentence.into(),
+            ..Chart::default()
+        }
+    }
+
     /// The rug's band in data units: from the bottom of the y range up to this.
     pub fn rug_top(&self) -> f64 {
         self.y_range.0 + 0.8 * (0.0 - self.y_range.0)
@@ -347,6 +367,16 @@ impl Chart {
 pub fn draw<DB: DrawingBackend>(backend: DB, chart: &Chart, layout: &Layout) -> Result<(), Error> {
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
+    if chart.is_blank() && !chart.note.is_empty() {
+        // A view that does not apply here: its sentence in the picture, not an empty frame.
+        let lines = [wrap(&chart.headline, layout), wrap(&chart.note, layout)].concat();
+        // A third of the way down what the lines leave free, so that all of them fit.
+        let mut middle = *layout;
+        let height = lines.len() as f64 * HEADLINE_LINE * layout.font_px;
+        middle.plot.top += 0.3 * (layout.plot.height - height).max(0.0);
+        draw_headline(&root, &lines, &middle)?;
+        return root.present().map_err(draw_error);
+    }
     let panels = chart.panels(layout);
     if !chart.headline.is_empty() {
         draw_headline(&root, &chart.headline_lines(layout), layout)?;
@@ -835,11 +865,16 @@ fn draw_colour_bar<DB: DrawingBackend>(
     let font = ("sans-serif", layout.font_px).into_font();
     let beside = left + width + (layout.font_px * 0.3) as i32;
     let below_top = top + height - layout.font_px as i32;
+    // A bar of one value (a grid of one cell) is read to a hundredth of that value.
+    let span = match bar.high > bar.low {
+        true => bar.high - bar.low,
+        false => bar.high.abs(),
+    };
     for (value, y) in [(bar.high, top), (bar.low, below_top)] {
         root.draw(&Text::new(
             // As an axis writes it: digits down to a hundredth of the span (so a Gram
             // matrix's 4.84e-10 reads 0 and stays beside the bar).
-            crate::scene::tick_label(value, bar.high - bar.low),
+            crate::scene::tick_label(value, span),
             (beside, y),
             font.clone(),
         ))

@@ -11,13 +11,14 @@
 //! Each criterion's choice is marked, the current value is the dashed line, and clicking a
 //! column sets it. The view applies to a method whose model reports its log-evidence (the
 //! Bayesian logistic regression); it is computed behind the page, each value a fit and a
-//! cross-validation.
+//! cross-validation. Outside classification the view says there is no such method.
 
 use super::chart::{Chart, ClickAxis, Line, Marker};
 use super::{Figure, ViewKind};
 use crate::model::{short, FactValue, FitOptions};
 use crate::plane::Layout;
 use crate::playground::Playground;
+use crate::task::Task;
 use crate::validation::{cross_validate, Axis, Folds};
 
 /// Okabe–Ito: blue for the evidence, bluish green for BIC, vermillion for CV accuracy.
@@ -93,6 +94,15 @@ fn number(facts: &[crate::model::Fact], key: &str) -> Option<f64> {
 
 /// The chart for the lab as it is.
 pub fn choice_chart(lab: &mut Playground) -> Chart {
+    match lab.settings().task {
+        Task::Regression => return Chart::says(
+            "Model choice compares the evidence of Bayesian logistic regression, a classifier: regression has no such method here.",
+        ),
+        Task::Novelty => return Chart::says(
+            "Model choice compares the evidence of Bayesian logistic regression, a classifier: novelty detection has no such method here.",
+        ),
+        Task::Classification => {}
+    }
     lab.fit();
     let reports_evidence = lab
         .model()

@@ -2,13 +2,17 @@
 //! a ± sd band) against one hyper-parameter over its slider's range — the parameter moved
 //! last (C, γ, λ, k, degree, reg), else the method's first. Where the training accuracy keeps
 //! climbing while the CV accuracy falls, the model is overfitting; the current value is
-//! marked. Like the grid, it is computed a fit at a time and fills in over frames.
+//! marked, and clicking the plot sets the parameter to the value there. In regression the
+//! scores are R² ([`crate::validation::task_score`]); in novelty detection the view says why
+//! there is no curve. Like the grid, it is computed a fit at a time and fills in over frames.
 
-use super::chart::{Band, Chart, Line, Marker};
+use super::chart::{Band, Chart, ClickAxis, Line, Marker};
+use super::cv::{score_words, NO_LABELS};
 use super::{Figure, ViewKind};
 use crate::model::short;
 use crate::plane::Layout;
 use crate::playground::Playground;
+use crate::task::Task;
 
 /// Okabe–Ito blue for training, vermillion for cross-validation.
 const TRAINING: (u8, u8, u8) = (0, 114, 178);
@@ -45,13 +49,13 @@ impl ViewKind for CurveView {
 
 /// The chart for the lab as it is.
 pub fn curve_chart(lab: &mut Playground) -> Chart {
+    let task = lab.settings().task;
+    if task == Task::Novelty {
+        return Chart::says(NO_LABELS);
+    }
+    let (measure, _) = score_words(task);
     let Some(axis) = lab.curve_axis() else {
-        return Chart {
-            x_range: (0.0, 1.0),
-            y_range: (0.0, 1.0),
-            note: "This method has no hyper-parameter to draw a validation curve along.".into(),
-            ..Chart::default()
-        };
+        return Chart::says("This method has no hyper-parameter to draw a validation curve along.");
     };
     let row = crate::params::param(&axis.key);
     let label = row.map_or(axis.key.as_str(), |p| p.label).to_string();
@@ -80,7 +84,7 @@ pub fn curve_chart(lab: &mut Playground) -> Chart {
         colour: TRAINING,
         weight: 1.6,
         dashed: false,
-        label: Some("training accuracy".into()),
+        label: Some(format!("training {measure}")),
     }];
     let mut bands = Vec::new();
     if !scored.is_empty() {
@@ -95,11 +99,18 @@ pub fn curve_chart(lab: &mut Playground) -> Chart {
             colour: VALIDATION,
             weight: 1.6,
             dashed: false,
-            label: Some("CV accuracy ± sd".into()),
+            label: Some(format!("CV {measure} ± sd")),
         });
     }
+    // R² may fall far below 0: the axis goes down to the lowest score, but not below −1.
+    let floor = bands
+        .iter()
+        .flat_map(|b| b.low.iter())
+        .chain(lines.iter().flat_map(|l| l.points.iter().map(|p| &p.1)))
+        .fold(0.0f64, |low, &v| low.min(v))
+        .max(-1.0);
     lines.push(Line {
-        points: vec![(at(current), 0.0), (at(current), 1.05)],
+        points: vec![(at(current), floor), (at(current), 1.05)],
         colour: (204, 121, 167),
         weight: 1.0,
         dashed: true,
@@ -138,22 +149,28 @@ pub fn curve_chart(lab: &mut Playground) -> Chart {
     };
     Chart {
         x_range: (lo - pad, hi + pad),
-        y_range: (0.0, 1.05),
+        y_range: (floor, 1.05),
         x_label: if log {
             format!("log₁₀ {label}")
         } else {
             label.clone()
         },
-        y_label: "accuracy".into(),
+        y_label: measure.into(),
         lines,
         bands,
         markers,
         legend_lower_right: true,
         note: format!(
-            "Training accuracy (fitted on all {} training points) and {scheme} cross-validated \
-             accuracy along {label}; move another slider to follow it instead.{progress}",
+            "Training {measure} (fitted on all {} training points) and {scheme} cross-validated \
+             {measure} along {label}; click to set {label}, or move another slider to follow it \
+             instead.{progress}",
             lab.training().0.len()
         ),
+        click_sets: Some(ClickAxis {
+            key: axis.key.clone(),
+            values: axis.values.clone(),
+            log,
+        }),
         ..Chart::default()
     }
 }
@@ -184,5 +201,37 @@ mod tests {
         assert!(last_train > last_cv, "{last_train} vs {last_cv}");
         assert_eq!(last_train, 1.0);
         assert!(chart.note.contains("along γ"), "{}", chart.note);
+    }
+
+    /// In regression the curve is R² along the parameter, and a click on the plot sets the
+    /// parameter to the value there (as in classification); novelty detection says why it has
+    /// no curve.
+    #[test]
+    fn a_regression_curve_scores_r2_and_a_click_sets_its_parameter() {
+        let mut lab = Playground::from_hash("task=regression&model=krr&n=30&folds=3");
+        lab.fit();
+        while lab.work_curve(100) {}
+        let chart = curve_chart(&mut lab);
+        assert_eq!(chart.y_label, "R²");
+        assert_eq!(chart.lines[1].label.as_deref(), Some("CV R² ± sd"));
+        let axis = lab.curve_axis().unwrap();
+        assert_eq!(axis.key, "lambda");
+        assert_eq!(chart.lines[1].points.len(), axis.values.len());
+        assert!(chart.lines[0].points.iter().all(|p| p.1 <= 1.0));
+        let layout = CurveView.layout(600, 420, 0.0);
+        let plot = chart.panels(&layout)[0].plot();
+        let settings = chart.settings_at(&layout, plot.left + 2.0, plot.top + plot.height / 2.0);
+        assert_eq!(
+            settings,
+            [("lambda".to_string(), axis.values[0].to_string())]
+        );
+        for (key, value) in &settings {
+            lab.set(key, value).unwrap();
+        }
+        assert_eq!(lab.settings().values.real("lambda"), axis.values[0]);
+        let mut novelty = Playground::from_hash("task=novelty");
+        novelty.fit();
+        let chart = curve_chart(&mut novelty);
+        assert!(chart.is_blank() && chart.note.contains("novelty detection has none"));
     }
 }

@@ -9,6 +9,10 @@
 //! accuracy, clicking it moves the sliders there. A method with one such parameter gets a strip
 //! (k for k-NN, reg for QDA); one with none, its single cross-validated score.
 //!
+//! In regression a cell is scored by the mean R² of its held-out folds
+//! ([`crate::validation::task_score`]); novelty detection has no labels to score against, and
+//! the view says so.
+//!
 //! The grid is computed a fold at a time ([`Playground::work`]), so the page fills it in over
 //! frames while it stays live; it starts afresh when the points, the method's other settings,
 //! the folds or the seed change.
@@ -18,7 +22,20 @@ use super::{Figure, ViewKind};
 use crate::model::short;
 use crate::plane::Layout;
 use crate::playground::Playground;
+use crate::task::Task;
 use crate::validation::{best_of, tie_rule, Cell};
+
+/// Why cross-validation does not apply in novelty detection.
+pub const NO_LABELS: &str =
+    "Cross-validation scores held-out points against their labels: novelty detection has none.";
+
+/// What a fold is scored by in `task`, and how the folds are dealt.
+pub fn score_words(task: Task) -> (&'static str, &'static str) {
+    match task {
+        Task::Regression => ("R²", "seeded folds"),
+        _ => ("accuracy", "stratified, seeded folds"),
+    }
+}
 
 pub struct CvView;
 
@@ -97,6 +114,11 @@ fn named(key: &str, value: f64) -> String {
 
 /// The chart for the lab as it is.
 pub fn cv_chart(lab: &mut Playground) -> Chart {
+    let task = lab.settings().task;
+    if task == Task::Novelty {
+        return Chart::says(NO_LABELS);
+    }
+    let (measure, folds_are) = score_words(task);
     let current = |key: &str| lab.settings().values.real(key);
     let (current_x, current_y) = {
         let axes = lab.tuning_axes();
@@ -148,7 +170,12 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
         .filter(|b| b.tied.len() > 1)
         .map_or(Vec::new(), |b| b.tied.iter().map(|&t| at[t]).collect());
     let means: Vec<f64> = finished.iter().map(|c| c.score.mean).collect();
-    let low = means.iter().copied().fold(f64::INFINITY, f64::min);
+    // A poor R² may be far below 0: the colours spread over the range from −1 up.
+    let low = means
+        .iter()
+        .copied()
+        .fold(f64::INFINITY, f64::min)
+        .max(-1.0);
     let high = means.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let scale = |m: f64| {
         if high > low {
@@ -168,7 +195,7 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
                 (
                     Some(viridis(scale(score.mean))),
                     format!(
-                        "{}: CV accuracy {} ± {} (folds {})",
+                        "{}: CV {measure} {} ± {} (folds {})",
                         described.join(", "),
                         short(score.mean),
                         short(score.sd),
@@ -241,7 +268,7 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
     };
     let summary = match &chosen {
         Some(b) if axes.is_empty() => format!(
-            "{scheme} CV accuracy {} ± {}",
+            "{scheme} CV {measure} {} ± {}",
             short(finished[b.index].score.mean),
             short(finished[b.index].score.sd)
         ),
@@ -267,6 +294,10 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
         }
         None => String::new(),
     };
+    let summary = match summary.is_empty() {
+        true => summary,
+        false => format!(" {summary}."),
+    };
     Chart {
         x_range: (x_edges[0].0, x_edges[x_edges.len() - 1].1),
         y_range: (y_edges[0].0, y_edges[y_edges.len() - 1].1),
@@ -276,9 +307,9 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
         colour_bar: (high >= low).then_some(ColourBar { low, high }),
         markers,
         note: format!(
-            "Mean {scheme} cross-validation accuracy on the {training} training points \
-             (stratified, seeded folds). {summary}.{progress} Hover a cell for its folds; click \
-             it to move the sliders there."
+            "Mean {scheme} cross-validation {measure} on the {training} training points \
+             ({folds_are}).{summary}{progress} Hover a cell for its folds; click it to move \
+             the sliders there."
         ),
         ..Chart::default()
     }
@@ -403,5 +434,59 @@ mod tests {
             short(cells[b.index].score.mean)
         );
         assert!(chart.note.contains(&said), "{}", chart.note);
+    }
+
+    /// Points exactly on a line: every fold of the least-squares line scores R² = 1, and so
+    /// does the validation curve of kernel ridge regression with the linear kernel at a small
+    /// λ; the figures say R², not accuracy.
+    #[test]
+    fn regression_folds_on_a_known_line_score_r2_of_one() {
+        let line = |x: f64| 0.6 * x - 0.2;
+        let points = (0..30).map(|i| {
+            let x = -0.9 + 1.8 * ((i * 7) % 30) as f64 / 29.0;
+            [x, line(x)]
+        });
+        let data = crate::data::Dataset::from_parts(points.collect(), vec![0; 30]);
+        let mut lab = Playground::from_hash("task=regression&model=lsq&folds=5");
+        lab.replace_data(data.clone());
+        lab.fit();
+        while lab.work(50) {}
+        let chart = cv_chart(&mut lab);
+        assert_eq!(chart.heat.len(), 1);
+        assert!(chart.note.contains("5-fold CV R² 1 ± 0"), "{}", chart.note);
+        let score = lab.grid().scores[0].clone().unwrap();
+        assert_eq!(score.fold_accuracy.len(), 5);
+        for r2 in score.fold_accuracy {
+            assert!((r2 - 1.0).abs() < 1e-12, "{r2}");
+        }
+        // A constant fit of the same points scores R² ≤ 0 on the held-out folds: the score
+        // is R², not a share of labels (which would be 1 here too).
+        let mut flat = Playground::from_hash(
+            "task=regression&model=krr&kernel=rbf&gamma=0.001&lambda=100&folds=5",
+        );
+        flat.replace_data(data.clone());
+        flat.fit();
+        while flat.work(400) {}
+        let chart = cv_chart(&mut flat);
+        assert!(chart.note.contains("cross-validation R²"), "{}", chart.note);
+        // Leave-one-out holds out one point at a time, which has no R²: the grid says so.
+        let mut loo = Playground::from_hash("task=regression&model=lsq&folds=loo");
+        loo.replace_data(data.clone());
+        loo.fit();
+        while loo.work(50) {}
+        let chart = cv_chart(&mut loo);
+        assert!(
+            chart.note.contains("leave-one-out has none"),
+            "{}",
+            chart.note
+        );
+        let worst = flat
+            .grid()
+            .scores
+            .iter()
+            .flatten()
+            .map(|s| s.mean)
+            .fold(f64::INFINITY, f64::min);
+        assert!(worst < 0.5, "{worst}");
     }
 }

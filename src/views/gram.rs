@@ -8,6 +8,9 @@
 //! is λ_min ≥ 0 on every finite set; the sigmoid kernel tanh(γ xᵀz + coef0) breaks it for many
 //! γ and coef0, and then the figure says so and what it means for the dual. Above
 //! [`SAMPLE_ABOVE`] points, the matrix and λ_min are those of a seeded sample of that many.
+//!
+//! In regression the kernel compares inputs, (x, 0) as the methods see them, ordered by x; in
+//! novelty detection the points have no classes and keep the order they were placed in.
 
 use super::chart::{viridis, Chart, ColourBar, HeatCell, Line, Tick};
 use super::{Figure, ViewKind};
@@ -17,6 +20,7 @@ use crate::model::{kernel_of, short};
 use crate::plane::Layout;
 use crate::playground::Playground;
 use crate::spectrum::{smallest_eigenvalue, Smallest, LANCZOS_STEPS};
+use crate::task::Task;
 use rand::seq::index::sample;
 use rand::SeedableRng;
 use std::sync::{Arc, Mutex};
@@ -150,18 +154,27 @@ pub fn gram_chart(lab: &Playground) -> Chart {
     let mut chart = Chart {
         x_range: (0.0, 1.0),
         y_range: (0.0, 1.0),
-        x_label: "point j (ordered by class)".into(),
         y_label: "point i".into(),
         ..Chart::default()
     };
     let settings = lab.settings();
+    chart.x_label = match settings.task {
+        Task::Classification => "point j (ordered by class)",
+        Task::Regression => "point j (ordered by x)",
+        Task::Novelty => "point j",
+    }
+    .into();
     let method = settings.method();
     if !method.params().contains(&"kernel") {
         chart.headline = format!("{} has no kernel: there is no Gram matrix", method.title());
         chart.note = format!(
             "{} does not compare points through a kernel K(x, z), so there is no Gram matrix \
-             to show. Choose the SVM, the perceptron or a kernel method.",
-            method.title()
+             to show.{}",
+            method.title(),
+            match settings.task {
+                Task::Classification => " Choose the SVM, the perceptron or a kernel method.",
+                _ => " Choose a method with a kernel.",
+            }
         );
         return chart;
     }
@@ -174,10 +187,12 @@ pub fn gram_chart(lab: &Playground) -> Chart {
     };
     let (data, index) = lab.training();
     let classes = lab.data().classes();
+    // Only classification's points have classes (a scene's other labels are left over).
+    let classified = settings.task == Task::Classification;
     let class_of = |t: usize| {
         classes
             .iter()
-            .position(|&c| c == data.labels[t])
+            .position(|&c| classified && c == data.labels[t])
             .unwrap_or(0)
     };
     // The training positions shown: all, or a seeded sample; ordered by class, stably.
@@ -189,13 +204,27 @@ pub fn gram_chart(lab: &Playground) -> Chart {
     } else {
         (0..data.len()).collect()
     };
-    crate::sorting::sort_by_key(&mut shown, |&t| class_of(t));
+    // By class, or in regression by x (its bits in an order that sorts as the numbers do).
+    let regression = settings.task == Task::Regression;
+    crate::sorting::sort_by_key(&mut shown, |&t| match regression {
+        true => {
+            let bits = data.points[t][0].to_bits() as i64;
+            bits ^ (((bits >> 63) as u64) >> 1) as i64
+        }
+        false => class_of(t) as i64,
+    });
     let n = shown.len();
     if n == 0 {
         chart.headline = "no training points: no Gram matrix".into();
         return chart;
     }
-    let points: Vec<_> = shown.iter().map(|&t| data.points[t]).collect();
+    let points: Vec<_> = shown
+        .iter()
+        .map(|&t| match regression {
+            true => crate::solvers::regression::input(data.points[t]),
+            false => data.points[t],
+        })
+        .collect();
     let gram = cached_gram(kernel, points);
 
     // Cells: one per pair, or block means over runs of the ordered points.
@@ -224,12 +253,13 @@ pub fn gram_chart(lab: &Playground) -> Chart {
             0.5
         }
     };
-    let point_name = |k: usize| {
-        format!(
+    let point_name = |k: usize| match settings.task {
+        Task::Classification => format!(
             "point {} ({})",
             index[shown[k]] + 1,
             lab.data().class_name(data.labels[shown[k]])
-        )
+        ),
+        _ => format!("point {}", index[shown[k]] + 1),
     };
     for (a, &(i0, i1)) in runs.iter().enumerate() {
         for (b, &(j0, j1)) in runs.iter().enumerate() {
@@ -310,9 +340,16 @@ pub fn gram_chart(lab: &Playground) -> Chart {
     } else {
         String::new()
     };
+    let order = match settings.task {
+        Task::Classification => {
+            "ordered by class (white lines where the class changes; the rug gives each \
+             column's class)"
+        }
+        Task::Regression => "at their inputs (x, 0), ordered by x",
+        Task::Novelty => "in the order they were placed",
+    };
     chart.note = format!(
-        "K(x_i, x_j) of the {} kernel on the {n} training points{sampled}, ordered by class \
-         (white lines where the class changes; the rug gives each column's class), {cells}, \
+        "K(x_i, x_j) of the {} kernel on the {n} training points{sampled}, {order}, {cells}, \
          on the viridis scale. {mercer}",
         kernel.name()
     );
@@ -382,6 +419,31 @@ mod tests {
             chart.headline.contains("has no kernel"),
             "{}",
             chart.headline
+        );
+    }
+
+    /// In regression the matrix compares the inputs (x, 0), as the methods' kernels see them,
+    /// ordered by x; there are no class lines.
+    #[test]
+    fn regression_compares_inputs_ordered_by_x() {
+        let mut lab = Playground::from_hash("task=regression&model=krr&n=30&kernel=rbf&gamma=3");
+        lab.fit();
+        let chart = gram_chart(&lab);
+        let data = lab.data();
+        let xs: Vec<f64> = chart.rug.iter().map(|t| data.points[t.index][0]).collect();
+        assert_eq!(xs.len(), 30);
+        assert!(xs.windows(2).all(|w| w[0] <= w[1]), "{xs:?}");
+        assert!(chart.lines.is_empty(), "no classes to part");
+        assert!(chart.note.contains("ordered by x"), "{}", chart.note);
+        let (i, j) = (chart.rug[2].index, chart.rug[20].index);
+        let kernel = Kernel::Rbf { gamma: 3.0 };
+        let expected = kernel.eval([data.points[i][0], 0.0], [data.points[j][0], 0.0]);
+        assert!(
+            chart.heat[2 * 30 + 20]
+                .text
+                .starts_with(&format!("K = {} ", short(expected))),
+            "{}",
+            chart.heat[2 * 30 + 20].text
         );
     }
 }

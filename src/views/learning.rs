@@ -1,13 +1,16 @@
 //! Learning curves (CURRICULUM §11): training accuracy and cross-validated accuracy (± sd, a
 //! band) against the number of points trained on, for the lab's method and, dashed beside
 //! it, a second method chosen above the view (see [`crate::learning`]). Computed a fit at a
-//! time like the grid, behind the page, filling in as it goes.
+//! time like the grid, behind the page, filling in as it goes. In regression the scores are
+//! R²; novelty detection has no labels to score against, and the view says so.
 
 use super::chart::{Band, Chart, Line};
+use super::cv::{score_words, NO_LABELS};
 use super::{Figure, ViewKind};
 use crate::learning::{LearningJob, Point};
 use crate::plane::Layout;
 use crate::playground::Playground;
+use crate::task::Task;
 
 /// Okabe–Ito: blue and vermillion for the lab's method, sky blue and orange for the other.
 const OWN: [(u8, u8, u8); 2] = [(0, 114, 178), (213, 94, 0)];
@@ -43,12 +46,19 @@ impl ViewKind for LearningView {
 }
 
 /// A method's title.
-fn title(id: &str) -> String {
-    crate::registry::method(id).map_or(id.to_string(), |m| m.title().to_string())
+fn title(task: Task, id: &str) -> String {
+    crate::registry::method_in(task, id).map_or(id.to_string(), |m| m.title().to_string())
 }
 
 /// The chart for the lab as it is.
 pub fn learning_chart(lab: &mut Playground) -> Chart {
+    let task = lab.settings().task;
+    if task == Task::Novelty {
+        return Chart::says(NO_LABELS);
+    }
+    let (measure, _) = score_words(task);
+    // R² may fall far below 0: the axis goes no lower than −1.
+    let bottom = if task == Task::Regression { -1.0 } else { 0.0 };
     let folds = lab.settings().values.choice("folds").to_string();
     let job: &LearningJob = lab.learning();
     let sizes: Vec<f64> = job.sizes.iter().map(|&n| n as f64).collect();
@@ -60,12 +70,12 @@ pub fn learning_chart(lab: &mut Playground) -> Chart {
     let (mut lines, mut bands, mut unfitted) = (Vec::new(), Vec::new(), Vec::new());
     for (m, points) in job.points.iter().enumerate() {
         let (colours, dashed) = if m == 0 { (OWN, false) } else { (OTHER, true) };
-        let name = title(&job.methods[m]);
+        let name = title(task, &job.methods[m]);
         // The lab's own lines are the view's subject; the other's are named.
         let prefix = if m == 0 {
             String::new()
         } else {
-            format!("{}, ", title(&job.methods[m]))
+            format!("{}, ", title(task, &job.methods[m]))
         };
         let scored: Vec<(f64, f64, f64, f64, f64)> = sizes
             .iter()
@@ -127,27 +137,27 @@ pub fn learning_chart(lab: &mut Playground) -> Chart {
         .iter()
         .flat_map(|b| b.low.iter().copied())
         .fold(1.0f64, f64::min)
-        .max(0.0);
+        .max(bottom);
     let room = 0.4 * lines.len() as f64 / 2.0 + 0.2;
     let floor = ((lowest - room * (1.05 - lowest)) * 10.0).floor() / 10.0;
     Chart {
         x_range: (lo - pad, hi + pad),
-        y_range: (floor.max(0.0), 1.05),
+        y_range: (floor.max(bottom), 1.05),
         x_label: "training points".into(),
-        y_label: "accuracy".into(),
+        y_label: measure.into(),
         lines,
         bands,
         legend_lower_right: true,
         note: format!(
-            "{own}: accuracy on the points trained on and, {scheme} cross-validated, on the \
+            "{own}: {measure} on the points trained on and, {scheme} cross-validated, on the \
              points held out, against how many points it is trained on (± sd over the \
              folds).{other} A gap that closes slowly is variance; curves that meet low are \
              bias.{progress}{unfitted}",
-            own = title(&job.methods[0]),
+            own = title(task, &job.methods[0]),
             other = job
                 .methods
                 .get(1)
-                .map_or(String::new(), |m| format!(" Dashed: {}.", title(m))),
+                .map_or(String::new(), |m| format!(" Dashed: {}.", title(task, m))),
         ),
         ..Chart::default()
     }

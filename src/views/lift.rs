@@ -9,6 +9,10 @@
 //!   cut at ±[`HEIGHT_CAP`]), with its level curves z = 0 and z = ±1 drawn on it and every point
 //!   at height f(x_i).
 //!
+//! - For the one-class SVM, the same surface z = f(x): the region it learns is where the
+//!   surface stands above z = 0. In regression f depends on x alone and is the curve in the
+//!   plane itself, so the view says so.
+//!
 //! Drawn with plotters' 3-D chart, so the page's canvas and the command line's SVG and PNG are
 //! the same picture; the angle is the lab's [`Orbit`]. Surfaces, planes and points are painted
 //! back to front by their projected depth.
@@ -25,6 +29,7 @@ use crate::plane::Layout;
 use crate::playground::{Orbit, Playground};
 use crate::regions::CLASS_COLOURS;
 use crate::scene::{colour, draw_error, draw_marker, shape};
+use crate::task::Task;
 use plotters::prelude::*;
 use plotters_backend::DrawingBackend;
 
@@ -223,17 +228,35 @@ pub fn lift(lab: &Playground) -> Lift {
         figure.headline = "no model is fitted: nothing to lift".into();
         return figure;
     };
+    let task = lab.settings().task;
+    if task == Task::Regression {
+        figure.note = "The 3-D lift shows f over the plane: regression's f(x) is the curve in the \
+                       plane itself."
+            .into();
+        return figure;
+    }
+    let novelty = task == Task::Novelty;
     let classes = lab.data().classes();
     let model_classes = model.classes();
-    if model_classes.len() != 2 {
+    if model_classes.len() != 2 && !novelty {
         figure.headline = format!(
             "the lift shows a two-class f(x); this model tells {} classes apart",
             model_classes.len()
         );
         return figure;
     }
-    let colour_of = |label: i32| classes.iter().position(|&c| c == label).unwrap_or(0);
-    let region = [colour_of(model_classes[0]), colour_of(model_classes[1])];
+    // Novelty detection's points have no classes (a scene's labels are left over): one colour.
+    let colour_of = |label: i32| {
+        classes
+            .iter()
+            .position(|&c| !novelty && c == label)
+            .unwrap_or(0)
+    };
+    // The one-class SVM's outside in the second colour, its inside in the points' own.
+    let region = match novelty {
+        true => [1, 0],
+        false => [colour_of(model_classes[0]), colour_of(model_classes[1])],
+    };
     let data = lab.data();
     let test = lab.test();
     if let Some((w, b)) = model.kernel_expansion().as_ref().and_then(feature_plane) {
@@ -268,7 +291,9 @@ pub fn lift(lab: &Playground) -> Lift {
             });
         }
     }
-    for level in [-1.0, 0.0, 1.0] {
+    // The margins f = ±1 are the SVM's; the one-class SVM has only its boundary.
+    let levels: &[f64] = if novelty { &[0.0] } else { &[-1.0, 0.0, 1.0] };
+    for &level in levels {
         for curve in level_curves(&field, level) {
             figure.curves.push(Curve3 {
                 points: curve.iter().map(|p| [p[0], level, p[1]]).collect(),
@@ -288,6 +313,15 @@ pub fn lift(lab: &Playground) -> Lift {
         .collect();
     let kind = lab.settings().method().title();
     figure.headline = "the surface z = f(x): the boundary is its level z = 0".into();
+    if novelty {
+        figure.note = format!(
+            "{kind}: f(x) = Σ αⱼK(xⱼ, x) − ρ as a surface over the plot window (cut at z = \
+             ±{HEIGHT_CAP}); the region it learns is where the surface stands above the solid \
+             curve f = 0, and each point sits at height f(x_i). Drag (or use the arrow keys) \
+             to turn it."
+        );
+        return figure;
+    }
     figure.note = format!(
         "{kind}: the decision function f(x) as a surface over the plot window ({MESH} × {MESH} \
          mesh, cut at z = ±{HEIGHT_CAP}), coloured by the side it predicts; the solid curve \
@@ -441,6 +475,11 @@ pub fn draw<DB: DrawingBackend>(
     layout: &Layout,
     orbit: Orbit,
 ) -> Result<(), Error> {
+    if lift.points.is_empty() && lift.facets.is_empty() && !lift.note.is_empty() {
+        // Nothing to lift here: the sentence that says why, not an empty box.
+        let chart = super::chart::Chart::says(lift.note.clone());
+        return super::chart::draw(backend, &chart, layout);
+    }
     let root = backend.into_drawing_area();
     root.fill(&WHITE).map_err(draw_error)?;
     let lines = wrap(&lift.headline, layout);
@@ -661,5 +700,30 @@ mod tests {
             assert!(p[0] == q[0] || p[2] == q[2], "{square:?}");
         }
         assert!(plane_in_box([0.0, 1.0, 0.0], 0.0, 5.0, box_).is_empty());
+    }
+
+    /// The one-class SVM's surface: every point in the one colour of unlabelled points at
+    /// height f(x), only the level f = 0 drawn; regression says why there is no lift.
+    #[test]
+    fn novelty_lifts_its_surface_and_regression_says_why_not() {
+        let mut lab = Playground::from_hash("task=novelty&n=40");
+        lab.fit();
+        let figure = lift(&lab);
+        let novelty = lab.model_as::<crate::solvers::novelty::Novelty>().unwrap();
+        assert_eq!(figure.points.len(), 40);
+        for (p, x) in figure.points.iter().zip(&lab.data().points) {
+            assert_eq!(p.colour, 0);
+            let f = novelty.fit.decision(*x).clamp(-HEIGHT_CAP, HEIGHT_CAP);
+            assert!((p.at[1] - f).abs() < 1e-12);
+        }
+        assert!(!figure.facets.is_empty());
+        assert!(figure
+            .curves
+            .iter()
+            .all(|c| c.points.iter().all(|p| p[1] == 0.0)));
+        let mut lab = Playground::from_hash("task=regression");
+        lab.fit();
+        let figure = lift(&lab);
+        assert!(figure.points.is_empty() && figure.note.contains("curve in the plane"));
     }
 }

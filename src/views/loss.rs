@@ -6,6 +6,9 @@
 //! ½‖w‖² + C·Σ hinge, logistic regression λ/2‖w‖² + Σ log loss (in nats), the perceptron's
 //! updates follow Σ max(0, −z).
 //!
+//! In regression and novelty detection the view shows their own losses instead
+//! ([`super::residuals`]).
+//!
 //! With more than two classes a two-class method's margin is that of the point's own class
 //! (one-vs-rest: f_own(x); one-vs-one: the smallest pairwise margin), as the note says.
 
@@ -14,6 +17,7 @@ use super::{Figure, ViewKind};
 use crate::model::Loss;
 use crate::plane::Layout;
 use crate::playground::Playground;
+use crate::task::Task;
 
 /// Okabe–Ito colours (and black) for the seven losses, in [`Loss::ALL`] order.
 const LOSS_COLOURS: [(u8, u8, u8); 7] = [
@@ -48,7 +52,11 @@ impl ViewKind for LossView {
     }
 
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
-        Figure::Chart(Box::new(loss_chart(lab)))
+        Figure::Chart(Box::new(match lab.settings().task {
+            Task::Classification => loss_chart(lab),
+            Task::Regression => super::residuals::residual_chart(lab),
+            Task::Novelty => super::residuals::slack_chart(lab),
+        }))
     }
 }
 

@@ -17,6 +17,7 @@ pub mod lift;
 pub mod loss;
 pub mod path;
 pub mod plane;
+pub mod residuals;
 pub mod roc;
 pub mod trace;
 
@@ -264,6 +265,63 @@ mod tests {
                     view.id()
                 );
                 assert!(Figure::from_bytes(&bytes[..bytes.len() / 2]).is_none());
+            }
+        }
+    }
+
+    /// Every view gives every method of every task a figure or a sentence saying why not —
+    /// never an empty frame — and draws it; outside classification no figure speaks of
+    /// accuracy, margins y·f(x) or classes it does not have.
+    #[test]
+    fn every_view_of_every_method_of_every_task_shows_something_or_says_why_not() {
+        use crate::task::Task;
+        for task in Task::ALL {
+            for method in crate::registry::methods_of(task) {
+                let hash = format!("task={}&model={}&n=30", task.id(), method.id());
+                let mut lab = Playground::from_hash(&hash);
+                assert!(lab.warnings.is_empty(), "{hash}: {:?}", lab.warnings);
+                lab.fit();
+                assert!(lab.model().is_some(), "{hash}");
+                for view in VIEWS.iter().skip(1) {
+                    let id = view.id();
+                    view.work(&mut lab, 3);
+                    let layout = view.layout(480, 300, 0.0);
+                    let figure = view.compute(&mut lab, &layout);
+                    let words = match &figure {
+                        Figure::Chart(chart) => {
+                            let parts: Vec<&str> = [chart.note.as_str(), &chart.headline]
+                                .into_iter()
+                                .chain([chart.x_label.as_str(), &chart.y_label])
+                                .chain(chart.lines.iter().filter_map(|l| l.label.as_deref()))
+                                .collect();
+                            assert!(
+                                !chart.is_blank() || !chart.note.is_empty(),
+                                "{hash} {id}: blank"
+                            );
+                            parts.join(" | ")
+                        }
+                        Figure::Lift(lift) => {
+                            assert!(
+                                !lift.points.is_empty() || !lift.note.is_empty(),
+                                "{hash} {id}: blank"
+                            );
+                            format!("{} | {}", lift.headline, lift.note)
+                        }
+                        Figure::Plane(_) => String::new(),
+                    };
+                    if task != Task::Classification {
+                        for word in ["accuracy", "ordered by class", "y·f(x)"] {
+                            assert!(!words.contains(word), "{hash} {id}: {words}");
+                        }
+                    }
+                    let mut svg = String::new();
+                    let backend = plotters::prelude::SVGBackend::with_string(
+                        &mut svg,
+                        (layout.width, layout.height),
+                    );
+                    draw(backend, &figure, &layout, &lab).expect("draws");
+                    assert!(svg.contains("<text"), "{hash} {id}: words in the picture");
+                }
             }
         }
     }

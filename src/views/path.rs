@@ -7,7 +7,7 @@
 //! At the slider's low end every point of the smaller class is bound and α/C no longer
 //! changes: the boundary stops rotating and only ‖w‖ ∝ C shrinks (see [`crate::reg_path`]).
 //! The path is computed a C at a time with warm starts and fills in over frames, or in the
-//! page's Web Worker.
+//! page's Web Worker. Outside classification the view says there is no path.
 
 use super::chart::{Chart, ClickAxis, Line};
 use super::{Figure, ViewKind};
@@ -15,6 +15,7 @@ use crate::model::short;
 use crate::plane::Layout;
 use crate::playground::{Playground, PATH};
 use crate::reg_path::PathJob;
+use crate::task::Task;
 
 /// Okabe–Ito: blue for free, vermillion for bound, bluish green for the margin width.
 const FREE: (u8, u8, u8) = (0, 114, 178);
@@ -53,6 +54,19 @@ impl ViewKind for PathView {
 
 /// The chart for the lab as it is.
 pub fn path_chart(lab: &mut Playground) -> Chart {
+    match lab.settings().task {
+        Task::Regression => {
+            return Chart::says(
+                "The regularisation path is drawn for the two-class SVM only, not for regression's methods.",
+            )
+        }
+        Task::Novelty => {
+            return Chart::says(
+                "The regularisation path follows the two-class SVM's C: the one-class SVM has ν instead.",
+            )
+        }
+        Task::Classification => {}
+    }
     let current = lab.settings().values.real("C");
     let hard = lab.settings().values.flag("hard");
     let classes = lab.data().classes();

@@ -4,7 +4,8 @@
 //! recall and F1. The scores are those of the held-out test points when there are any;
 //! otherwise each training point's out-of-fold f(x) from 5-fold cross-validation (seeded by the
 //! scene's seed), and the note says which. For more than two classes, one one-vs-rest curve
-//! per class (its score against the rest).
+//! per class (its score against the rest). Regression and novelty detection have no classes,
+//! and the view says so.
 
 use super::chart::{Chart, Line, Marker};
 use super::{Figure, ViewKind};
@@ -12,6 +13,7 @@ use crate::plane::Layout;
 use crate::playground::Playground;
 use crate::regions::CLASS_COLOURS;
 use crate::roc::{Confusion, Roc};
+use crate::task::Task;
 use crate::validation::{out_of_fold_scores, Folds};
 
 /// The colour of the curve and of the operating point.
@@ -93,6 +95,15 @@ fn scored(lab: &Playground) -> Result<Scored, String> {
 
 /// The chart for the lab as it is.
 pub fn roc_chart(lab: &Playground) -> Chart {
+    match lab.settings().task {
+        Task::Regression => {
+            return Chart::says("ROC needs two classes: regression has targets, not labels.")
+        }
+        Task::Novelty => {
+            return Chart::says("ROC needs two classes: novelty detection's points have no labels.")
+        }
+        Task::Classification => {}
+    }
     let mut chart = Chart {
         x_range: (0.0, 1.0),
         y_range: (0.0, 1.0),

@@ -10,6 +10,7 @@ use super::{Figure, ViewKind};
 use crate::model::{short, Trace};
 use crate::plane::Layout;
 use crate::playground::{Playground, STEPS_KEY};
+use crate::task::Task;
 
 /// Okabe–Ito: one colour per curve of a panel, and reddish purple for the step on show.
 const CURVE_COLOURS: [(u8, u8, u8); 3] = [(0, 114, 178), (213, 94, 0), (0, 158, 115)];
@@ -50,9 +51,18 @@ pub fn trace_chart(lab: &mut Playground) -> Chart {
             x_range: (0.0, 1.0),
             y_range: (0.0, 1.0),
             headline: format!("No trace: the {title} records none here."),
-            note: "The training trace shows iterative methods (the SVM's SMO with two classes, \
-                   the perceptron, logistic regression) per iteration."
-                .into(),
+            note: match lab.settings().task {
+                Task::Classification => {
+                    "The training trace shows iterative methods (the SVM's SMO with two \
+                     classes, the perceptron, logistic regression) per iteration."
+                }
+                _ => {
+                    "In regression the training trace shows kernel ridge regression's gradient \
+                     iteration; the support vector regressions' and the one-class SVM's SMO \
+                     record none yet."
+                }
+            }
+            .into(),
             ..Chart::default()
         };
     };

@@ -3,7 +3,7 @@
 //! point far away: the first line follows it, the second hardly moves — a squared residual
 //! grows with the distance, an absolute one only in step with it.
 
-use super::{Curve, Fitted};
+use super::{Curve, Fitted, ResidualLoss};
 use crate::data::Dataset;
 use crate::error::Error;
 use crate::model::{Fact, FitOptions, Method, Model};
@@ -18,11 +18,20 @@ pub struct Line {
     pub fit: LineFit,
     /// "Σ rᵢ²" or "Σ |rᵢ|".
     pub objective: &'static str,
+    /// Whether it is the least-absolute-deviations line.
+    pub absolute: bool,
 }
 
 impl Curve for Line {
     fn at(&self, x: f64) -> f64 {
         self.fit.predict(x)
+    }
+
+    fn loss(&self) -> ResidualLoss {
+        match self.absolute {
+            true => ResidualLoss::Absolute,
+            false => ResidualLoss::Squared,
+        }
     }
 
     fn facts(&self) -> Vec<Fact> {
@@ -48,11 +57,13 @@ fn fit_line(data: &Dataset, absolute: bool) -> Result<Box<dyn Model>, Error> {
         Line {
             fit: least_absolute_line(&xs, &ts)?,
             objective: "Σ |rᵢ| =",
+            absolute,
         }
     } else {
         Line {
             fit: least_squares_line(&xs, &ts)?,
             objective: "Σ rᵢ² =",
+            absolute,
         }
     };
     Ok(Box::new(Fitted::new(line, data)))

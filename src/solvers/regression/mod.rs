@@ -29,6 +29,29 @@ use crate::model::{Context, Fact, Level, Model};
 use crate::plane::{Curve as PlaneCurve, CurveKind, Mark, Scene, Shading};
 use std::fmt::Debug;
 
+/// A loss of the residual r = t − f(x) that a regression method makes least (with its
+/// regulariser, if it has one).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ResidualLoss {
+    /// max(0, |r| − ε): support vector regression's, with the ε in use.
+    EpsilonInsensitive(f64),
+    /// r²: least squares' and kernel ridge regression's.
+    Squared,
+    /// |r|: least absolute deviations'.
+    Absolute,
+}
+
+impl ResidualLoss {
+    /// The loss at residual r.
+    pub fn eval(self, r: f64) -> f64 {
+        match self {
+            ResidualLoss::EpsilonInsensitive(e) => (r.abs() - e).max(0.0),
+            ResidualLoss::Squared => r * r,
+            ResidualLoss::Absolute => r.abs(),
+        }
+    }
+}
+
 /// A fitted function of one input.
 pub trait Curve: Debug + Send + Sync + 'static {
     /// f(x).
@@ -49,6 +72,12 @@ pub trait Curve: Debug + Send + Sync + 'static {
     /// What a stepped run recorded per step, for the trace view.
     fn trace(&self) -> Option<&crate::model::Trace> {
         None
+    }
+    /// The loss of the residuals it makes least: the ε-insensitive one where it has a tube,
+    /// else the squared one.
+    fn loss(&self) -> ResidualLoss {
+        self.tube()
+            .map_or(ResidualLoss::Squared, ResidualLoss::EpsilonInsensitive)
     }
     /// How each training point is marked (support vectors), in training order.
     fn marks(&self) -> Vec<Mark> {
