@@ -211,3 +211,25 @@ fn the_gaussian_process_band_widens_away_from_the_points() {
     let (none, named) = band(&hash);
     assert!(none.is_empty() && !named);
 }
+
+/// Points a classification scene hands to regression or novelty detection are drawn as one
+/// kind (one colour, one legend entry), and their labels come back with classification.
+#[test]
+fn labels_kept_from_classification_are_one_kind_of_point_in_the_other_tasks() {
+    use kernel_playground::plane::Layout;
+    let mut lab = Playground::from_hash("points=-0.5,0.2,0;0.1,0.4,1;0.6,-0.3,0;0.8,0.5,1");
+    for task in ["regression", "novelty"] {
+        lab.set("task", task).unwrap();
+        lab.fit();
+        let scene = lab.scene(&Layout::new(300, 300));
+        assert!(scene.colour_of.iter().all(|&c| c == 0), "{task}");
+        let points = lab
+            .legend(&scene, true)
+            .into_iter()
+            .filter(|e| e.label.starts_with("point"))
+            .count();
+        assert_eq!(points, 1, "{task}");
+    }
+    lab.set("task", "classification").unwrap();
+    assert_eq!(lab.data().labels, vec![0, 1, 0, 1]);
+}

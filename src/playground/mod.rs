@@ -831,6 +831,11 @@ impl Playground {
     /// and while there is only one, the classes its buttons offer beside it), so a point's
     /// colour is its class button's, and −1 / +1 or 3 / 7 are drawn as 0 / 1 are.
     fn colour_indices(&self) -> Vec<usize> {
+        // The points of regression and novelty detection are all of one kind, whatever labels
+        // they kept from a classification scene (kept, for going back to it).
+        if self.settings.task != Task::Classification {
+            return vec![0; self.data.len()];
+        }
         let classes = self.class_order();
         let rank = |l: &i32| classes.iter().position(|c| c == l).unwrap_or(0);
         // Labels close together (0 / 1, 1…10, −1 / +1) are ranked by a table: a million

@@ -6,8 +6,8 @@
 use crate::{config, hostile_text, one_line};
 use kernel_playground::data::files::{read_for, to_csv, to_libsvm};
 use kernel_playground::data::{Dataset, MAX_COORDINATE};
-use kernel_playground::task::Task;
 use kernel_playground::state::Settings;
+use kernel_playground::task::Task;
 use proptest::prelude::*;
 
 fn check_libsvm(text: &str) -> Result<(), TestCaseError> {
