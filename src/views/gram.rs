@@ -119,8 +119,8 @@ fn mercer_text(gram: &Gram) -> (String, String) {
             format!("λ_min = {value} ≥ 0 (to rounding): K is positive semi-definite"),
             format!(
                 "λ_min = {value} ({how}). A valid (Mercer) kernel gives a positive semi-definite \
-                 Gram matrix on every set of points, so the dual is concave and SMO's solution \
-                 is the global one."
+                 Gram matrix on every set of points, so the problem is convex and its solution \
+                 (SMO's, or K + λI's) is the global one."
             ),
         );
     }
