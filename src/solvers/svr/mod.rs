@@ -78,6 +78,10 @@ use crate::kernel::Kernel;
 use crate::model::KernelExpansion;
 
 mod solver;
+mod warm;
+
+pub use solver::{Formulation, SvrProblem};
+pub use warm::SvrWarmStart;
 
 /// A fitted support vector regression, ε-SVR or ν-SVR.
 #[derive(Clone, Debug, PartialEq)]
@@ -95,6 +99,9 @@ pub struct SvrFit {
     /// The indices with a non-zero `dual_coef`, increasing.
     pub support: Vec<usize>,
     pub iterations: usize,
+    /// The solver started from the last fit's multipliers (see [`fit_svr`]), not LIBSVM's
+    /// start.
+    pub warm_start: bool,
     /// False when the iteration cap stopped the solver.
     pub converged: bool,
     /// The dual objective as LIBSVM reports it: ½αᵀQα + pᵀα of the 2n-variable problem.
@@ -169,8 +176,8 @@ pub fn fit_epsilon_svr(
     tol: f64,
     max_iter: usize,
 ) -> Result<SvrFit, Error> {
-    let formulation = solver::Formulation::Epsilon(epsilon);
-    solver::fit(points, targets, kernel, c, formulation, tol, max_iter)
+    let formulation = Formulation::Epsilon(epsilon);
+    fit_cold(points, targets, kernel, c, formulation, tol, max_iter)
 }
 
 /// Fits ν-SVR: LIBSVM's `nu_svr` (scikit-learn's `NuSVR(C=c, nu=nu, tol=tol)`).
@@ -183,8 +190,50 @@ pub fn fit_nu_svr(
     tol: f64,
     max_iter: usize,
 ) -> Result<SvrFit, Error> {
-    let formulation = solver::Formulation::Nu(nu);
-    solver::fit(points, targets, kernel, c, formulation, tol, max_iter)
+    fit_cold(
+        points,
+        targets,
+        kernel,
+        c,
+        Formulation::Nu(nu),
+        tol,
+        max_iter,
+    )
+}
+
+/// A fit from LIBSVM's start, with a cache of its own.
+fn fit_cold(
+    points: &[Point],
+    targets: &[f64],
+    kernel: Kernel,
+    c: f64,
+    formulation: Formulation,
+    tol: f64,
+    max_iter: usize,
+) -> Result<SvrFit, Error> {
+    let problem = SvrProblem {
+        kernel,
+        c,
+        formulation,
+        tol,
+        max_iter,
+    };
+    solver::fit(points, targets, &problem, &mut SvrWarmStart::default())
+}
+
+/// Fits ε-SVR or ν-SVR keeping the kernel columns and the solution in `warm` between calls:
+/// after a drag, a new C, ε or ν (or a new kernel) with as many points, it starts from the
+/// last multipliers made feasible for the new problem, which ends at the same optimum (the
+/// dual is convex; convergence is judged on a freshly summed gradient) in far fewer
+/// iterations. What cannot be made feasible starts as [`fit_epsilon_svr`] and
+/// [`fit_nu_svr`] do.
+pub fn fit_svr(
+    points: &[Point],
+    targets: &[f64],
+    problem: &SvrProblem,
+    warm: &mut SvrWarmStart,
+) -> Result<SvrFit, Error> {
+    solver::fit(points, targets, problem, warm)
 }
 
 /// Checks the inputs of a fit, each failure one line.
