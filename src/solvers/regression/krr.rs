@@ -13,10 +13,10 @@ use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::field::Smoothness;
 use crate::kernel::Kernel;
-use crate::model::{kernel_of, Fact, FitOptions, Method, Model};
+use crate::model::{kernel_of, Fact, FitOptions, Method, Model, WarmStart};
 use crate::params::Values;
 use crate::sklearn::Counterpart;
-use crate::solvers::kernel_ridge::{solve_targets, KrrParams};
+use crate::solvers::kernel_ridge::{solve_targets, solve_targets_warm, KrrParams, RidgeWarmStart};
 use crate::task::Task;
 
 /// f(x) = Σ_j β_j K(x_j, x).
@@ -26,6 +26,8 @@ pub struct RidgeCurve {
     pub lambda: f64,
     /// (x_j, β_j), the inputs as kernels see them.
     pub expansion: Vec<(Point, f64)>,
+    /// β was refined from the last fit's, not solved afresh.
+    pub warm_start: bool,
 }
 
 impl Curve for RidgeCurve {
@@ -39,6 +41,10 @@ impl Curve for RidgeCurve {
 
     fn smoothness(&self) -> Smoothness {
         Smoothness::of_kernel(self.kernel)
+    }
+
+    fn warm_started(&self) -> bool {
+        self.warm_start
     }
 
     fn point_facts(&self, index: usize) -> Vec<Fact> {
@@ -85,20 +91,32 @@ impl Method for RidgeRegressionMethod {
         &self,
         values: &Values,
         data: &Dataset,
-        _options: FitOptions<'_>,
+        options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error> {
         let params = KrrParams {
             kernel: kernel_of(values)?,
             lambda: values.real("lambda"),
         };
         let (inputs, targets) = inputs_and_targets(data);
-        let beta = solve_targets(&inputs, &targets, &params)?;
+        // The kept Gram matrix, factor and β (the classifier's), patched where points moved.
+        let warm = options
+            .warm
+            .and_then(|w| w.as_any().downcast_mut::<RidgeWarmStart>());
+        let (beta, warm_start) = match warm {
+            Some(warm) => solve_targets_warm(&inputs, &targets, &params, warm)?,
+            None => (solve_targets(&inputs, &targets, &params)?, false),
+        };
         let curve = RidgeCurve {
             kernel: params.kernel,
             lambda: params.lambda,
             expansion: inputs.into_iter().zip(beta).collect(),
+            warm_start,
         };
         Ok(Box::new(Fitted::new(curve, data)))
+    }
+
+    fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
+        Some(Box::new(RidgeWarmStart::default()))
     }
 
     fn sklearn(&self, _values: &Values, _data: &Dataset) -> Counterpart {
