@@ -83,17 +83,8 @@ pub const MAX_POINTS: usize = 2000;
 
 impl KernelRidge {
     pub fn fit(points: &[Point], labels: &[i32], params: &KrrParams) -> Result<KernelRidge, Error> {
-        let (classes, targets) = check(points, labels, params)?;
-        let n = points.len();
-        let gram = gram_matrix(params.kernel, points);
-        let beta = match cholesky(&gram, n, params.lambda) {
-            Some(factor) => Some(cholesky_apply(&factor, n, &targets)),
-            None => lu_solve(&gram, n, params.lambda, &targets),
-        };
-        let beta = finite_or_singular(beta)?;
-        Ok(KernelRidge::new(
-            points, params, classes, targets, beta, false,
-        ))
+        // From nothing kept, the warm path is the plain solve (see [`solve_targets`]).
+        Self::fit_warm(points, labels, params, &mut RidgeWarmStart::default())
     }
 
     /// The same fit, starting from what `warm` kept of the last one: the Gram matrix is patched
@@ -187,13 +178,9 @@ pub fn solve_targets(
     targets: &[f64],
     params: &KrrParams,
 ) -> Result<Vec<f64>, Error> {
-    let n = check_size(points, params)?;
-    let gram = gram_matrix(params.kernel, points);
-    let beta = match cholesky(&gram, n, params.lambda) {
-        Some(factor) => Some(cholesky_apply(&factor, n, targets)),
-        None => lu_solve(&gram, n, params.lambda, targets),
-    };
-    finite_or_singular(beta)
+    // From nothing kept, the warm path is this solve: the Gram matrix, then its factor.
+    let fresh = &mut RidgeWarmStart::default();
+    solve_targets_warm(points, targets, params, fresh).map(|(beta, _)| beta)
 }
 
 /// [`solve_targets`] starting from what `warm` kept of the last solve (see

@@ -116,41 +116,46 @@ impl SvrWarmStart {
 }
 
 /// Moves one side's multipliers (each in [0, c]) to the sum `target` ≤ c · len, keeping as
-/// many KKT cases as it can: the change is shared evenly by the free multipliers (those with
-/// the least room first, so that each takes what it can and the rest share the remainder), and
-/// only what they cannot take goes to the bound ones (a surplus) or those at zero (a
-/// shortfall), in order.
+/// many KKT cases as it can: the change is shared evenly by the free multipliers (one that
+/// reaches its bound takes no more, and the others share what it could not take), and only
+/// what they cannot take all together goes to the others that have room (the bound ones for
+/// a surplus, those at zero for a shortfall), in order.
 fn refill(side: &mut [f64], target: f64, c: f64) {
     let sum: f64 = side.iter().sum();
-    let surplus = sum > target;
-    let room = |a: f64| if surplus { a } else { c - a };
-    let mut free: Vec<usize> = (0..side.len())
+    // Where the change pushes every multiplier: 0 for a surplus, c for a shortfall.
+    let bound = if sum > target { 0.0 } else { c };
+    let mut remaining = (sum - target).abs();
+    // Moves a at most `limit` towards the bound, onto it exactly when it gets there: the step.
+    let give = |a: &mut f64, limit: f64| {
+        let room = (bound - *a).abs();
+        let step = room.min(limit);
+        *a = if step == room {
+            bound
+        } else {
+            *a + step.copysign(bound - *a)
+        };
+        step
+    };
+    let mut open: Vec<usize> = (0..side.len())
         .filter(|&t| side[t] > 0.0 && side[t] < c)
         .collect();
-    crate::sorting::sort_by(&mut free, |&a, &b| room(side[a]).total_cmp(&room(side[b])));
-    let sharing = free.len();
-    let others =
-        (0..side.len()).filter(|&t| !(side[t] > 0.0 && side[t] < c) && room(side[t]) > 0.0);
-    let order: Vec<usize> = free.into_iter().chain(others).collect();
-    let mut remaining = (sum - target).abs();
-    for (k, t) in order.into_iter().enumerate() {
+    while !open.is_empty() && remaining > 0.0 {
+        let share = remaining / open.len() as f64;
+        for &t in &open {
+            remaining -= give(&mut side[t], share);
+        }
+        let before = open.len();
+        open.retain(|&t| side[t] != bound);
+        if open.len() == before {
+            // Nobody reached a bound: the change is all taken.
+            return;
+        }
+    }
+    for a in side.iter_mut() {
         if remaining <= 0.0 {
             break;
         }
-        let share = if k < sharing {
-            remaining / (sharing - k) as f64
-        } else {
-            remaining
-        };
-        let room = room(side[t]);
-        if share >= room {
-            // The whole room: the multiplier lands on its bound exactly.
-            side[t] = if surplus { 0.0 } else { c };
-            remaining -= room;
-        } else {
-            side[t] += if surplus { -share } else { share };
-            remaining -= share;
-        }
+        remaining -= give(a, remaining);
     }
 }
 
@@ -185,14 +190,14 @@ mod tests {
     #[test]
     fn refill_keeps_the_kkt_cases_it_can() {
         let mut side = [1.0, 0.25, 0.0, 0.5, 1.0];
-        refill(&mut side, 2.25, 1.0);
-        assert_eq!(side, [1.0, 0.0, 0.0, 0.25, 1.0]);
+        refill(&mut side, 2.375, 1.0);
+        assert_eq!(side, [1.0, 0.0625, 0.0, 0.3125, 1.0]);
         let mut side = [1.0, 0.25, 0.0, 0.5, 1.0];
         refill(&mut side, 1.25, 1.0);
         assert_eq!(side, [0.25, 0.0, 0.0, 0.0, 1.0]);
         let mut side = [1.0, 0.25, 0.0, 0.5, 1.0];
-        refill(&mut side, 3.25, 1.0);
-        assert_eq!(side, [1.0, 0.5, 0.0, 0.75, 1.0]);
+        refill(&mut side, 3.375, 1.0);
+        assert_eq!(side, [1.0, 0.5625, 0.0, 0.8125, 1.0]);
         refill(&mut side, 4.5, 1.0);
         assert_eq!(side, [1.0, 1.0, 0.5, 1.0, 1.0]);
     }
