@@ -401,14 +401,8 @@ impl RidgeWarmStart {
 }
 
 impl WarmStart for RidgeWarmStart {
-    fn point_added(&mut self) {
-        self.data_replaced();
-    }
     fn point_moved(&mut self, _index: usize, _points: &[Point]) {
         // The next fit finds the moved points by comparing.
-    }
-    fn point_removed(&mut self, _index: usize) {
-        self.data_replaced();
     }
     fn forget(&mut self) {
         self.factor.clear();

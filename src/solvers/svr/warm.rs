@@ -163,15 +163,9 @@ fn refill(side: &mut [f64], target: f64, c: f64) {
 }
 
 impl WarmStart for SvrWarmStart {
-    fn point_added(&mut self) {
-        self.data_replaced();
-    }
     fn point_moved(&mut self, _index: usize, _points: &[Point]) {
         // The next fit finds the moved inputs by comparing (the plane's points are (x, t);
         // the columns are of the inputs (x, 0)).
-    }
-    fn point_removed(&mut self, _index: usize) {
-        self.data_replaced();
     }
     fn forget(&mut self) {
         self.alpha.clear();
