@@ -23,7 +23,9 @@
 // (its solver, its model of the plane, a preset, the legend's words), 6 KB for the views of
 // those tasks (the residual losses and the one-class slack with their ticks, R² in the grid
 // and the curves, their inputs in the Gram matrix, the one-class SVM's 3-D surface, and a
-// sentence in the picture for every view that does not apply); each
+// sentence in the picture for every view that does not apply), 1.7 KB for the support
+// vector regressions' warm starts (their kept columns and multipliers, the repair of a start
+// after a ν step: ν-SVR's refit at n = 500 back inside a 60 Hz frame); each
 // raised on purpose, against the goal of a smaller module: what
 // only the command line or an export needs belongs in a module of its own, loaded when asked
 // for).

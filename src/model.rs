@@ -319,9 +319,15 @@ pub struct Context<'a> {
 /// What a method may keep between fits (a kernel cache, the last multipliers) and must hear
 /// about every edit of the points to keep aligned.
 pub trait WarmStart: Debug + Send {
-    fn point_added(&mut self);
+    /// A point was appended (by default nothing kept holds any more).
+    fn point_added(&mut self) {
+        self.data_replaced();
+    }
     fn point_moved(&mut self, index: usize, points: &[Point]);
-    fn point_removed(&mut self, index: usize);
+    /// Point `index` was removed (by default nothing kept holds any more).
+    fn point_removed(&mut self, _index: usize) {
+        self.data_replaced();
+    }
     /// The next fit starts cold; caches that still hold may stay.
     fn forget(&mut self);
     /// The points were replaced wholesale: nothing cached holds.

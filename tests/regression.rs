@@ -233,3 +233,47 @@ fn labels_kept_from_classification_are_one_kind_of_point_in_the_other_tasks() {
     lab.set("task", "classification").unwrap();
     assert_eq!(lab.data().labels, vec![0, 1, 0, 1]);
 }
+
+/// On the page's path a drag refits the kernel regressions from their kept state (a warm
+/// start the model reports), and letting go fits once more from nothing: what the scene's link
+/// reopens to. Both agree with a fit of the dragged scene from nothing.
+#[test]
+fn a_drag_refits_warm_and_letting_go_refits_cold() {
+    for model in [
+        "model=svr&kernel=rbf&gamma=2&C=1&epsilon=0.1",
+        "model=nusvr&kernel=rbf&gamma=2&C=1&nu=0.3",
+        "model=krr&kernel=rbf&gamma=2&lambda=0.01",
+    ] {
+        let mut lab = Playground::from_hash(&format!(
+            "task=regression&preset=sine&n=80&noise=0.3&seed=1&{model}"
+        ));
+        lab.fit();
+        assert!(
+            !lab.model().expect(model).warm_started(),
+            "{model}: first fit"
+        );
+        for step in 1..=3 {
+            let p = lab.data().points[5];
+            lab.move_point(5, [p[0] + 0.01 * step as f64, p[1] + 0.05])
+                .unwrap();
+            lab.fit();
+            assert!(lab.model().unwrap().warm_started(), "{model}: drag {step}");
+        }
+        let mut fresh = Playground::from_hash(&lab.hash());
+        fresh.fit();
+        let at = |lab: &Playground, x: f64| lab.model().unwrap().decision_value([x, 0.0]);
+        for x in [-0.8, -0.1, 0.4, 0.9] {
+            let (warm, cold) = (at(&lab, x), at(&fresh, x));
+            assert!(
+                (warm - cold).abs() < 1e-2,
+                "{model}: {warm} against {cold} at {x}"
+            );
+        }
+        lab.settle();
+        lab.fit();
+        assert!(!lab.model().unwrap().warm_started(), "{model}: let go");
+        for x in [-0.8, -0.1, 0.4, 0.9] {
+            assert_eq!(at(&lab, x), at(&fresh, x), "{model}: the link's fit at {x}");
+        }
+    }
+}

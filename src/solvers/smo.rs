@@ -68,6 +68,7 @@ pub use crate::plane::PairStep;
 
 pub(crate) mod general;
 mod warm;
+pub(crate) use warm::rescaled;
 
 /// LIBSVM's stand-in for a non-positive curvature K_ii + K_jj − 2K_ij.
 pub(crate) const TAU: f64 = 1e-12;

@@ -8,7 +8,10 @@
 //   - a cold fit of ours against LIBSVM's (libsvm-js, LIBSVM 3.22 in wasm, a dev dependency of
 //     the tests only) on the same points in the same page: medians and the ratio.
 // Each n is measured twice: with the worker behind the page (the default) and with everything
-// on the page's thread (`?sync`).
+// on the page's thread (`?sync`). Then the other tasks' kernel methods (ε-SVR, ν-SVR, the
+// one-class SVM) at the largest n, with the worker: the longest main-thread task while their
+// slider moves and a point is dragged, and their fit and frame (OTHERS=0 skips them; ONLY=name
+// times only those of them, without the two moons).
 // Run after scripts/build-web.sh:   node tests/e2e/bench-hard.mjs [n ...]
 // Timings only; nothing here passes or fails.
 import path from 'node:path';
@@ -23,16 +26,16 @@ const quantile = (xs, q) => sorted(xs)[Math.min(xs.length - 1, Math.floor(q * xs
 const median = (xs) => quantile(xs, 0.5);
 const f1 = (v) => (typeof v === 'number' ? v.toFixed(1) : String(v)).padStart(8);
 
-// A C step: from the slider's input event to the end of the frame that paints the new model
-// (the page's 'kernel-playground-frame' event for a frame that is not a step behind).
-async function sliderSteps(page, count) {
+// A slider step: from the slider's input event to the end of the frame that paints the new
+// model (the page's 'kernel-playground-frame' event for a frame that is not a step behind).
+// By default C from 10^-0.3 to 10^0.3 and back: every step a new model.
+async function sliderSteps(page, count, id = 'C', at = (u) => -0.3 + 0.6 * u) {
   const steps = [];
   for (let i = 0; i < count; i += 1) {
-    // C from 10^-0.3 to 10^0.3 and back: every step a new model.
-    const value = -0.3 + 0.6 * Math.abs(((i * 2) / count) % 2 - 1);
+    const value = at(Math.abs(((i * 2) / count) % 2 - 1));
     await settle(page);
     steps.push(await page.evaluate((v) => new Promise((resolve) => {
-      const el = document.getElementById('C');
+      const el = document.getElementById(v.id);
       const t0 = performance.now();
       const painted = () => {
         if (window.kernelPlayground.lastFrame.behind) return;
@@ -40,14 +43,18 @@ async function sliderSteps(page, count) {
         resolve(performance.now() - t0);
       };
       window.addEventListener('kernel-playground-frame', painted);
-      el.value = String(v);
+      // A model that is refused may paint no new frame: give up on the step after 20 s.
+      setTimeout(() => resolve(NaN), 20000);
+      el.value = String(v.value);
       el.dispatchEvent(new Event('input', { bubbles: true }));
-    }), value));
+    }), { id, value }));
   }
   return steps;
 }
 
-async function drag(page, moves) {
+// The longest main-thread task from watchTasks to longestTask (the Long Tasks API reports
+// those over 50 ms; 0 when there were none).
+async function watchTasks(page) {
   await page.evaluate(() => {
     window.__longest = 0;
     window.__observer = new PerformanceObserver((list) => {
@@ -55,6 +62,12 @@ async function drag(page, moves) {
     });
     window.__observer.observe({ type: 'longtask' });
   });
+}
+
+const longestTask = (page) => page.evaluate(() => { window.__observer.disconnect(); return window.__longest; });
+
+async function drag(page, moves) {
+  await watchTasks(page);
   const frames = [];
   const [sx, sy] = await page.evaluate(() => window.kernelPlayground.toClient(0.0, 0.0));
   await page.mouse.move(sx, sy);
@@ -66,7 +79,7 @@ async function drag(page, moves) {
     frames.push(await page.evaluate(() => window.kernelPlayground.lastFrame));
   }
   await page.mouse.up();
-  const longest = await page.evaluate(() => { window.__observer.disconnect(); return window.__longest; });
+  const longest = await longestTask(page);
   return { frames: frames.filter((f) => f.refit), longest };
 }
 
@@ -95,7 +108,7 @@ const env = await start();
 try {
   console.log('two moons, noise 0.3, RBF, C = 1, γ = 1; ms');
   console.log(`${'mode'.padStart(6)} ${'n'.padStart(6)} ${'step med'.padStart(8)} ${'step p90'.padStart(8)} ${'longest'.padStart(8)} ${'fit'.padStart(8)} ${'field'.padStart(8)} ${'paint'.padStart(8)} ${'frame'.padStart(8)} ${'cold fit'.padStart(8)} ${'libsvm'.padStart(8)} ${'ratio'.padStart(8)}`);
-  for (const n of sizes.length ? sizes : [500, 2000, 5000, 10000]) for (const mode of ['worker', 'sync']) {
+  for (const n of process.env.ONLY ? [] : sizes.length ? sizes : [500, 2000, 5000, 10000]) for (const mode of ['worker', 'sync']) {
     const { page, errors } = await openPage(env.browser, `${env.base}${mode === 'sync' ? '?sync' : ''}#preset=moons&n=${n}&noise=0.3&seed=1&model=svm&kernel=rbf&C=1&gamma=1`, { width: 1400, height: 1000 });
     await page.route('**/libsvm/*', (route) => route.fulfill({ path: path.join(libsvmDir, path.basename(new URL(route.request().url()).pathname)) }));
     await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
@@ -105,6 +118,31 @@ try {
     const pick = (k) => median(frames.map((f) => f[k] || 0));
     const ratio = median(fits.ours) / median(fits.theirs);
     console.log(`${mode.padStart(6)} ${String(n).padStart(6)} ${f1(median(steps))} ${f1(quantile(steps, 0.9))} ${f1(longest > 0 ? longest : '< 50')} ${f1(pick('fit_ms'))} ${f1(pick('scene_ms'))} ${f1(pick('regions_ms') + pick('overlay_ms'))} ${f1(pick('frame_ms'))} ${f1(median(fits.ours))} ${f1(median(fits.theirs))} ${ratio.toFixed(2).padStart(8)}`);
+    if (errors.length) console.log('errors:', errors);
+    await page.close();
+  }
+  // The regression and novelty methods at the largest n: the hard-scene rule (nothing on the
+  // page's thread over 50 ms) while a slider moves and a point is dragged.
+  const others = [
+    { name: 'ε-SVR', hash: 'preset=sine&task=regression&model=svr&kernel=rbf&C=1&epsilon=0.1&gamma=2', slider: 'C' },
+    { name: 'ν-SVR', hash: 'preset=sine&task=regression&model=nusvr&kernel=rbf&C=1&nu=0.3&gamma=2', slider: 'nu', at: (u) => 0.2 + 0.2 * u },
+    { name: 'kernel ridge regression', hash: 'preset=sine&task=regression&model=krr&kernel=rbf&gamma=2&lambda=0.01', slider: 'lambda', at: (u) => -2 - u },
+    { name: 'one-class SVM', hash: 'preset=blob&task=novelty&model=oneclass&kernel=rbf&nu=0.1&gamma=2', slider: 'nu', at: (u) => 0.05 + 0.1 * u },
+  ].filter((m) => process.env.OTHERS !== '0' && (!process.env.ONLY || m.name.includes(process.env.ONLY)));
+  const n = Math.max(...(sizes.length ? sizes : [10000]));
+  if (others.length) console.log(`\nother tasks, n = ${n}, worker; ms\n${'method'.padEnd(24)} ${'longest'.padStart(8)} ${'step med'.padStart(8)} ${'fit'.padStart(8)} ${'frame'.padStart(8)}  message`);
+  for (const m of others) {
+    const { page, errors } = await openPage(env.browser, `${env.base}#${m.hash}&n=${n}&noise=0.3&seed=1`, { width: 1400, height: 1000 });
+    await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
+    await settle(page);
+    await watchTasks(page);
+    const steps = await sliderSteps(page, 12, m.slider, m.at);
+    const sliderLongest = await longestTask(page);
+    const { frames, longest } = await drag(page, 12);
+    const pick = (k) => median(frames.map((f) => f[k] || 0));
+    const worst = Math.max(sliderLongest, longest);
+    const message = await page.evaluate(() => document.getElementById('status')?.textContent.trim().slice(0, 80) || '');
+    console.log(`${m.name.padEnd(24)} ${f1(worst > 0 ? worst : '< 50')} ${f1(median(steps))} ${f1(pick('fit_ms'))} ${f1(pick('frame_ms'))}  ${message}`);
     if (errors.length) console.log('errors:', errors);
     await page.close();
   }

@@ -81,17 +81,8 @@ pub const MAX_POINTS: usize = 2000;
 
 impl KernelRidge {
     pub fn fit(points: &[Point], labels: &[i32], params: &KrrParams) -> Result<KernelRidge, Error> {
-        let (classes, targets) = check(points, labels, params)?;
-        let n = points.len();
-        let gram = gram_matrix(params.kernel, points);
-        let beta = match cholesky(&gram, n, params.lambda) {
-            Some(factor) => Some(cholesky_apply(&factor, n, &targets)),
-            None => lu_solve(&gram, n, params.lambda, &targets),
-        };
-        let beta = finite_or_singular(beta)?;
-        Ok(KernelRidge::new(
-            points, params, classes, targets, beta, false,
-        ))
+        // From nothing kept, the warm path is the plain solve (see [`solve_targets`]).
+        Self::fit_warm(points, labels, params, &mut RidgeWarmStart::default())
     }
 
     /// The same fit, starting from what `warm` kept of the last one: the Gram matrix is patched
@@ -105,34 +96,7 @@ impl KernelRidge {
         warm: &mut RidgeWarmStart,
     ) -> Result<KernelRidge, Error> {
         let (classes, targets) = check(points, labels, params)?;
-        let n = points.len();
-        warm.update_gram(params.kernel, points);
-        let (lambda, gram) = (params.lambda, &warm.gram);
-        let refined = (warm.factor.len() == n * n && warm.beta.len() == n)
-            .then(|| preconditioned_cg(gram, &warm.factor, n, lambda, &targets, &warm.beta))
-            .flatten();
-        let warm_start = refined.is_some();
-        let beta = match refined {
-            Some((beta, iterations)) => {
-                if iterations > CG_STALE {
-                    warm.factor.clear();
-                }
-                Some(beta)
-            }
-            None => match cholesky(gram, n, lambda) {
-                Some(factor) => {
-                    let beta = cholesky_apply(&factor, n, &targets);
-                    warm.factor = factor;
-                    Some(beta)
-                }
-                None => {
-                    warm.factor.clear();
-                    lu_solve(gram, n, lambda, &targets)
-                }
-            },
-        };
-        let beta = finite_or_singular(beta)?;
-        warm.beta = beta.clone();
+        let (beta, warm_start) = solve_targets_warm(points, &targets, params, warm)?;
         Ok(KernelRidge::new(
             points, params, classes, targets, beta, warm_start,
         ))
@@ -201,12 +165,7 @@ fn check(
     }
     let data = Dataset::from_parts(points.to_vec(), labels.to_vec());
     let (classes, targets) = data.binary_targets()?;
-    let n = points.len();
-    if n > MAX_POINTS {
-        return Err(Error::Parameter(format!(
-            "kernel ridge solves an n × n system: at most {MAX_POINTS} points ({n} here)"
-        )));
-    }
+    check_size(points, params)?;
     Ok((classes, targets))
 }
 
@@ -217,6 +176,53 @@ pub fn solve_targets(
     targets: &[f64],
     params: &KrrParams,
 ) -> Result<Vec<f64>, Error> {
+    // From nothing kept, the warm path is this solve: the Gram matrix, then its factor.
+    let fresh = &mut RidgeWarmStart::default();
+    solve_targets_warm(points, targets, params, fresh).map(|(beta, _)| beta)
+}
+
+/// [`solve_targets`] starting from what `warm` kept of the last solve (see
+/// [`KernelRidge::fit_warm`]): β, and whether it was refined from the last one rather than
+/// solved afresh.
+pub fn solve_targets_warm(
+    points: &[Point],
+    targets: &[f64],
+    params: &KrrParams,
+    warm: &mut RidgeWarmStart,
+) -> Result<(Vec<f64>, bool), Error> {
+    let n = check_size(points, params)?;
+    warm.update_gram(params.kernel, points);
+    let (lambda, gram) = (params.lambda, &warm.gram);
+    let refined = (warm.factor.len() == n * n && warm.beta.len() == n)
+        .then(|| preconditioned_cg(gram, &warm.factor, n, lambda, targets, &warm.beta))
+        .flatten();
+    let warm_start = refined.is_some();
+    let beta = match refined {
+        Some((beta, iterations)) => {
+            if iterations > CG_STALE {
+                warm.factor.clear();
+            }
+            Some(beta)
+        }
+        None => match cholesky(gram, n, lambda) {
+            Some(factor) => {
+                let beta = cholesky_apply(&factor, n, targets);
+                warm.factor = factor;
+                Some(beta)
+            }
+            None => {
+                warm.factor.clear();
+                lu_solve(gram, n, lambda, targets)
+            }
+        },
+    };
+    let beta = finite_or_singular(beta)?;
+    warm.beta = beta.clone();
+    Ok((beta, warm_start))
+}
+
+/// Checks the parameters and the size cap; the number of points.
+fn check_size(points: &[Point], params: &KrrParams) -> Result<usize, Error> {
     params.check()?;
     let n = points.len();
     if n > MAX_POINTS {
@@ -224,12 +230,7 @@ pub fn solve_targets(
             "kernel ridge solves an n × n system: at most {MAX_POINTS} points ({n} here)"
         )));
     }
-    let gram = gram_matrix(params.kernel, points);
-    let beta = match cholesky(&gram, n, params.lambda) {
-        Some(factor) => Some(cholesky_apply(&factor, n, targets)),
-        None => lu_solve(&gram, n, params.lambda, targets),
-    };
-    finite_or_singular(beta)
+    Ok(n)
 }
 
 fn finite_or_singular(beta: Option<Vec<f64>>) -> Result<Vec<f64>, Error> {
@@ -398,14 +399,8 @@ impl RidgeWarmStart {
 }
 
 impl WarmStart for RidgeWarmStart {
-    fn point_added(&mut self) {
-        self.data_replaced();
-    }
     fn point_moved(&mut self, _index: usize, _points: &[Point]) {
         // The next fit finds the moved points by comparing.
-    }
-    fn point_removed(&mut self, _index: usize) {
-        self.data_replaced();
     }
     fn forget(&mut self) {
         self.factor.clear();

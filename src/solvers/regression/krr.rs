@@ -18,10 +18,12 @@ use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::field::Smoothness;
 use crate::kernel::Kernel;
-use crate::model::{kernel_of, Fact, FitOptions, Method, Model, Trace};
+use crate::model::{kernel_of, Fact, FitOptions, Method, Model, Trace, WarmStart};
 use crate::params::Values;
 use crate::sklearn::{kernel_ridge, Counterpart, Multiclass};
-use crate::solvers::kernel_ridge::{gram_matrix, solve_targets, KrrParams};
+use crate::solvers::kernel_ridge::{
+    gram_matrix, solve_targets, solve_targets_warm, KrrParams, RidgeWarmStart,
+};
 use crate::task::Task;
 
 /// How many gradient steps the trace view's whole run takes at most (it stops once converged).
@@ -43,6 +45,8 @@ pub struct RidgeCurve {
     pub iteration: Option<Iteration>,
     /// The iteration's ‖∇J‖ and RMSE per step, when recorded (the trace view).
     pub trace: Option<Trace>,
+    /// β was refined from the last fit's, not solved afresh.
+    pub warm_start: bool,
 }
 
 impl Curve for RidgeCurve {
@@ -56,6 +60,10 @@ impl Curve for RidgeCurve {
 
     fn smoothness(&self) -> Smoothness {
         Smoothness::of_kernel(self.kernel)
+    }
+
+    fn warm_started(&self) -> bool {
+        self.warm_start
     }
 
     fn band(&self, x: f64) -> Option<f64> {
@@ -141,16 +149,32 @@ impl Method for RidgeRegressionMethod {
             let gram = gram_matrix(params.kernel, &inputs);
             iterate(&gram, &targets, params.lambda, steps, options.record)
         };
-        let (beta, iteration, trace) = match options.steps {
+        let (beta, iteration, trace, warm_start) = match options.steps {
             Some(steps) => {
                 let (beta, stepped, trace) = run(steps);
-                (beta, Some(stepped), trace)
+                (beta, Some(stepped), trace, false)
             }
             None if options.record => {
                 let (_, _, trace) = run(WHOLE_RUN);
-                (solve_targets(&inputs, &targets, &params)?, None, trace)
+                (
+                    solve_targets(&inputs, &targets, &params)?,
+                    None,
+                    trace,
+                    false,
+                )
             }
-            None => (solve_targets(&inputs, &targets, &params)?, None, None),
+            None => {
+                // The kept Gram matrix, factor and β (the classifier's), patched where points
+                // moved.
+                let warm = options
+                    .warm
+                    .and_then(|w| w.as_any().downcast_mut::<RidgeWarmStart>());
+                let (beta, warm_start) = match warm {
+                    Some(warm) => solve_targets_warm(&inputs, &targets, &params, warm)?,
+                    None => (solve_targets(&inputs, &targets, &params)?, false),
+                };
+                (beta, None, None, warm_start)
+            }
         };
         let band = values
             .flag("gp")
@@ -163,8 +187,13 @@ impl Method for RidgeRegressionMethod {
             band,
             iteration,
             trace: trace.map(|t| t.thinned(TRACE_VALUES)),
+            warm_start,
         };
         Ok(Box::new(Fitted::new(curve, data)))
+    }
+
+    fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
+        Some(Box::new(RidgeWarmStart::default()))
     }
 
     fn sklearn(&self, values: &Values, _data: &Dataset) -> Counterpart {

@@ -95,6 +95,11 @@ pub trait Curve: Debug + Send + Sync + 'static {
     fn smoothness(&self) -> Smoothness {
         Smoothness::Smooth
     }
+    /// Whether the fit started from the last one's solution (the page then fits once more
+    /// from nothing when the interaction ends).
+    fn warm_started(&self) -> bool {
+        false
+    }
     /// The fitted numbers the command line prints, as lists (a kernel expansion's `dual_coef`,
     /// a line's `w`).
     fn numbers(&self) -> Vec<(&'static str, Vec<f64>)> {
@@ -231,6 +236,10 @@ impl Model for Fitted {
 
     fn smoothness(&self) -> Smoothness {
         self.curve.smoothness()
+    }
+
+    fn warm_started(&self) -> bool {
+        self.curve.warm_started()
     }
 
     fn marks(&self) -> Vec<Mark> {

@@ -7,13 +7,13 @@ use super::{inputs_and_targets, Curve, Fitted};
 use crate::data::Dataset;
 use crate::error::Error;
 use crate::field::Smoothness;
-use crate::model::{kernel_of, Fact, FitOptions, Method, Model};
+use crate::model::{kernel_of, Fact, FitOptions, Method, Model, WarmStart};
 use crate::params::Values;
 use crate::plane::Mark;
 use crate::sklearn::{
     kernel_args, libsvm_tol, python_float, shown, Counterpart, Estimator, Multiclass,
 };
-use crate::solvers::svr::{fit_epsilon_svr, fit_nu_svr, SvrFit};
+use crate::solvers::svr::{fit_svr, Formulation, SvrFit, SvrProblem, SvrWarmStart};
 use crate::task::Task;
 
 /// The iteration cap when the settings give none (the page's).
@@ -82,6 +82,10 @@ impl Curve for SvrFit {
 
     fn smoothness(&self) -> Smoothness {
         Smoothness::of_kernel(self.kernel)
+    }
+
+    fn warm_started(&self) -> bool {
+        self.warm_start
     }
 
     fn numbers(&self) -> Vec<(&'static str, Vec<f64>)> {
@@ -177,18 +181,33 @@ impl Method for SvrMethod {
         data: &Dataset,
         options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error> {
-        let kernel = kernel_of(values)?;
         let (inputs, targets) = inputs_and_targets(data);
-        let (c, tol) = (values.real("C"), values.real("tol"));
-        let max_iter = options.max_iter.unwrap_or(MAX_ITER);
-        let fit = if self.nu {
-            let nu = values.real("nu");
-            fit_nu_svr(&inputs, &targets, kernel, c, nu, tol, max_iter)?
-        } else {
-            let epsilon = values.real("epsilon");
-            fit_epsilon_svr(&inputs, &targets, kernel, c, epsilon, tol, max_iter)?
+        let problem = SvrProblem {
+            kernel: kernel_of(values)?,
+            c: values.real("C"),
+            formulation: if self.nu {
+                Formulation::Nu(values.real("nu"))
+            } else {
+                Formulation::Epsilon(values.real("epsilon"))
+            },
+            tol: values.real("tol"),
+            max_iter: options.max_iter.unwrap_or(MAX_ITER),
         };
+        // The kept columns and multipliers, or a state for this fit alone.
+        let mut own = None;
+        let warm = match options
+            .warm
+            .and_then(|w| w.as_any().downcast_mut::<SvrWarmStart>())
+        {
+            Some(state) => state,
+            None => own.insert(SvrWarmStart::default()),
+        };
+        let fit = fit_svr(&inputs, &targets, &problem, warm)?;
         Ok(Box::new(Fitted::new(fit, data)))
+    }
+
+    fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
+        Some(Box::new(SvrWarmStart::default()))
     }
 
     fn sklearn(&self, values: &Values, _data: &Dataset) -> Counterpart {

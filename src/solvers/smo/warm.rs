@@ -40,7 +40,7 @@ pub(super) struct Kept {
 /// The multiplier a kept α_j becomes in a warm start at box `c` (see `SvmTrainer::solve`):
 /// one at the old bound goes to the new bound exactly, any other is scaled by c / c_old.
 /// (Before any solution, `last_c` is 0 and α is left as it is.)
-pub(super) fn rescaled(a: f64, last_c: f64, c: f64) -> f64 {
+pub(crate) fn rescaled(a: f64, last_c: f64, c: f64) -> f64 {
     if last_c <= 0.0 {
         a
     } else if a >= last_c {

@@ -2,34 +2,51 @@
 //! t < n is α_t, variable n + i is α*_i, both tied to point i; then the fit read off the
 //! solution.
 
-use super::SvrFit;
+use super::{SvrFit, SvrWarmStart};
 use crate::data::Point;
 use crate::error::Error;
-use crate::kernel::{Kernel, KernelCache};
-use crate::model::ExitReason;
+use crate::kernel::Kernel;
+use crate::model::{ExitReason, WarmStart};
 use crate::solvers::nu_svc::solver::initial_alpha;
+use crate::solvers::smo::compute_rho;
 use crate::solvers::smo::general::{self, rho_and_r, Dual, Equalities};
-use crate::solvers::smo::{compute_rho, CACHE_BYTES};
 
 /// Which regression, with its parameter.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Formulation {
+pub enum Formulation {
     /// ε-SVR with the tube's half-width ε ≥ 0.
     Epsilon(f64),
     /// ν-SVR with ν ∈ (0, 1].
     Nu(f64),
 }
 
-/// Checks the inputs and solves the regression.
+/// A regression problem besides its data.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SvrProblem {
+    pub kernel: Kernel,
+    /// The box bound C.
+    pub c: f64,
+    pub formulation: Formulation,
+    /// Stopping tolerance on the maximal KKT violation.
+    pub tol: f64,
+    pub max_iter: usize,
+}
+
+/// Checks the inputs and solves the regression, from what `warm` kept of the last fit when
+/// that gives a feasible start (see `warm.rs`), and keeps this one's solution in it.
 pub(super) fn fit(
     points: &[Point],
     targets: &[f64],
-    kernel: Kernel,
-    c: f64,
-    formulation: Formulation,
-    tol: f64,
-    max_iter: usize,
+    problem: &SvrProblem,
+    warm: &mut SvrWarmStart,
 ) -> Result<SvrFit, Error> {
+    let SvrProblem {
+        kernel,
+        c,
+        formulation,
+        tol,
+        max_iter,
+    } = *problem;
     super::check(points, targets, kernel, c, formulation, tol)?;
     let n = points.len();
     let point_of: Vec<usize> = (0..2 * n).map(|t| t % n).collect();
@@ -42,7 +59,7 @@ pub(super) fn fit(
     let p: Vec<f64> = (0..2 * n)
         .map(|t| tube - y[t] * targets[point_of[t]])
         .collect();
-    let (start, equalities) = match formulation {
+    let (cold, equalities) = match formulation {
         Formulation::Epsilon(_) => (vec![0.0; 2 * n], Equalities::One),
         // ν-SVC's start in units of C: each side filled in order to C·ν·n/2 (that is, ν/2 of
         // its 2n variables' worth of C).
@@ -51,9 +68,14 @@ pub(super) fn fit(
             (start, Equalities::Two)
         }
     };
-    let mut cache = KernelCache::new(CACHE_BYTES);
-    cache.prepare(kernel, points);
-    general::check_diagonal(&cache)?;
+    warm.prepare(kernel, points);
+    let start = warm.start(formulation, c, &y);
+    let warm_start = start.is_some();
+    let start = start.unwrap_or(cold);
+    // Whatever happens next, the next fit starts cold unless this one ends.
+    warm.forget();
+    let cache = &mut warm.cache;
+    general::check_diagonal(cache)?;
     let dual = Dual {
         points,
         point_of: &point_of,
@@ -61,7 +83,7 @@ pub(super) fn fit(
         p: &p,
         c,
     };
-    let solved = general::solve(&mut cache, &dual, start, equalities, tol, max_iter);
+    let solved = general::solve(cache, &dual, start, equalities, tol, max_iter);
     let (alpha, gradient) = (&solved.alpha, &solved.gradient);
     let (bias, epsilon, nu) = match formulation {
         Formulation::Epsilon(epsilon) => (-compute_rho(alpha, gradient, &y, c), epsilon, None),
@@ -76,6 +98,7 @@ pub(super) fn fit(
             "the solution overflows: rescale the targets or the data, or lower C".into(),
         ));
     }
+    warm.keep(alpha, formulation, c);
     let (upper, lower) = alpha.split_at(n);
     let dual_coef: Vec<f64> = upper.iter().zip(lower).map(|(a, b)| a - b).collect();
     let support: Vec<usize> = (0..n).filter(|&i| dual_coef[i] != 0.0).collect();
@@ -92,6 +115,7 @@ pub(super) fn fit(
         epsilon,
         support,
         iterations: solved.iterations,
+        warm_start,
         converged: solved.exit == ExitReason::Converged,
         objective: general::objective(alpha, gradient, &p),
         expansion,

@@ -230,3 +230,93 @@ fn the_iteration_cap_is_reported() {
     assert_eq!(fit.iterations, 3);
     assert!(fit.violation > 1e-9);
 }
+
+/// A warm fit ends where a cold one does: the same objective, f and ε, and for ν-SVR each
+/// side's multipliers summing to C·ν·n/2; and it took the warm path, in fewer iterations.
+fn assert_same_optimum(warm: &SvrFit, cold: &SvrFit, points: &[Point], what: &str) {
+    assert!(warm.warm_start && !cold.warm_start, "{what}");
+    assert!(warm.converged && cold.converged, "{what}");
+    assert!(
+        warm.iterations < cold.iterations,
+        "{what}: {} warm iterations, {} cold",
+        warm.iterations,
+        cold.iterations
+    );
+    let scale = 1.0 + cold.objective.abs();
+    assert!(
+        (warm.objective - cold.objective).abs() < 1e-9 * scale,
+        "{what}: objective {} against {}",
+        warm.objective,
+        cold.objective
+    );
+    assert!((warm.epsilon - cold.epsilon).abs() < 1e-6, "{what}: ε");
+    for &p in points {
+        let (w, c) = (warm.predict(p), cold.predict(p));
+        assert!(
+            (w - c).abs() < 1e-6,
+            "{what}: f({}) = {w} against {c}",
+            p[0]
+        );
+    }
+    if let Some(nu) = warm.nu {
+        let target = warm.c * nu * points.len() as f64 / 2.0;
+        for side in [&warm.alpha, &warm.alpha_star] {
+            let sum: f64 = side.iter().sum();
+            assert!(
+                (sum - target).abs() < 1e-9 * target,
+                "{what}: Σ = {sum}, not {target}"
+            );
+        }
+    }
+}
+
+/// After a drag and after a step of ν (ν-SVR) or of C (ε-SVR, downwards, where clipping alone
+/// would break Σ(α − α*) = 0), a fit from the kept state reaches the cold fit's optimum in
+/// fewer iterations; after `forget` and with another number of points it starts cold.
+#[test]
+fn warm_refits_end_at_the_cold_optimum() {
+    let kernel = Kernel::Rbf { gamma: 10.0 };
+    for formulation in [Formulation::Nu(0.3), Formulation::Epsilon(0.05)] {
+        let (mut points, mut targets) = sine(120);
+        let mut problem = SvrProblem {
+            kernel,
+            c: 2.0,
+            formulation,
+            tol: 1e-8,
+            max_iter: 1_000_000,
+        };
+        let mut warm = SvrWarmStart::default();
+        let cold = |points: &[Point], targets: &[f64], problem: &SvrProblem| {
+            fit_svr(points, targets, problem, &mut SvrWarmStart::default()).unwrap()
+        };
+        let first = fit_svr(&points, &targets, &problem, &mut warm).unwrap();
+        assert!(!first.warm_start, "nothing kept yet");
+        assert_eq!(
+            first,
+            cold(&points, &targets, &problem),
+            "a first fit is the cold fit"
+        );
+
+        points[40] = line(points[40][0] + 0.02);
+        targets[40] += 0.3;
+        let dragged = fit_svr(&points, &targets, &problem, &mut warm).unwrap();
+        let what = format!("{formulation:?}, a drag");
+        assert_same_optimum(&dragged, &cold(&points, &targets, &problem), &points, &what);
+
+        for step in [0.04, -0.1] {
+            match &mut problem.formulation {
+                Formulation::Nu(nu) => *nu += step,
+                Formulation::Epsilon(_) => problem.c *= 1.0 + step,
+            }
+            let stepped = fit_svr(&points, &targets, &problem, &mut warm).unwrap();
+            let what = format!("{:?}, C = {}", problem.formulation, problem.c);
+            assert_same_optimum(&stepped, &cold(&points, &targets, &problem), &points, &what);
+        }
+
+        crate::model::WarmStart::forget(&mut warm);
+        let forgotten = fit_svr(&points, &targets, &problem, &mut warm).unwrap();
+        assert!(!forgotten.warm_start, "{formulation:?}: after forget");
+        let fewer = fit_svr(&points[1..], &targets[1..], &problem, &mut warm).unwrap();
+        assert!(!fewer.warm_start, "{formulation:?}: a point fewer");
+    }
+}
