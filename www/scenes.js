@@ -193,9 +193,23 @@ export const redo = () => travel(redoStack, undoStack);
 
 // ---- the URL ------------------------------------------------------------------------------
 
+// A scene of many points has a link of hundreds of kilobytes, and writing it (the link, then
+// the address) takes tens of milliseconds each: its address follows once the scene has stood
+// still a while, link and address each in a task of its own, so that no task on the page's
+// thread grows past a frame with the number of points while a slider or a point moves.
+const LARGE_LINK = 50_000;
+
 export function scheduleHash() {
   clearTimeout(hashTimer);
-  hashTimer = setTimeout(writeHash, 250);
+  if (page.app && page.app.hash_longer_than(LARGE_LINK)) hashTimer = setTimeout(writeLargeHash, 1500);
+  else hashTimer = setTimeout(writeHash, 250);
+}
+
+function writeLargeHash() {
+  const scene = sceneHash();
+  const written = hashWrites;
+  // Unless the address was written since (an action's own writeHash), in the next task.
+  hashTimer = setTimeout(() => { if (hashWrites === written) writeScene(scene); }, 0);
 }
 
 // A link holds a scene of up to LINK_CHARACTERS characters (about 60 000 points; browsers
@@ -203,9 +217,16 @@ export function scheduleHash() {
 // does not open an older one, and says how to keep it.
 const LINK_CHARACTERS = 1_000_000;
 
+let hashWrites = 0;
+
 export function writeHash() {
   if (!page.app) return;
-  const scene = sceneHash();
+  writeScene(sceneHash());
+}
+
+// Writes the address (and the kept scene) for `scene`, the scene's link (null: too large).
+function writeScene(scene) {
+  hashWrites += 1;
   const hash = scene === null ? '' : '#' + scene;
   const tooLong = scene === null || hash.length > LINK_CHARACTERS;
   // Replaces the address of the browser's entry on screen, or pushes a new one (history.js).
