@@ -121,8 +121,9 @@ export function buildControls(catalogue) {
 let tasks = null;
 
 // The model menu lists the methods of `task`; the preset menu its presets (and the lecture
-// examples, which are classification's).
+// examples, which are classification's). New points have a class in classification alone.
 function fillModels(task) {
+  $('class-buttons').hidden = task !== 'classification';
   const model = $('model');
   if (model.dataset.task !== task) {
     model.dataset.task = task;

@@ -28,6 +28,8 @@ test('the regression task: its menus, its curve and scores, its link, a click', 
   assert.match(status, /training RMSE [\d.]+ · R² 0\.\d+/);
   assert.match(status, /support vectors \d+ \(on the tube \d+, outside or at C \d+\)/);
   assert.doesNotMatch(status, /accuracy/);
+  // A new point is a pair (x, t): no class to choose.
+  assert.equal(await page.isVisible('#class-buttons'), false);
   // ε-SVR, the task's first method: its curve, its tube and its support vectors.
   const legend = await page.textContent('#legend-entries');
   for (const words of [/point \(x, t\)/, /fitted curve t = f\(x\)/, /ε-tube f ± ε/, /support vector/]) {
@@ -59,6 +61,7 @@ test('the regression task: its menus, its curve and scores, its link, a click', 
   await page.selectOption('#task', 'classification');
   await settle(page);
   assert.ok((await options(page, 'model')).includes('svm'));
+  assert.equal(await page.isVisible('#class-buttons'), true);
   assert.ok(!(await options(page, 'preset')).includes('sine'));
   assert.deepEqual(errors, []);
   await page.close();
