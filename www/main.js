@@ -15,6 +15,7 @@
 //   hooks.js     window.kernelPlayground, for the tests and the benchmark
 //   embed.js     the lab in a host page's frame (?embed=1): its layout and its messages
 
+import { t, translateCatalogue } from './i18n.js'; // first: the page's words (top-level await)
 import init, { App } from './pkg/kernel_playground.js';
 import { cancelLoad } from './bigfile.js';
 import { wireClasses } from './classes.js';
@@ -176,11 +177,11 @@ async function start() {
     await init({ module_or_path: await module });
   } catch (e) {
     console.warn('WebAssembly failed to start:', e);
-    $('loading').textContent = 'This browser could not start the lab (WebAssembly failed to load).';
+    $('loading').textContent = t('load.failed');
     return;
   }
   resizeCanvas();
-  const catalogue = JSON.parse(App.catalogue());
+  const catalogue = translateCatalogue(JSON.parse(App.catalogue()));
   buildControls(catalogue);
   listExamples(catalogue);
   wireFolds();
