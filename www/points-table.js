@@ -5,6 +5,8 @@
 // each coordinate's text as typed; pasted text goes through the files' reader
 // (`lab.loadText`). The table follows the plane: clicks and drags show in it as they happen.
 
+import { t } from './i18n.js';
+
 const $ = (id) => document.getElementById(id);
 
 // Rows shown at most: a large scene shows its first rows and says how many there are.

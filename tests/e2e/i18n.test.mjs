@@ -178,7 +178,7 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
   await page.setInputFiles('#load-csv', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('1,2,3\nnot,a,number\n') });
   await page.waitForSelector('#message:not([hidden])');
   const message = await page.textContent('#message');
-  assert.ok(englishWords(message.replace('bad.csv', '')).length === 0, `the file's message in English: ${message}`);
+  assert.ok(englishWords(message.replace('bad.csv', '').replace(/'[^']*'/g, '')).length === 0, `the file's message in English: ${message}`);
   const untranslatedKeys = (await page.evaluate(() => window.kernelPlaygroundLanguage.untranslated())).filter((k) => k in en.page || /^[a-z]+\.[a-z-]+$/.test(k));
   assert.deepEqual(untranslatedKeys, [], 'page keys asked for and missing');
   assert.deepEqual(errors, []);
