@@ -70,8 +70,10 @@ try {
   catalogue = english;
 }
 
-// Texts of the lab not in the catalogue, as they came (the browser test reads them).
+// Texts of the lab not in the catalogue, as they came, and the catalogue's texts used (the
+// browser test reads them).
 export const untranslated = new Set();
+const looked = new Set();
 
 const fill = (template, values) => {
   let i = 0;
@@ -91,24 +93,65 @@ export function t(key, ...values) {
 
 // Numbers in a text of the lab: integers, decimals, exponents, a sign (ASCII or −).
 const NUMBER = /[−-]?\d+(?:\.\d+)?(?:e[−+-]?\d+)?/g;
+// A quoted value ('not'), not an apostrophe (the SVM's).
+const QUOTED = /(?<!\w)'([^']*)'(?!\w)/g;
+const CJK = /[\u3000-\u9fff\uff00-\uffef]/;
+// The methods' names, which the lab's sentences put in as values ("{}: accuracy on …"),
+// longest first (translateCatalogue fills it).
+let names = null;
+let nameSet = new Set();
+
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// `text` as a template of the catalogue, its values as `{}` by `pattern`: the translation
+// with the values put back (each passed through `value`), or null.
+function byTemplate(text, pattern, value) {
+  const found = [...text.matchAll(pattern)];
+  if (found.length === 0) return null;
+  let template = '';
+  let end = 0;
+  for (const m of found) {
+    template += text.slice(end, m.index) + (m[1] !== undefined ? "'{}'" : '{}');
+    end = m.index + m[0].length;
+  }
+  template += text.slice(end);
+  if (!Object.hasOwn(catalogue.text, template)) return null;
+  looked.add(template);
+  return fill(catalogue.text[template], found.map(value));
+}
+
+// A sentence's full stop, in Chinese.
+const stop = (said) => (said === null ? null : `${said}${/[。）]$/.test(said) ? '' : '。'}`);
+
+function lookUp(text) {
+  const words = catalogue.text;
+  if (Object.hasOwn(words, text)) {
+    looked.add(text);
+    return words[text];
+  }
+  const plain = (m) => m[1] ?? m[0];
+  const found = byTemplate(text, NUMBER, plain)
+    // A message quoting what a file or a link said ('not'): the quoted words are values too.
+    ?? byTemplate(text, new RegExp(`${QUOTED.source}|${NUMBER.source}`, 'g'), plain);
+  if (found !== null || !names) return found;
+  return byTemplate(text, names, (m) => (m[1] !== undefined ? m[1] : nameSet.has(m[0]) ? tr(m[0]) : m[0]));
+}
 
 // The lab's English `text` in the page's language (unchanged in English, or when it holds no
-// word to translate).
+// word to translate). A text of several sentences (a view's note) is translated sentence by
+// sentence when it is not in the catalogue whole.
 export function tr(text) {
-  if (lang === 'en' || typeof text !== 'string' || text === '') return text;
-  const words = catalogue.text;
-  if (Object.hasOwn(words, text)) return words[text];
-  const values = text.match(NUMBER);
-  if (values) {
-    const template = text.replace(NUMBER, '{}');
-    if (Object.hasOwn(words, template)) return fill(words[template], values);
-  }
-  // A message quoting what a file or a link said ('not'): the quoted words are values too.
-  const QUOTED = new RegExp(`'([^']*)'|${NUMBER.source}`, 'g');
-  const parts = [...text.matchAll(QUOTED)];
-  if (parts.some((m) => m[1] !== undefined)) {
-    const template = text.replace(QUOTED, (m) => (m.startsWith("'") ? "'{}'" : '{}'));
-    if (Object.hasOwn(words, template)) return fill(words[template], parts.map((m) => m[1] ?? m[0]));
+  if (lang === 'en' || typeof text !== 'string' || text === '' || CJK.test(text)) return text;
+  const whole = lookUp(text) ?? (text.endsWith('.') ? stop(lookUp(text.slice(0, -1))) : null);
+  if (whole !== null) return whole;
+  const sentences = text.split(/(?<=[.…])\s+/);
+  // (Chinese sentences end in full-width stops and take no space between them.)
+  if (sentences.length > 1) return sentences.map(tr).reduce((a, b) => (CJK.test(a.at(-1)) ? a + b : `${a} ${b}`));
+  // "Why it stopped: what went wrong" (a view's note around a method's own message): each
+  // part on its own, split at the first colon whose head the catalogue knows.
+  for (let at = text.indexOf(': '); at > 0; at = text.indexOf(': ', at + 1)) {
+    const head = lookUp(text.slice(0, at));
+    if (head !== null) return `${head}：${tr(text.slice(at + 2))}`;
   }
   if (/[A-Za-z]{2}/.test(text)) untranslated.add(text);
   return text;
@@ -118,6 +161,11 @@ export function tr(text) {
 const CATALOGUE_WORDS = ['label', 'explain', 'title', 'hint', 'caption', 'tab'];
 export function translateCatalogue(value) {
   if (lang === 'en') return value;
+  if (value && Array.isArray(value.methods) && !names) {
+    nameSet = new Set(value.methods.map((m) => m.title));
+    const titles = [...nameSet].sort((a, b) => b.length - a.length).map(escapeRegExp);
+    names = new RegExp(`${QUOTED.source}|${titles.join('|')}|${NUMBER.source}`, 'g');
+  }
   if (Array.isArray(value)) return value.map(translateCatalogue);
   if (!value || typeof value !== 'object') return value;
   const out = {};
@@ -163,6 +211,34 @@ function languageMenu() {
   });
 }
 
+// Chinese characters, and the spaces between two of them that spaced() put in.
+const HAN = '\\u3000-\\u9fff\\uff00-\\uffef';
+const SPACED = new RegExp(`(?<=[${HAN}]) (?=[${HAN}])`, 'g');
+// A space after each Chinese character: the lab breaks a headline's lines between words only,
+// and estimates a character and a space as wide as one Chinese character. Drawn without them.
+const spaced = (text) => text.replace(new RegExp(`([${HAN}])(?=\\S)`, 'g'), '$1 ');
+const unspaced = (text) => text.replace(SPACED, '');
+
+// The lab's pictures: their headlines are translated before the lab breaks them into lines
+// (src/words.rs asks globalThis.kernelPlaygroundSay), called once the wasm has started.
+export function translatePictures(App) {
+  if (lang === 'en') return;
+  globalThis.kernelPlaygroundSay = (text) => {
+    const said = tr(text);
+    return said === text ? undefined : spaced(said);
+  };
+  App.translate_pictures();
+}
+
+// A picture saved as SVG: its texts as the canvas draws them.
+export function translateSvg(svg) {
+  if (lang === 'en') return svg;
+  const entities = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+  const decode = (s) => s.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => entities[e]);
+  const encode = (s) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+  return svg.replace(/(<text\b[^>]*>)([^<]*)(<\/text>)/g, (_, open, text, close) => open + encode(unspaced(tr(decode(text)))) + close);
+}
+
 // Text the lab draws on a canvas goes through fillText: there it is translated, and Chinese
 // gets a font list that has its glyphs.
 function translateCanvases() {
@@ -175,12 +251,12 @@ function translateCanvases() {
     }
   };
   proto.fillText = function fillTranslated(text, ...rest) {
-    const said = tr(String(text));
+    const said = unspaced(tr(String(text)));
     withFont(this, said);
     return fillText.call(this, said, ...rest);
   };
   proto.measureText = function measureTranslated(text) {
-    const said = tr(String(text));
+    const said = unspaced(tr(String(text)));
     withFont(this, said);
     return measureText.call(this, said);
   };
@@ -195,4 +271,4 @@ translatePage();
 languageMenu();
 
 // For the browser tests: the language, and the lab's texts that had no translation.
-window.kernelPlaygroundLanguage = { lang, untranslated: () => [...untranslated] };
+window.kernelPlaygroundLanguage = { lang, untranslated: () => [...untranslated], used: () => [...looked] };

@@ -86,9 +86,7 @@ export function renderView(app) {
   const turns = orbits(id);
   canvas.style.touchAction = turns ? 'none' : '';
   canvas.tabIndex = turns ? 0 : -1;
-  canvas.setAttribute('aria-label', turns
-    ? 'the open view, in 3-D: drag it or use the arrow keys to turn it'
-    : 'the open view; hover a tick to find its point in the plot');
+  canvas.setAttribute('aria-label', turns ? t('aria.view-3d') : t('aria.view'));
   $('view-note').textContent = tr(app.render_view('view', id));
   const [done, total] = app.view_progress(id);
   const bar = $('view-progress');
