@@ -216,7 +216,8 @@ const HAN = '\\u3000-\\u9fff\\uff00-\\uffef';
 const SPACED = new RegExp(`(?<=[${HAN}]) (?=[${HAN}])`, 'g');
 // A space after each Chinese character: the lab breaks a headline's lines between words only,
 // and estimates a character and a space as wide as one Chinese character. Drawn without them.
-const spaced = (text) => text.replace(new RegExp(`([${HAN}])(?=\\S)`, 'g'), '$1 ');
+// (None before full-width punctuation, which never starts a line.)
+const spaced = (text) => text.replace(new RegExp(`([${HAN}])(?=[^\\s，。；：、）！？])`, 'g'), '$1 ');
 const unspaced = (text) => text.replace(SPACED, '');
 
 // The lab's pictures: their headlines are translated before the lab breaks them into lines

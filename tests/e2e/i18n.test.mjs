@@ -9,9 +9,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { start, openPage, settle, waitForFrame, lastFrame } from './browser.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { start, openPage, settle, waitForFrame, lastFrame, siteDir } from './browser.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file) => fs.readFileSync(path.join(repo, file), 'utf8');
@@ -230,4 +231,28 @@ test('lang=en is English; the browser language chooses Chinese; the menu switche
   assert.equal(await zhPage.getAttribute('html', 'lang'), 'en', 'the choice is remembered over the browser language');
   assert.deepEqual([...errors, ...zhErrors], []);
   await context.close();
+});
+
+test('the one-file lab, an embedded lab and a lesson open in Chinese', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kp-one-file-zh-'));
+  const file = path.join(dir, 'kernel-playground.html');
+  fs.copyFileSync(path.join(siteDir, 'kernel-playground.html'), file);
+  const urls = [
+    `${pathToFileURL(file).href}?lang=zh#preset=separable&n=30`,
+    `${env.base}?embed=1&show=C,gamma&lang=zh#preset=moons&n=40`,
+    `${env.base}?lesson=lessons/soft-margins.json&lang=zh`,
+  ];
+  for (const url of urls) {
+    const page = await env.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const errors = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(url);
+    await waitForFrame(page);
+    await settle(page);
+    assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hans', url);
+    assert.match(await page.textContent('#status'), /训练准确率/, url);
+    assert.deepEqual(errors, [], url);
+    await page.close();
+  }
 });
