@@ -16,6 +16,7 @@
 //   same URLs), and `new Worker(new URL('./worker.js', import.meta.url)` becomes
 //   `new Worker(new URL(import.meta.resolve('www/worker.js'))`. Such a worker may not take
 //   Web Locks; www/worker.js then says so and the page watches it by its pings alone;
+// - the word catalogues www/i18n/*.json are kept in <script type="application/json">s;
 // - www/wasm.js is replaced by a module with the same export that decodes the wasm from base64
 //   in the page and compiles it once; the page hands that module to its worker as the site does.
 // Anything else the page refers to by a relative URL stops the build with a message, so a new
@@ -29,6 +30,7 @@ export const SINGLE_FILE = 'kernel-playground.html';
 const WASM_MODULE = 'www/wasm.js';
 const WASM_FILE = 'www/pkg/kernel_playground_bg.wasm';
 const WASM_ELEMENT = 'kernel-playground-wasm';
+const CATALOGUES = 'www/i18n';
 const DROPPED_LINKS = ['preload', 'modulepreload', 'manifest', 'apple-touch-icon'];
 const MIME = { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
 
@@ -233,6 +235,11 @@ export function buildSingleFile(site) {
     parts.push(`<script type="text/plain" data-module="${name}">${escapeForElement(text, 'script')}</script>`);
   }
   parts.push(`<script type="application/octet-stream" id="${WASM_ELEMENT}">${wasm}</script>`);
+  // The word catalogues (www/i18n.js reads them from these elements before fetching).
+  for (const file of fs.readdirSync(path.join(site, CATALOGUES)).filter((f) => f.endsWith('.json')).sort()) {
+    const json = fs.readFileSync(path.join(site, CATALOGUES, file), 'utf8');
+    parts.push(`<script type="application/json" data-catalogue="${path.basename(file, '.json')}">${escapeForElement(json, 'script')}</script>`);
+  }
   parts.push(`<script>\n${BOOT.replace('MODULES', JSON.stringify({ entries, worker }))}</script>`);
   html = html.replace('<!-- MODULES -->\n', () => `${parts.join('\n')}\n`);
   const out = path.join(site, SINGLE_FILE);

@@ -17,7 +17,8 @@
 //!    shows, as data), [`roc`] (ROC curves and confusion counts from decision values),
 //!    [`spectrum`] (the smallest eigenvalue of a Gram matrix), [`sorting`] (stable sorts
 //!    through one compiled copy of the sort), [`sklearn`] (a method's counterpart in
-//!    scikit-learn, as data).
+//!    scikit-learn, as data), [`words`] (the words drawn in pictures, in the reader's
+//!    language).
 //! 2. The contract — [`model`]: the [`model::Method`] trait every method's registry entry
 //!    implements and the [`model::Model`] trait of a fitted model (decision values, grid
 //!    evaluation, marks, facts).
@@ -77,6 +78,7 @@ pub mod task;
 pub mod validation;
 pub mod views;
 pub mod voronoi;
+pub mod words;
 
 #[cfg(target_arch = "wasm32")]
 mod web;

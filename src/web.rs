@@ -102,6 +102,13 @@ struct Remote {
     frame: Map<String, Value>,
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// The page's translation of a text the lab draws (www/i18n.js), or nothing to keep it.
+    #[wasm_bindgen(js_namespace = globalThis, js_name = kernelPlaygroundSay)]
+    fn page_says(text: &str) -> Option<String>;
+}
+
 /// The lab on one canvas.
 #[wasm_bindgen]
 pub struct App {
@@ -201,6 +208,12 @@ impl App {
             class_choices: None,
             view_type: None,
         })
+    }
+
+    /// The pictures' headlines in the page's language from now on: each is handed to
+    /// `globalThis.kernelPlaygroundSay` (www/i18n.js) before it is broken into lines.
+    pub fn translate_pictures() {
+        crate::words::set_translator(page_says);
     }
 
     /// What the page builds its controls from, as JSON: the parameter table (each row with

@@ -34,6 +34,7 @@ const LAYERS: &[&[&str]] = &[
         "spectrum",
         "sorting",
         "sklearn",
+        "words",
     ],
     &["model"],
     &["solvers"],

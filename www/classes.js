@@ -5,6 +5,8 @@
 // a class with no point yet appears only when "new class" (or the key after the last class's)
 // asks for one. Keys 1–6 choose the classes in that order.
 
+import { t, tr } from './i18n.js';
+
 const KEYED = 6;
 let group = null;
 let shownJson = null;
@@ -83,9 +85,10 @@ function draw() {
     button.setAttribute('aria-pressed', String(c.label === selected));
     const swatch = document.createElement('span');
     swatch.className = `swatch c${k % 6}`;
-    const shown = c.name.length > 20 ? `${c.name.slice(0, 19)}…` : c.name;
+    const name = tr(c.name); // the lab's "class 1"; a file's own names stay as they are
+    const shown = name.length > 20 ? `${name.slice(0, 19)}…` : name;
     button.append(swatch, `${shown} `);
-    if (shown !== c.name) button.title = c.name;
+    if (shown !== name) button.title = name;
     if (k < KEYED) {
       const key = document.createElement('kbd');
       key.textContent = String(k + 1);
@@ -97,8 +100,8 @@ function draw() {
   const more = document.createElement('button');
   more.type = 'button';
   more.id = 'new-class';
-  more.title = 'new class: one with no points yet, for the next clicks';
-  more.append('+ class');
+  more.title = t('class.new-title');
+  more.append(t('class.new'));
   if (list.length < KEYED) {
     const key = document.createElement('kbd');
     key.textContent = String(list.length + 1);

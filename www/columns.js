@@ -6,6 +6,8 @@
 // number of columns). Reading the file stays in Rust (`App.file_preview`, `load_file`), so the
 // page reads every file as the command line's `--columns` does.
 
+import { t } from './i18n.js';
+
 // Also here: the class buttons take the names a file gave its classes (`setosa` for class 0).
 
 const STORE_PREFIX = 'kernel-playground:columns:';
@@ -50,11 +52,8 @@ function columnName(preview, c) {
 function buildDialog(preview, fileName, initial) {
   const dialog = element('dialog', { id: 'columns-dialog' });
   dialog.setAttribute('aria-labelledby', 'columns-title');
-  const title = element('h2', { id: 'columns-title', textContent: 'Which columns?' });
-  const intro = element('p', {
-    textContent: `${fileName} has ${preview.width} columns (${preview.delimiter}-separated). `
-      + 'Choose the two coordinates and the label.',
-  });
+  const title = element('h2', { id: 'columns-title', textContent: t('columns.title') });
+  const intro = element('p', { textContent: t('columns.intro', fileName, preview.width, preview.delimiter) });
   const table = element('table', { className: 'columns-preview' });
   const head = element('tr');
   for (let c = 0; c < preview.width; c++) {

@@ -4,6 +4,7 @@
 // parameter by name.
 
 import { explain, explainPageControls, refreshExplanations, rowText } from './help.js';
+import { t, tr } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,7 +28,7 @@ function element(tag, attributes = {}, text = '') {
 function readout(row) {
   return element('input', {
     type: 'text', inputmode: 'decimal', class: 'readout', id: `${row.key}-value`, 'data-readout': row.key,
-    'aria-label': `${row.label} value`, title: `type a value of ${row.label}`, autocomplete: 'off', spellcheck: 'false', size: '6',
+    'aria-label': t('control.value', row.label), title: t('control.type-value', row.label), autocomplete: 'off', spellcheck: 'false', size: '6',
   });
 }
 
@@ -47,7 +48,7 @@ function control(row) {
       return [element('input', { ...attrs, type: 'range', min: kind.min, max: kind.slider_max, step: '1' }),
         readout(row)];
     case 'number': {
-      const bump = element('button', { type: 'button', 'data-bump': row.key, title: `a new ${row.label}` }, 'new');
+      const bump = element('button', { type: 'button', 'data-bump': row.key, title: t('control.new-title', row.label) }, t('control.new'));
       return [element('input', { ...attrs, type: 'number', min: '0', step: '1' }), bump];
     }
     case 'expression':
@@ -76,14 +77,14 @@ export function buildControls(catalogue) {
   const task = $('task');
   for (const t of catalogue.tasks) task.append(element('option', { value: t.id }, t.title));
   const taskOf = () => catalogue.tasks.find((t) => t.id === task.value) || catalogue.tasks[0];
-  task.after(...explain('the task', () => `${taskOf().title}: ${taskOf().explain}`, [task]));
+  task.after(...explain(t('help.the-task'), () => `${taskOf().title}: ${taskOf().explain}`, [task]));
   // One task alone needs no menu.
   $('task-row').hidden = catalogue.tasks.length < 2;
   const model = $('model');
   const method = () => catalogue.methods.find((m) => m.id === model.value && m.task === task.value)
     || catalogue.methods[0];
   $('model').closest('.row').querySelector('label').after(
-    ...explain('the model', () => `${method().title}: ${method().explain}`, [model]));
+    ...explain(t('help.the-model'), () => `${method().title}: ${method().explain}`, [model]));
   const usedBy = (key) => catalogue.methods.filter((m) => m.params.includes(key)).map((m) => m.id);
   for (const row of catalogue.params) {
     if (row.group === 'layer') {
@@ -169,7 +170,7 @@ export function enableControls(app) {
     el.closest('.row').classList.toggle('disabled', !on);
   }
   for (const also of document.querySelectorAll('.also')) {
-    also.textContent = app.also_written(also.id.slice(0, -'-also'.length));
+    also.textContent = tr(app.also_written(also.id.slice(0, -'-also'.length)));
   }
   showUnits(app);
 }
@@ -191,12 +192,12 @@ function showUnits(app, force = false) {
     const units = shown ? JSON.parse(shown) : null;
     el.min = units ? units.lo : el.dataset.ownMin;
     el.max = units ? units.hi : el.dataset.ownMax;
-    label.textContent = units ? units.label : label.dataset.own;
+    label.textContent = units ? tr(units.label) : label.dataset.own;
     el.value = Math.log10(Number(app.shown(key)));
     const out = $(`${el.id}-value`);
     if (out) {
       out.value = exact(app.shown(key));
-      out.setAttribute('aria-label', `${label.textContent} value`);
+      out.setAttribute('aria-label', t('control.value', label.textContent));
     }
   }
 }

@@ -2,6 +2,7 @@
 // examples": choosing one opens its scene exactly, as its link would, and shows its caption —
 // what to look at — above the controls until another scene is opened.
 
+import { t } from './i18n.js';
 import { $ } from './page.js';
 
 const PREFIX = 'example:';
@@ -11,7 +12,7 @@ let examples = [];
 export function listExamples(catalogue) {
   examples = catalogue.examples;
   const group = document.createElement('optgroup');
-  group.label = 'lecture examples';
+  group.label = t('examples.group');
   for (const e of examples) {
     const option = document.createElement('option');
     option.value = PREFIX + e.id;

@@ -4,6 +4,7 @@ import { App } from './pkg/kernel_playground.js';
 import { BIG_FILE_BYTES, loadBehind } from './bigfile.js';
 import { chooseColumns } from './columns.js';
 import { cancelEntry } from './history.js';
+import { t } from './i18n.js';
 import { isLessonText } from './lesson-file.js';
 import { openLessonFile } from './lessons.js';
 import { $, guard, page, showMessage, sides } from './page.js';
@@ -91,9 +92,9 @@ export async function copyLink() {
   if (page.linkTooLong) return;
   try {
     await navigator.clipboard.writeText(location.href);
-    showMessage('Link copied: it opens this exact scene.', 'notice');
+    showMessage(t('message.link-copied'), 'notice');
     setTimeout(() => showMessage(null, 'notice'), 2500);
   } catch {
-    window.prompt('Copy this link:', location.href);
+    window.prompt(t('message.copy-link'), location.href);
   }
 }

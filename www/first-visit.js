@@ -4,6 +4,8 @@
 // points or for a lesson. It lets every press through to the plot (it takes no pointer
 // events), so the click it asks for adds its point.
 
+import { t } from './i18n.js';
+
 const SEEN = 'kernel-playground-seen-prompt';
 const canvas = document.getElementById('plot');
 
@@ -32,8 +34,7 @@ if (canvas && !seen() && !withPoints && !withLesson) {
   prompt.id = 'first-prompt';
   prompt.className = 'first-prompt';
   prompt.setAttribute('role', 'note');
-  prompt.innerHTML = '<strong>Try it:</strong> click to add a point · shift-click for the other class · '
-    + 'drag a point to move it · move a slider to retrain';
+  prompt.innerHTML = t('prompt.try-it'); // our own catalogue's text, with its <strong>
   canvas.parentElement.append(prompt);
   const controls = document.getElementById('controls');
   const gone = () => {

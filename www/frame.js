@@ -2,6 +2,7 @@
 // status line and the message; and stepping through a run.
 
 import { showClasses } from './classes.js';
+import { t, tr } from './i18n.js';
 import { pointsTable } from './edits.js';
 import { placeCursor } from './keyboard.js';
 import { $, controlled, guard, page, renderMessage } from './page.js';
@@ -87,7 +88,7 @@ export function renderFrame() {
       page.lastFrameB = JSON.parse(jsonB);
       if (!preparingB) updateStatus(page.lastFrameB, $('status-b'));
       $('message-b').hidden = !page.lastFrameB.message;
-      $('message-b').textContent = page.lastFrameB.message || '';
+      $('message-b').textContent = tr(page.lastFrameB.message || '');
     }
   }
   showSvmOptions();
@@ -98,11 +99,11 @@ export function renderFrame() {
 // The status of a scene whose model is not shown: a new scene whose picture is still to come
 // (`behind` the worker behind the page), or one too large for the page to fit by itself.
 function pendingStatus(lab, behind, line) {
-  const why = behind ? 'preparing the new scene…' : `not fitted: without a background worker the page fits up to ${PAGE_POINTS} points`;
+  const why = behind ? t('status.preparing') : t('status.not-fitted', PAGE_POINTS);
   line.title = '';
   line.classList.add('behind');
   line.setAttribute('aria-busy', String(Boolean(behind)));
-  line.textContent = `${lab.point_count()} points · ${why}`;
+  line.textContent = `${t('status.points', lab.point_count())} · ${why}`;
   line.dataset.points = lab.point_count();
   hideDetails(line);
 }
@@ -115,7 +116,7 @@ export function stopPlaying() {
   clearInterval(playTimer);
   playTimer = null;
   $('play').setAttribute('aria-pressed', 'false');
-  $('play').textContent = 'Play';
+  $('play').textContent = t('step.play');
 }
 
 export function stepOnce() {
@@ -131,6 +132,6 @@ export function togglePlay() {
     return;
   }
   $('play').setAttribute('aria-pressed', 'true');
-  $('play').textContent = 'Pause';
+  $('play').textContent = t('step.pause');
   playTimer = setInterval(stepOnce, 350);
 }

@@ -5,6 +5,8 @@
 // keyboard's focus, stays open after a click or a tap until another click, a tap elsewhere or
 // Esc, so a mouse, a keyboard and a finger all reach it.
 
+import { t } from './i18n.js';
+
 let count = 0;
 const explained = []; // { text: () => string, note } for each explained thing, refreshed on change
 let pinned = null;    // the popover a click or a tap keeps open
@@ -35,7 +37,7 @@ export function explain(name, text, targets = []) {
   const id = `help-${++count}`;
   const note = element('span', { id, class: 'help-note', role: 'tooltip', hidden: '' }, read());
   const button = element('button', {
-    type: 'button', class: 'help-button', 'aria-label': `about ${name}`, 'aria-describedby': id,
+    type: 'button', class: 'help-button', 'aria-label': t('help.about', name), 'aria-describedby': id,
     'aria-expanded': 'false',
   }, 'i');
   for (const target of targets) describeBy(target, id);
@@ -72,25 +74,17 @@ export function refreshExplanations() {
 export function rowText(row, select) {
   if (!select || !row.options) return row.explain;
   const chosen = row.options.find((o) => o.value === select.value);
-  return chosen && chosen.explain ? `${row.explain} ${chosen.label.trim()}: ${chosen.explain}` : row.explain;
+  return chosen && chosen.explain ? t('help.chosen', row.explain, chosen.label.trim(), chosen.explain) : row.explain;
 }
 
 // The page's own controls, which are not rows of the parameter table.
-const PAGE_CONTROLS = {
-  compare: 'Draws a second plot of the same points under other settings, so two models (or two values of C) can be compared side by side.',
-  tool: 'What a press on the plot does: add a point and drag points to move them, or erase the point under the pointer.',
-  'load-csv': 'Points from a file: CSV or tab-separated x, y, label, LIBSVM\'s "label 1:x 2:y", a scene saved as JSON, or a lesson (a list of scenes with captions) as JSON. In regression: x, t rows, or "t 1:x" as svm-toy saves them; in novelty detection a file\'s labels are ignored.',
-  'paste-csv': 'One point per line as x,y,label; the pasted points replace the scene\'s.',
-  'save-python': 'A Python script that rebuilds this scene with NumPy and scikit-learn: the points as written, the held-out ones marked, the same model with each parameter\'s mapping in its comments, its accuracy and a matplotlib plot of the regions.',
-  'new-x': 'The first coordinate x₁ of a point to add by typing it.',
-  'new-y': 'The second coordinate x₂ of a point to add by typing it.',
-  'new-label': 'The class of the point to add, as its label.',
-  'new-test': 'Hold the new point out as a test point: drawn hollow and never trained on.',
-};
+const PAGE_CONTROLS = ['compare', 'tool', 'load-csv', 'paste-csv', 'save-python', 'new-x', 'new-y', 'new-label', 'new-test'];
+// (Their explanations: the page catalogue's `explain.<id>`.)
 
 // Describes the page's own controls (those with a visible label get an ⓘ too).
 export function explainPageControls() {
-  for (const [id, text] of Object.entries(PAGE_CONTROLS)) {
+  for (const id of PAGE_CONTROLS) {
+    const text = t(`explain.${id}`);
     const control = document.getElementById(id);
     if (!control) continue;
     const label = control.closest('label') || document.querySelector(`label[for="${id}"]`);

@@ -8,6 +8,8 @@
 // The scene on screen is also kept in localStorage, so closing the tab loses nothing: a visit
 // without a link offers it again (Restore / Start fresh); a visit with a link opens the link.
 
+import { t } from './i18n.js';
+
 const STORE_KEY = 'kernel-playground.last-scene';
 const SAVE_MS = 1000;
 
@@ -127,17 +129,17 @@ export function offerKept(restore) {
   const bar = document.createElement('div');
   bar.id = 'continue';
   bar.setAttribute('role', 'region');
-  bar.setAttribute('aria-label', 'Continue where you left off');
+  bar.setAttribute('aria-label', t('continue.region'));
   const text = document.createElement('span');
-  text.textContent = 'Continue where you left off?';
+  text.textContent = t('continue.ask');
   const yes = document.createElement('button');
   yes.type = 'button';
   yes.id = 'continue-restore';
-  yes.textContent = 'Restore';
+  yes.textContent = t('continue.restore');
   const no = document.createElement('button');
   no.type = 'button';
   no.id = 'continue-fresh';
-  no.textContent = 'Start fresh';
+  no.textContent = t('continue.fresh');
   bar.append(text, yes, no);
   yes.addEventListener('click', () => { const focused = bar.contains(document.activeElement); endOffer(); restore(); refocus(focused); });
   no.addEventListener('click', () => { const focused = bar.contains(document.activeElement); endOffer(); refocus(focused); });

@@ -5,6 +5,7 @@
 // left (the one the views and the link follow).
 
 import { explain } from './help.js';
+import { tr } from './i18n.js';
 
 const list = document.getElementById('legend-entries');
 let shown = null; // the legend drawn last, as JSON
@@ -51,8 +52,8 @@ function draw(legend) {
   list.replaceChildren();
   for (const entry of legend) {
     const li = element('li', { 'data-mark': entry.mark.type });
-    const name = element('span', { class: 'legend-label' }, entry.label);
-    const [button, note] = explain(entry.label, entry.explain, [li]);
+    const name = element('span', { class: 'legend-label' }, tr(entry.label));
+    const [button, note] = explain(tr(entry.label), tr(entry.explain), [li]);
     li.append(swatch(entry.mark), name, button, note);
     list.append(li);
   }

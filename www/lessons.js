@@ -9,6 +9,7 @@ import { App } from './pkg/kernel_playground.js';
 import { showCaption } from './examples.js';
 import { download } from './files.js';
 import { explain } from './help.js';
+import { t } from './i18n.js';
 import { cancelEntry } from './history.js';
 import { MAX_SCENES, LessonError, lessonFileName, lessonJson, readLesson, refusedLesson } from './lesson-file.js';
 import { errorText } from './messages.js';
@@ -247,8 +248,8 @@ export function wireLessons() {
     }
   });
   for (const [id, name, text] of [
-    ['lesson-title', 'lesson', 'The title of the lesson being made (or the one open): "Save lesson" downloads it as a .json file that "Load file" opens again.'],
-    ['lesson-caption', 'caption', 'One short line shown with this scene when the lesson reaches it; "Add this scene" (or Enter) appends the scene on screen, as its link, to the lesson. Empty: the caption on screen, if any.'],
+    ['lesson-title', t('text.lesson'), t('explain.lesson-title')],
+    ['lesson-caption', t('text.caption'), t('explain.lesson-caption')],
   ]) {
     const control = $(id);
     control.previousElementSibling.after(...explain(name, text, [control]));

@@ -15,6 +15,7 @@
 //   hooks.js     window.kernelPlayground, for the tests and the benchmark
 //   embed.js     the lab in a host page's frame (?embed=1): its layout and its messages
 
+import { t, translateCatalogue, translatePictures, translateSvg } from './i18n.js'; // first: the page's words (top-level await)
 import init, { App } from './pkg/kernel_playground.js';
 import { cancelLoad } from './bigfile.js';
 import { wireClasses } from './classes.js';
@@ -115,7 +116,7 @@ function wire() {
   $('save-png').addEventListener('click', () => canvas.toBlob((blob) => download('kernel-playground.png', blob)));
   $('save-svg').addEventListener('click', () => {
     const svg = guard(() => page.app.svg('', canvas.width, canvas.height));
-    if (svg) download('kernel-playground.svg', new Blob([svg], { type: 'image/svg+xml' }));
+    if (svg) download('kernel-playground.svg', new Blob([translateSvg(svg)], { type: 'image/svg+xml' }));
   });
   // A file dropped on the plot loads as if chosen with the button.
   const wrap = document.querySelector('.canvas-wrap');
@@ -177,11 +178,12 @@ async function start() {
     await init({ module_or_path: await module });
   } catch (e) {
     console.warn('WebAssembly failed to start:', e);
-    $('loading').textContent = 'This browser could not start the lab (WebAssembly failed to load).';
+    $('loading').textContent = t('load.failed');
     return;
   }
   resizeCanvas();
-  const catalogue = JSON.parse(App.catalogue());
+  translatePictures(App);
+  const catalogue = translateCatalogue(JSON.parse(App.catalogue()));
   buildControls(catalogue);
   listExamples(catalogue);
   wireFolds();

@@ -5,6 +5,7 @@
 
 import { MessageLine, errorText } from './messages.js';
 import { workerNote } from './behind.js';
+import { t, tr } from './i18n.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -46,9 +47,9 @@ export function renderMessage(frame) {
   const state = [];
   if (workerNote()) state.push(workerNote());
   if (page.linkTooLong) {
-    state.push(`${page.lastFrame ? page.lastFrame.points : 'These'} points are too many for a link (a link holds about 60 000): the address no longer follows the scene; "Save scene" keeps all of it in a file.`);
+    state.push(t('message.link-too-long', page.lastFrame ? page.lastFrame.points : ''));
   }
-  if (frame && frame.message) state.push(frame.message);
+  if (frame && frame.message) state.push(tr(frame.message));
   const text = messages.text(state);
   messageBox.hidden = text === '';
   messageBox.textContent = text;
@@ -59,7 +60,7 @@ export function guard(action, cause = 'action', prefix = '') {
   try {
     return action();
   } catch (e) {
-    showMessage(prefix + errorText(e), cause);
+    showMessage(prefix + (typeof e === 'string' ? tr(errorText(e)) : errorText(e)), cause);
     return undefined;
   }
 }

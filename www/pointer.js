@@ -9,6 +9,7 @@ import { $, guard, otherSide, page, sides } from './page.js';
 import { sendEdit, sendEditTo } from './remote.js';
 import { settle } from './scenes.js';
 import { factText } from './status.js';
+import { t, tr } from './i18n.js';
 
 const canvas = $('plot');
 const tooltip = $('tooltip');
@@ -187,19 +188,19 @@ const escape = (text) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&l
 // A class as the tooltip says it: "class 1" for the lab's own, "label −1" for a file's.
 function classPhrase(lab, label) {
   const name = lab.class_name(label);
-  return escape(name.startsWith('class ') ? name : `label ${name}`);
+  return escape(name.startsWith('class ') ? tr(name) : t('tooltip.label', name));
 }
 
 function describe(info, lab) {
   const lines = [];
   if (info.index !== null && info.index !== undefined) {
-    const role = info.test ? ' · test point' : '';
-    lines.push(`<b>point ${info.index + 1}</b> · ${classPhrase(lab, info.label)}${role} <span class="hint">(T: ${info.test ? 'train on it' : 'hold it out'})</span>`);
+    const role = info.test ? ` · ${t('tooltip.test-point')}` : '';
+    lines.push(`<b>${t('tooltip.point', info.index + 1)}</b> · ${classPhrase(lab, info.label)}${role} <span class="hint">(T: ${info.test ? t('tooltip.train-on-it') : t('tooltip.hold-out')})</span>`);
   } else {
     lines.push(`x = (${fmt(info.x)}, ${fmt(info.y)})`);
   }
   for (const fact of info.facts) lines.push(escape(factText(fact)));
-  if (info.predicted !== null && info.index === null) lines.push(`→ predicted ${classPhrase(lab, info.predicted)}`);
+  if (info.predicted !== null && info.index === null) lines.push(`→ ${t('tooltip.predicted', classPhrase(lab, info.predicted))}`);
   return lines.join('<br>');
 }
 

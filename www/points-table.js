@@ -5,6 +5,8 @@
 // each coordinate's text as typed; pasted text goes through the files' reader
 // (`lab.loadText`). The table follows the plane: clicks and drags show in it as they happen.
 
+import { t } from './i18n.js';
+
 const $ = (id) => document.getElementById(id);
 
 // Rows shown at most: a large scene shows its first rows and says how many there are.
@@ -127,7 +129,7 @@ export class PointsTable {
       const td = element('td');
       const input = element('input', {
         type: 'text', inputmode: field === 'label' ? 'numeric' : 'decimal', 'data-field': field,
-        'aria-label': `${field} of point ${i + 1}`, autocomplete: 'off', spellcheck: 'false',
+        'aria-label': t(`table.${field}-of-point`, i + 1), autocomplete: 'off', spellcheck: 'false',
       });
       input.addEventListener('change', () => this.editCell(i, field, input));
       input.addEventListener('keydown', (ev) => {
@@ -137,12 +139,12 @@ export class PointsTable {
       td.append(input);
       tr.append(td);
     }
-    const test = element('input', { type: 'checkbox', 'data-field': 'test', 'aria-label': `point ${i + 1} is a test point` });
+    const test = element('input', { type: 'checkbox', 'data-field': 'test', 'aria-label': t('table.test-point', i + 1) });
     test.addEventListener('change', () => this.setTest(i, test.checked));
     const td = element('td', { class: 'centre' });
     td.append(test);
     tr.append(td);
-    const del = element('button', { type: 'button', class: 'delete', 'aria-label': `delete point ${i + 1}`, title: 'delete this point' }, '×');
+    const del = element('button', { type: 'button', class: 'delete', 'aria-label': t('table.delete-point', i + 1), title: t('table.delete-title') }, '×');
     del.addEventListener('click', () => this.remove(i));
     const last = element('td');
     last.append(del);
@@ -172,8 +174,8 @@ export class PointsTable {
     }
     const total = app.point_count();
     $('points-note').textContent = total > rows.length
-      ? `The first ${rows.length} of ${total} points; edits here keep the others.`
-      : `${total} point${total === 1 ? '' : 's'}. Labels: 0 is class 1, 1 is class 2, …`;
+      ? t('table.first-points', rows.length, total)
+      : t(total === 1 ? 'table.one-point' : 'table.points', total);
   }
 
   wire() {

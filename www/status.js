@@ -5,6 +5,7 @@
 // headline fact the line had no room for at this width.
 
 import { fmt } from './controls.js';
+import { t, tr } from './i18n.js';
 
 // The most lines the status line takes.
 export const STATUS_LINES = 2;
@@ -15,10 +16,10 @@ export function factText(fact, digits = 4) {
   const v = fact.value;
   let value;
   if (typeof v === 'number') value = Number.isInteger(v) ? String(v) : fmt(v, digits);
-  else if (typeof v === 'boolean') value = v ? 'yes' : 'no';
+  else if (typeof v === 'boolean') value = v ? t('fact.yes') : t('fact.no');
   else if (Array.isArray(v)) value = `(${v.map((x) => fmt(x, digits)).join(', ')})`;
-  else value = String(v);
-  return [fact.label, value, fact.note].filter(Boolean).join(' ');
+  else value = tr(String(v));
+  return [tr(fact.label), value, tr(fact.note)].filter(Boolean).join(' ');
 }
 
 // How many lines of text `line` holds (its own height may be more: it keeps room for two).
@@ -53,16 +54,16 @@ export function updateStatus(f, line) {
   const inside = [];
   if (has(f.train_accuracy)) {
     // The step, on the narrowest line, only in the details (the trace and the buttons say it).
-    if (has(f.steps)) first.push([`step ${f.steps}`, `step ${f.steps}`, `step ${f.steps}`, '']);
+    if (has(f.steps)) first.push([t('status.step', f.steps), t('status.step', f.steps), t('status.step', f.steps), '']);
     const train = `${fmt(100 * f.train_accuracy, 4)}%`;
     if (f.test_points > 0) {
       const test = has(f.test_accuracy) ? `${fmt(100 * f.test_accuracy, 4)}%` : '–';
       first.push(
-        [`training accuracy ${train}`, `training accuracy ${train}`, `training ${train}`],
-        [`test accuracy ${test} (${f.test_points} held out)`, `test accuracy ${test}`, `test ${test}`],
+        [t('status.training-accuracy', train), t('status.training-accuracy', train), t('status.training', train)],
+        [t('status.test-accuracy-held', test, f.test_points), t('status.test-accuracy', test), t('status.test', test)],
       );
     } else {
-      first.push([`training accuracy ${train}`, `training accuracy ${train}`, `training ${train}`]);
+      first.push([t('status.training-accuracy', train), t('status.training-accuracy', train), t('status.training', train)]);
     }
   }
   // The line reads to three digits, the details to four. (A regression's scores are facts:
@@ -72,12 +73,12 @@ export function updateStatus(f, line) {
     else headline.push([factText(fact, 3), factText(fact)]);
   }
   // No model (the message says why): the points are all there is to count.
-  if (first.length === 0 && headline.length === 0) first.push([`${f.points} points`]);
+  if (first.length === 0 && headline.length === 0) first.push([t('status.points', f.points)]);
   // The fit, and the whole frame it is part of (fit, picture and status); behind the page,
   // the worker's frame, and the page's painting.
-  const timings = [`${f.points} points`, `fit ${f.fit_ms.toFixed(1)} ms of a ${f.frame_ms.toFixed(1)} ms frame`];
-  if (f.remote) timings.push(`computed behind the page; painted in ${f.paint_ms.toFixed(1)} ms`);
-  line.title = f.remote ? `computed behind the page; painted in ${f.paint_ms.toFixed(1)} ms` : '';
+  const timings = [t('status.points', f.points), t('status.fit-ms', f.fit_ms.toFixed(1), f.frame_ms.toFixed(1))];
+  if (f.remote) timings.push(t('status.behind', f.paint_ms.toFixed(1)));
+  line.title = f.remote ? t('status.behind', f.paint_ms.toFixed(1)) : '';
   // A model a step behind the points (being computed) is shown, and its numbers greyed.
   line.classList.toggle('behind', Boolean(f.behind));
   line.setAttribute('aria-busy', String(Boolean(f.behind)));
@@ -98,8 +99,8 @@ export function updateStatus(f, line) {
   }
   if (!details) return;
   // What the line's shorter words left out.
-  if (f.test_points > 0) timings[0] = `${f.points} points: ${f.train_points} for training, ${f.test_points} held out`;
-  if (words > 2 && has(f.steps)) timings[0] = `step ${f.steps} · ${timings[0]}`;
+  if (f.test_points > 0) timings[0] = t('status.points-split', f.points, f.train_points, f.test_points);
+  if (words > 2 && has(f.steps)) timings[0] = `${t('status.step', f.steps)} · ${timings[0]}`;
   const rows = [timings[0], ...headline.slice(shown).map(([, long]) => long), ...inside, ...timings.slice(1)];
   const body = details.querySelector('.status-details-body');
   // Unchanged (hovering redraws the frame): left as it is, and where it is scrolled.

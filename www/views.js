@@ -6,6 +6,7 @@
 // keys when its canvas has the focus.
 
 import { hasWorker, on, onFailure, onRestart, post } from './behind.js';
+import { t, tr } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -85,17 +86,15 @@ export function renderView(app) {
   const turns = orbits(id);
   canvas.style.touchAction = turns ? 'none' : '';
   canvas.tabIndex = turns ? 0 : -1;
-  canvas.setAttribute('aria-label', turns
-    ? 'the open view, in 3-D: drag it or use the arrow keys to turn it'
-    : 'the open view; hover a tick to find its point in the plot');
-  $('view-note').textContent = app.render_view('view', id);
+  canvas.setAttribute('aria-label', turns ? t('aria.view-3d') : t('aria.view'));
+  $('view-note').textContent = tr(app.render_view('view', id));
   const [done, total] = app.view_progress(id);
   const bar = $('view-progress');
   bar.hidden = !(total > 0 && done < total);
   if (total > 0) {
     bar.max = total;
     bar.value = done;
-    bar.textContent = `${done} of ${total}`;
+    bar.textContent = t('view.progress', done, total);
   }
 }
 
@@ -160,7 +159,7 @@ export function hoverView(app, ev) {
   const id = openView(app);
   if (!id) return;
   const [px, py] = viewPixel(ev);
-  $('view-hover').textContent = app.view_hover(id, $('view').width, $('view').height, px, py);
+  $('view-hover').textContent = tr(app.view_hover(id, $('view').width, $('view').height, px, py));
 }
 
 // A click in the open view: a heat-map cell moves the sliders to its values; a chart along a

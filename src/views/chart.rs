@@ -786,9 +786,11 @@ pub(crate) fn wrap(text: &str, layout: &Layout) -> Vec<String> {
     if text.is_empty() {
         return Vec::new();
     }
+    // In the reader's language (src/words.rs).
+    let text = crate::words::said(text);
     let right = layout.width as f64 - layout.margin as f64;
-    if layout.plot.left + layout.text_width(text) <= right {
-        return vec![text.to_string()];
+    if layout.plot.left + layout.text_width(&text) <= right {
+        return vec![text.into_owned()];
     }
     let room = right - layout.margin as f64;
     let mut lines = Vec::new();

@@ -1,0 +1,258 @@
+// The page in English and Simplified Chinese (www/i18n.js). Static: every page key the sources
+// use (data-i18n* in index.html, t('…') in www/*.js) is in both catalogues and every key there
+// is used; every text of the lab's catalogue (App.catalogue(): labels, explanations, menus,
+// methods, views, lessons' examples) has a translation, and every translated English text
+// still occurs in the Rust sources. In the browser with ?lang=zh: every model of every task,
+// the view tabs, the shortcut list and a bad file's message leave no English word on the page
+// or on the canvases; ?lang=en is English, the browser's language chooses, and the menu
+// switches with the scene kept.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { start, openPage, settle, waitForFrame, lastFrame, siteDir } from './browser.mjs';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const read = (file) => fs.readFileSync(path.join(repo, file), 'utf8');
+const en = JSON.parse(read('www/i18n/en.json'));
+const zh = JSON.parse(read('www/i18n/zh.json'));
+
+// Words that stay as they are in Chinese: method and format abbreviations, names, keys of the
+// keyboard, the words of formulas and of the kernel expressions one types, units, and the
+// files' own words (a CSV's x,y,label, LIBSVM's label 1:x 2:y, .json).
+const KEPT = new Set(`SVM SVC SVR RBF LIBSVM CSV JSON PNG SVG HTML Python NumPy scikit learn matplotlib
+  LDA QDA KRLS SMO DCA Pegasos SGD IRLS ROC AUC TP FP TN FN CV BIC KKT RMSE XOR Gram Voronoi Delaunay Novikoff Mercer viridis
+  Hessian softmax multinomial WebAssembly JavaScript Ctrl Shift Alt Enter Delete Esc PageUp PageDown
+  exp log tanh max min clip sign linear poly rbf sigmoid coef reg degree hinge MAP ML NN lang en zh ms json sin wx Schölkopf
+  label`.split(/\s+/));
+const englishWords = (text) => (text.match(/[A-Za-zö][A-Za-zö']+/g) || []).filter((w) => !KEPT.has(w));
+const placeholders = (text) => (text.match(/\{\}/g) || []).length;
+
+// ---- static ---------------------------------------------------------------------------------
+
+// Translated texts whose words the Rust sources do not hold as they are (see below).
+let notInSources = null;
+
+function pageKeysUsed() {
+  const used = new Set();
+  const prefixes = new Set();
+  for (const m of read('index.html').matchAll(/data-i18n(?:-[a-z-]+)?="([^"]+)"/g)) used.add(m[1]);
+  for (const file of fs.readdirSync(path.join(repo, 'www')).filter((f) => f.endsWith('.js'))) {
+    const source = read(`www/${file}`).replace(/^\s*\/\/.*$/gm, '');
+    for (const m of source.matchAll(/\bt\(\s*'([^']+)'/g)) used.add(m[1]);
+    for (const m of source.matchAll(/\bt\(\s*`([^`$]+)\$\{/g)) prefixes.add(m[1]);
+  }
+  return { used, prefixes };
+}
+
+test('every page key used is in both catalogues, and every key there is used', () => {
+  const { used, prefixes } = pageKeysUsed();
+  for (const [name, catalogue] of [['en', en], ['zh', zh]]) {
+    const missing = [...used].filter((k) => !(k in catalogue.page));
+    assert.deepEqual(missing, [], `keys missing from www/i18n/${name}.json: ${missing.join(', ')}`);
+    const unused = Object.keys(catalogue.page).filter((k) => !used.has(k) && ![...prefixes].some((p) => k.startsWith(p)));
+    assert.deepEqual(unused, [], `keys in www/i18n/${name}.json that nothing uses: ${unused.join(', ')}`);
+  }
+  const uneven = Object.keys(en.page).filter((k) => placeholders(en.page[k]) !== placeholders(zh.page[k] ?? ''));
+  assert.deepEqual(uneven, [], `keys whose {} differ between the catalogues: ${uneven.join(', ')}`);
+});
+
+test("every text of the lab's catalogue is translated, and every translated text is in the Rust sources", async () => {
+  const glue = await import(path.join(repo, 'www/pkg/kernel_playground.js'));
+  await glue.default({ module_or_path: fs.readFileSync(path.join(repo, 'www/pkg/kernel_playground_bg.wasm')) });
+  const texts = new Set();
+  const walk = (value, key) => {
+    if (typeof value === 'string') {
+      if (['label', 'explain', 'title', 'hint', 'caption', 'tab'].includes(key) && /[A-Za-z]{2}/.test(value)) texts.add(value);
+    } else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  walk(JSON.parse(glue.App.catalogue()));
+  const missing = [...texts].filter((text) => !(text in zh.text));
+  assert.deepEqual(missing, [], `texts of App.catalogue() missing from www/i18n/zh.json's "text":\n${missing.join('\n')}`);
+  // The Rust sources as one text, whitespace (and string continuations) collapsed.
+  const sources = [];
+  const visit = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (entry.name.endsWith('.rs')) sources.push(fs.readFileSync(full, 'utf8'));
+    }
+  };
+  visit(path.join(repo, 'src'));
+  const squeeze = (s) => s.replace(/\\\n/g, ' ').replace(/\\"/g, '"').replace(/\{[\w:.]*\}/g, '{}').replace(/\s+/g, ' ');
+  const rust = squeeze(sources.join('\n'));
+  // A text is looked for by its first words (at least two, or all it has before a number);
+  // one put together from parts in Rust counts as used when the walk in the browser used it.
+  const found = (text) => {
+    const words = squeeze(text).split(/\{\}|[(:]/)[0].trim().split(' ');
+    for (let n = words.length; n >= Math.min(2, words.length); n -= 1) if (rust.includes(words.slice(0, n).join(' '))) return true;
+    return words.join('').length < 2;
+  };
+  notInSources = Object.keys(zh.text).filter((text) => !found(text));
+  const uneven = Object.entries(zh.text).filter(([k, v]) => placeholders(k) !== placeholders(v)).map(([k]) => k);
+  assert.deepEqual(uneven, [], `translations whose {} differ from their text: ${uneven.join(', ')}`);
+});
+
+// ---- in the browser --------------------------------------------------------------------------
+
+let env;
+before(async () => { env = await start(); });
+after(async () => env && env.close());
+
+// What the page shows in words: visible text, titles, labels, placeholders, explanations, and
+// what was drawn on the plot's and the view's canvases (the texts as drawn, after translation).
+const RECORD_CANVAS = () => {
+  const fillText = CanvasRenderingContext2D.prototype.fillText;
+  window.drawnText = new Set();
+  CanvasRenderingContext2D.prototype.fillText = function record(text, ...rest) {
+    if (this.canvas.id === 'plot' || this.canvas.id === 'view') window.drawnText.add(String(text));
+    return fillText.call(this, text, ...rest);
+  };
+};
+
+const shownWords = (page) => page.evaluate(() => {
+  const out = [];
+  const skip = 'script, style, noscript';
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || el.closest(skip) || !el.checkVisibility()) continue;
+    out.push(n.data);
+  }
+  for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
+    if (el.closest(skip)) continue;
+    for (const a of ['title', 'aria-label', 'placeholder']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+  }
+  for (const note of document.querySelectorAll('.help-note')) out.push(note.textContent);
+  out.push(...window.drawnText);
+  window.drawnText.clear();
+  return out;
+});
+
+async function assertChinese(page, where) {
+  const left = new Map();
+  for (const text of await shownWords(page)) {
+    const words = englishWords(text);
+    if (words.length) left.set(text.trim().slice(0, 160), words.join(' '));
+  }
+  assert.deepEqual([...left.keys()], [], `${where}: English left (${[...left.values()].join(', ')}):\n${[...left.keys()].join('\n')}`);
+}
+
+test('in Chinese, every model of every task, the views, the shortcuts and a bad file speak Chinese', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript(RECORD_CANVAS);
+  await page.goto(`${env.base}?lang=zh`);
+  await waitForFrame(page);
+  await page.evaluate(() => { for (const fold of document.querySelectorAll('details')) fold.open = true; });
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hans');
+  for (const task of await page.$$eval('#task option', (o) => o.map((x) => x.value))) {
+    await page.selectOption('#task', task);
+    await settle(page);
+    for (const model of await page.$$eval('#model option', (o) => o.map((x) => x.value))) {
+      await page.selectOption('#model', model);
+      await settle(page);
+      await assertChinese(page, `${task}/${model}`);
+    }
+  }
+  // Each view of each classifier, its headline, axes, legend and the note under it, once its
+  // background work is done (or has run 10 s), on a smaller scene with held-out points.
+  await page.evaluate(() => { location.hash = '#preset=moons&n=40&test=0.25'; });
+  await settle(page);
+  for (const model of await page.$$eval('#model option', (o) => o.map((x) => x.value))) {
+    await page.selectOption('#model', model);
+    await settle(page);
+    for (const tab of await page.$$('.view-tab')) {
+      if (!(await tab.isVisible())) continue;
+      await tab.click();
+      await settle(page);
+      await page.waitForFunction(() => document.getElementById('view-progress').hidden, null, { timeout: 10000 }).catch(() => {});
+      await settle(page);
+      await assertChinese(page, `${model}, view ${await tab.textContent()}`);
+      await tab.click();
+    }
+  }
+  await page.keyboard.press('Escape');
+  await page.focus('#plot');
+  await page.keyboard.press('?');
+  assert.ok(await page.isVisible('#shortcuts'));
+  assert.match(await page.textContent('#shortcuts'), /键盘快捷键/);
+  await assertChinese(page, 'the shortcut list');
+  await page.keyboard.press('Escape');
+  await page.setInputFiles('#load-csv', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('1,2,3\nnot,a,number\n') });
+  await page.waitForSelector('#message:not([hidden])');
+  const message = await page.textContent('#message');
+  assert.ok(englishWords(message.replace('bad.csv', '').replace(/'[^']*'/g, '')).length === 0, `the file's message in English: ${message}`);
+  const untranslatedKeys = (await page.evaluate(() => window.kernelPlaygroundLanguage.untranslated())).filter((k) => k in en.page || /^[a-z]+\.[a-z-]+$/.test(k));
+  assert.deepEqual(untranslatedKeys, [], 'page keys asked for and missing');
+  // Every translated text is in the Rust sources or was used on the way.
+  const used = new Set(await page.evaluate(() => window.kernelPlaygroundLanguage.used()));
+  assert.ok(notInSources, 'the static test ran first');
+  const unused = notInSources.filter((text) => !used.has(text));
+  assert.deepEqual(unused, [], `translated texts neither in the Rust sources nor used:\n${unused.join('\n')}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('lang=en is English; the browser language chooses Chinese; the menu switches and keeps the scene', async () => {
+  const scene = '#preset=moons&n=40&model=knn&k=3';
+  const { page, errors } = await openPage(env.browser, `${env.base}?lang=en${scene}`);
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assert.match(await page.textContent('#status'), /training accuracy/);
+  assert.equal(await page.textContent('h1'), 'Kernel Playground');
+  await page.close();
+
+  const context = await env.browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 720 } });
+  const zhPage = await context.newPage();
+  const zhErrors = [];
+  zhPage.on('console', (m) => { if (m.type() === 'error') zhErrors.push(m.text()); });
+  await zhPage.goto(`${env.base}${scene}`);
+  await waitForFrame(zhPage);
+  assert.equal(await zhPage.getAttribute('html', 'lang'), 'zh-Hans');
+  assert.match(await zhPage.textContent('#status'), /训练准确率/);
+  assert.equal(await zhPage.inputValue('#language'), 'zh');
+  const before = await lastFrame(zhPage);
+  // The menu: English, with the same scene, remembered for the next visit.
+  await Promise.all([zhPage.waitForNavigation(), zhPage.selectOption('#language', 'en')]);
+  await waitForFrame(zhPage);
+  assert.match(zhPage.url(), /[?&]lang=en/);
+  assert.match(await zhPage.textContent('#status'), /training accuracy/);
+  const after = await lastFrame(zhPage);
+  assert.equal(after.points, before.points);
+  assert.equal(after.model, 'knn');
+  assert.equal(await zhPage.inputValue('#k'), '3');
+  await zhPage.goto(`${env.base}${scene}`);
+  await waitForFrame(zhPage);
+  assert.equal(await zhPage.getAttribute('html', 'lang'), 'en', 'the choice is remembered over the browser language');
+  assert.deepEqual([...errors, ...zhErrors], []);
+  await context.close();
+});
+
+test('the one-file lab, an embedded lab and a lesson open in Chinese', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kp-one-file-zh-'));
+  const file = path.join(dir, 'kernel-playground.html');
+  fs.copyFileSync(path.join(siteDir, 'kernel-playground.html'), file);
+  const urls = [
+    `${pathToFileURL(file).href}?lang=zh#preset=separable&n=30`,
+    `${env.base}?embed=1&show=C,gamma&lang=zh#preset=moons&n=40`,
+    `${env.base}?lesson=lessons/soft-margins.json&lang=zh`,
+  ];
+  for (const url of urls) {
+    const page = await env.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const errors = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(url);
+    await waitForFrame(page);
+    await settle(page);
+    assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hans', url);
+    assert.match(await page.textContent('#status'), /训练准确率/, url);
+    assert.deepEqual(errors, [], url);
+    await page.close();
+  }
+});

@@ -1,0 +1,275 @@
+// The page's language: English or Simplified Chinese, every word from a message catalogue.
+//
+// Two kinds of words reach the screen. The page's own (index.html, www/*.js) are named by
+// stable keys: `data-i18n="key"` on an element (its text), `data-i18n-title`,
+// `data-i18n-aria-label`, `data-i18n-placeholder` (those attributes), `data-i18n-html` (text
+// with <kbd> marks, the shortcut list), and t('key', …values) in the modules, where `{}`
+// stands for each value in order. The lab's words come from Rust (the parameter table, the
+// methods, the status facts, the legend, messages, the text the views draw on the canvases):
+// there the English text is its own id, and tr(text) looks it up; a text with numbers in it
+// is looked up with each number as `{}` ("{} support vectors"), the numbers put back after,
+// and one quoting a file's or a link's words with them as `'{}'` too.
+// Numbers, symbols and user data pass through as they are.
+//
+// The catalogues are www/i18n/en.json and www/i18n/zh.json ({ page: {key: text}, text:
+// {English: translation} }); the wasm carries no translation. The language: `?lang=en|zh` in
+// the address, else the one chosen before (localStorage), else the browser's. The one-file lab
+// holds the catalogues in <script type="application/json" data-catalogue="…"> elements.
+// tests/e2e/i18n.test.mjs checks that no key or text is missing or unused.
+
+export const LANGUAGES = { en: 'English', zh: '中文' };
+const STORED = 'kernel-playground-lang';
+// Chinese on a canvas: common CJK fonts ahead of the generic family the views name.
+const CJK_FONTS = '"Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif';
+
+// The language a code names ('zh-CN', 'zh-Hans' … → 'zh'), or null.
+export function languageOf(code) {
+  const lower = String(code || '').toLowerCase();
+  if (lower.startsWith('zh')) return 'zh';
+  if (lower.startsWith('en')) return 'en';
+  return null;
+}
+
+function stored() {
+  try {
+    return languageOf(localStorage.getItem(STORED));
+  } catch {
+    return null;
+  }
+}
+
+// `?lang=` wins, then the visitor's own choice, then the browser's languages.
+function chooseLanguage() {
+  const asked = new URLSearchParams(location.search).get('lang');
+  if (asked !== null && languageOf(asked)) return languageOf(asked);
+  const chosen = stored();
+  if (chosen) return chosen;
+  for (const code of navigator.languages || [navigator.language]) {
+    const found = languageOf(code);
+    if (found) return found;
+  }
+  return 'en';
+}
+
+async function readCatalogue(code) {
+  const inline = document.querySelector(`script[data-catalogue="${code}"]`);
+  if (inline) return JSON.parse(inline.textContent);
+  const answer = await fetch(`www/i18n/${code}.json`);
+  if (!answer.ok) throw new Error(`the ${code} catalogue answered ${answer.status}`);
+  return answer.json();
+}
+
+export const lang = chooseLanguage();
+let catalogue = { page: {}, text: {} };
+let english = { page: {}, text: {} };
+try {
+  english = await readCatalogue('en');
+  catalogue = lang === 'en' ? english : await readCatalogue(lang);
+} catch (e) {
+  console.warn('The word catalogue could not be read; the page stays in English.', e);
+  catalogue = english;
+}
+
+// Texts of the lab not in the catalogue, as they came, and the catalogue's texts used (the
+// browser test reads them).
+export const untranslated = new Set();
+const looked = new Set();
+
+const fill = (template, values) => {
+  let i = 0;
+  return template.replace(/\{\}/g, () => (i < values.length ? String(values[i++]) : '{}'));
+};
+
+// The page's words named `key`, with `values` put in for its `{}`s (English if the chosen
+// catalogue lacks it, the key itself if both do).
+export function t(key, ...values) {
+  const text = catalogue.page[key] ?? english.page[key];
+  if (text === undefined) {
+    untranslated.add(key);
+    return key;
+  }
+  return fill(text, values);
+}
+
+// Numbers in a text of the lab: integers, decimals, exponents, a sign (ASCII or −).
+const NUMBER = /[−-]?\d+(?:\.\d+)?(?:e[−+-]?\d+)?/g;
+// A quoted value ('not'), not an apostrophe (the SVM's).
+const QUOTED = /(?<!\w)'([^']*)'(?!\w)/g;
+const CJK = /[\u3000-\u9fff\uff00-\uffef]/;
+// The methods' names, which the lab's sentences put in as values ("{}: accuracy on …"),
+// longest first (translateCatalogue fills it).
+let names = null;
+let nameSet = new Set();
+
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// `text` as a template of the catalogue, its values as `{}` by `pattern`: the translation
+// with the values put back (each passed through `value`), or null.
+function byTemplate(text, pattern, value) {
+  const found = [...text.matchAll(pattern)];
+  if (found.length === 0) return null;
+  let template = '';
+  let end = 0;
+  for (const m of found) {
+    template += text.slice(end, m.index) + (m[1] !== undefined ? "'{}'" : '{}');
+    end = m.index + m[0].length;
+  }
+  template += text.slice(end);
+  if (!Object.hasOwn(catalogue.text, template)) return null;
+  looked.add(template);
+  return fill(catalogue.text[template], found.map(value));
+}
+
+// A sentence's full stop, in Chinese.
+const stop = (said) => (said === null ? null : `${said}${/[。）]$/.test(said) ? '' : '。'}`);
+
+function lookUp(text) {
+  const words = catalogue.text;
+  if (Object.hasOwn(words, text)) {
+    looked.add(text);
+    return words[text];
+  }
+  const plain = (m) => m[1] ?? m[0];
+  const found = byTemplate(text, NUMBER, plain)
+    // A message quoting what a file or a link said ('not'): the quoted words are values too.
+    ?? byTemplate(text, new RegExp(`${QUOTED.source}|${NUMBER.source}`, 'g'), plain);
+  if (found !== null || !names) return found;
+  return byTemplate(text, names, (m) => (m[1] !== undefined ? m[1] : nameSet.has(m[0]) ? tr(m[0]) : m[0]));
+}
+
+// The lab's English `text` in the page's language (unchanged in English, or when it holds no
+// word to translate). A text of several sentences (a view's note) is translated sentence by
+// sentence when it is not in the catalogue whole.
+export function tr(text) {
+  if (lang === 'en' || typeof text !== 'string' || text === '' || CJK.test(text)) return text;
+  const whole = lookUp(text) ?? (text.endsWith('.') ? stop(lookUp(text.slice(0, -1))) : null);
+  if (whole !== null) return whole;
+  const sentences = text.split(/(?<=[.…])\s+/);
+  // (Chinese sentences end in full-width stops and take no space between them.)
+  if (sentences.length > 1) return sentences.map(tr).reduce((a, b) => (CJK.test(a.at(-1)) ? a + b : `${a} ${b}`));
+  // "Why it stopped: what went wrong" (a view's note around a method's own message): each
+  // part on its own, split at the first colon whose head the catalogue knows.
+  for (let at = text.indexOf(': '); at > 0; at = text.indexOf(': ', at + 1)) {
+    const head = lookUp(text.slice(0, at));
+    if (head !== null) return `${head}：${tr(text.slice(at + 2))}`;
+  }
+  if (/[A-Za-z]{2}/.test(text)) untranslated.add(text);
+  return text;
+}
+
+// Each string of the catalogue the page builds its controls from, in the page's language.
+const CATALOGUE_WORDS = ['label', 'explain', 'title', 'hint', 'caption', 'tab'];
+export function translateCatalogue(value) {
+  if (lang === 'en') return value;
+  if (value && Array.isArray(value.methods) && !names) {
+    nameSet = new Set(value.methods.map((m) => m.title));
+    const titles = [...nameSet].sort((a, b) => b.length - a.length).map(escapeRegExp);
+    names = new RegExp(`${QUOTED.source}|${titles.join('|')}|${NUMBER.source}`, 'g');
+  }
+  if (Array.isArray(value)) return value.map(translateCatalogue);
+  if (!value || typeof value !== 'object') return value;
+  const out = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = typeof v === 'string' && CATALOGUE_WORDS.includes(k) ? tr(v) : translateCatalogue(v);
+  }
+  return out;
+}
+
+// The page's marked elements under `root` in the page's language.
+const ATTRIBUTES = ['title', 'aria-label', 'placeholder'];
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  // Our own catalogue's text, with <kbd> marks: never user data.
+  for (const el of root.querySelectorAll('[data-i18n-html]')) el.innerHTML = t(el.dataset.i18nHtml);
+  for (const name of ATTRIBUTES) {
+    for (const el of root.querySelectorAll(`[data-i18n-${name}]`)) el.setAttribute(name, t(el.getAttribute(`data-i18n-${name}`)));
+  }
+}
+
+// The language menu: its choice is remembered and the page opens again in it, with the scene
+// on screen (its link), as the address's `lang=` would open it.
+function languageMenu() {
+  const select = document.getElementById('language');
+  if (!select) return;
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    const option = document.createElement('option');
+    option.value = code;
+    option.lang = code === 'zh' ? 'zh-Hans' : 'en';
+    option.textContent = name;
+    select.append(option);
+  }
+  select.value = lang;
+  select.addEventListener('change', () => {
+    try {
+      localStorage.setItem(STORED, select.value);
+    } catch {
+      // Not remembered: the address below still carries the choice.
+    }
+    const options = new URLSearchParams(location.search);
+    options.set('lang', select.value);
+    location.replace(`${location.pathname}?${options}${location.hash}`);
+  });
+}
+
+// Chinese characters, and the spaces between two of them that spaced() put in.
+const HAN = '\\u3000-\\u9fff\\uff00-\\uffef';
+const SPACED = new RegExp(`(?<=[${HAN}]) (?=[${HAN}])`, 'g');
+// A space after each Chinese character: the lab breaks a headline's lines between words only,
+// and estimates a character and a space as wide as one Chinese character. Drawn without them.
+// (None before full-width punctuation, which never starts a line.)
+const spaced = (text) => text.replace(new RegExp(`([${HAN}])(?=[^\\s，。；：、）！？])`, 'g'), '$1 ');
+const unspaced = (text) => text.replace(SPACED, '');
+
+// The lab's pictures: their headlines are translated before the lab breaks them into lines
+// (src/words.rs asks globalThis.kernelPlaygroundSay), called once the wasm has started.
+export function translatePictures(App) {
+  if (lang === 'en') return;
+  globalThis.kernelPlaygroundSay = (text) => {
+    const said = tr(text);
+    return said === text ? undefined : spaced(said);
+  };
+  App.translate_pictures();
+}
+
+// A picture saved as SVG: its texts as the canvas draws them.
+export function translateSvg(svg) {
+  if (lang === 'en') return svg;
+  const entities = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+  const decode = (s) => s.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => entities[e]);
+  const encode = (s) => s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+  return svg.replace(/(<text\b[^>]*>)([^<]*)(<\/text>)/g, (_, open, text, close) => open + encode(unspaced(tr(decode(text)))) + close);
+}
+
+// Text the lab draws on a canvas goes through fillText: there it is translated, and Chinese
+// gets a font list that has its glyphs.
+function translateCanvases() {
+  const proto = CanvasRenderingContext2D.prototype;
+  const fillText = proto.fillText;
+  const measureText = proto.measureText;
+  const withFont = (context, text) => {
+    if (/[\u3000-\u9fff\uff00-\uffef]/.test(text) && !context.font.includes('CJK')) {
+      context.font = context.font.replace(/(?:"[^"]*"|[\w-]+)\s*$/, CJK_FONTS);
+    }
+  };
+  proto.fillText = function fillTranslated(text, ...rest) {
+    const said = unspaced(tr(String(text)));
+    withFont(this, said);
+    return fillText.call(this, said, ...rest);
+  };
+  proto.measureText = function measureTranslated(text) {
+    const said = unspaced(tr(String(text)));
+    withFont(this, said);
+    return measureText.call(this, said);
+  };
+}
+
+document.documentElement.lang = lang === 'zh' ? 'zh-Hans' : 'en';
+if (lang !== 'en') {
+  translateCanvases();
+  document.title = t('page.title');
+}
+translatePage();
+languageMenu();
+
+// For the browser tests: the language, and the lab's texts that had no translation.
+window.kernelPlaygroundLanguage = { lang, untranslated: () => [...untranslated], used: () => [...looked] };
