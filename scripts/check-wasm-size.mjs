@@ -25,7 +25,11 @@
 // and the curves, their inputs in the Gram matrix, the one-class SVM's 3-D surface, and a
 // sentence in the picture for every view that does not apply), 1.7 KB for the support
 // vector regressions' warm starts (their kept columns and multipliers, the repair of a start
-// after a ν step: ν-SVR's refit at n = 500 back inside a 60 Hz frame); each
+// after a ν step: ν-SVR's refit at n = 500 back inside a 60 Hz frame), then 17.5 KB for
+// svm-toy's world and the rest of issue 19 (the svm-train option strings read and written,
+// 6.7 KB; each task's files, 1.6 KB; regression and novelty scenes exported as Python; the
+// Gaussian-process band and the gradient iteration of kernel ridge regression; the SVR
+// hover's KKT case) and the page's translator hook for the views' headlines; each
 // raised on purpose, against the goal of a smaller module: what
 // only the command line or an export needs belongs in a module of its own, loaded when asked
 // for).
@@ -38,7 +42,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_BYTES = 796_000;
+export const BUDGET_BYTES = 815_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');

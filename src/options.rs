@@ -67,18 +67,18 @@ pub fn read(text: &str, now: &Settings) -> Result<Options, Error> {
             "q" => continue,
             _ if name.starts_with('w') && name.len() > 1 => 'w',
             _ if name.chars().count() == 1 => name.chars().next().unwrap_or('?'),
-            _ => return Err(bad(format!("-{name} is not an option of svm-train"))),
+            _ => return Err(bad(format!("'-{name}' is not an option of svm-train"))),
         };
         let value = tokens
             .next()
-            .ok_or_else(|| bad(format!("-{name} needs a value")))?;
+            .ok_or_else(|| bad(format!("'-{name}' needs a value")))?;
         match option {
             's' | 't' | 'c' | 'n' | 'p' | 'g' | 'd' | 'r' | 'e' => given.push((option, value)),
             'm' | 'h' => {}
             'b' => notes.push("-b: the lab draws f(x), not probability estimates".into()),
             'v' => notes.push("-v: cross-validation is the CV view's (open it)".into()),
-            'w' => notes.push(format!("-{name}: class weights are not used by the lab")),
-            _ => return Err(bad(format!("-{name} is not an option of svm-train"))),
+            'w' => notes.push(format!("'-{name}': class weights are not used by the lab")),
+            _ => return Err(bad(format!("'-{name}' is not an option of svm-train"))),
         }
     }
     if files > 0 {
@@ -90,7 +90,7 @@ pub fn read(text: &str, now: &Settings) -> Result<Options, Error> {
         text.parse::<u8>()
             .ok()
             .filter(|&v| v <= max)
-            .ok_or_else(|| bad(format!("-{option} takes 0 to {max}, not '{text}'")))
+            .ok_or_else(|| bad(format!("'-{option}' takes 0 to {max}, not '{text}'")))
     };
     let svm_type = integer('s', 4)?;
     let kernel = match integer('t', 4)? {
@@ -104,7 +104,7 @@ pub fn read(text: &str, now: &Settings) -> Result<Options, Error> {
     let method = registry::METHODS
         .iter()
         .find(|m| m.svm_type() == Some(svm_type))
-        .ok_or_else(|| bad(format!("-s {svm_type} is not in this version")))?;
+        .ok_or_else(|| bad(format!("'-s {svm_type}' is not in this version")))?;
     let uses = |key: &str| method.params().contains(&key);
     let mut edits = vec![
         ("task", method.task().id().to_string()),
@@ -128,10 +128,10 @@ pub fn read(text: &str, now: &Settings) -> Result<Options, Error> {
         };
         match last(option) {
             Some(_) if !uses(key) => {
-                notes.push(format!("-{option} is not used by {}", method.title()))
+                notes.push(format!("'-{option}' is not used by {}", method.title()))
             }
             Some(_) if !kernel_reads => {
-                notes.push(format!("-{option} is not used by the {kernel} kernel"))
+                notes.push(format!("'-{option}' is not used by the kernel '{kernel}'"))
             }
             Some(value) => edits.push((key, value.to_string())),
             None if uses(key) && kernel_reads => {
@@ -265,7 +265,7 @@ mod tests {
     fn what_cannot_be_read_is_one_line_and_what_is_read_past_is_noted() {
         let now = Settings::opening();
         for (text, says) in [
-            ("-s 5", "-s takes 0 to 4"),
+            ("-s 5", "'-s' takes 0 to 4"),
             ("-t 4", "precomputed"),
             ("-c", "needs a value"),
             ("-x 1", "not an option"),
@@ -281,10 +281,10 @@ mod tests {
             .unwrap()
             .notes;
         assert_eq!(notes.len(), 4, "{notes:?}");
-        assert!(notes.iter().any(|n| n.starts_with("-c is not used")));
+        assert!(notes.iter().any(|n| n.starts_with("'-c' is not used")));
         assert!(notes
             .iter()
-            .any(|n| n.starts_with("-g is not used by the linear")));
+            .any(|n| n.starts_with("'-g' is not used by the kernel 'linear'")));
     }
 
     #[test]

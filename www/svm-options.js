@@ -7,11 +7,11 @@ import { enableControls, syncControls } from './controls.js';
 import { requestRender, stopPlaying } from './frame.js';
 import { cancelEntry } from './history.js';
 import { explain } from './help.js';
+import { t, tr } from './i18n.js';
 import { applySetting } from './edits.js';
 import { $, controlled, guard, messages, showMessage } from './page.js';
 import { newEntry, settle } from './scenes.js';
 
-const EXPLAIN = 'The model as LIBSVM\'s svm-train options: -s the type (0 C-SVC, 1 ν-SVC, 2 one-class, 3 ε-SVR, 4 ν-SVR), -t the kernel (0 linear, 1 polynomial, 2 RBF, 3 sigmoid), -c C, -g γ, -d degree, -r coef0, -n ν, -p ε, -e tolerance. Type a string from course notes or svm-toy and press Enter: an option left out takes LIBSVM\'s default, as svm-train does.';
 
 // The box follows the scene's settings, except while it is being typed in.
 export function showSvmOptions() {
@@ -20,7 +20,7 @@ export function showSvmOptions() {
   if (!box || !app || document.activeElement === box) return;
   const now = JSON.parse(app.svm_options());
   box.value = now.options || '';
-  box.placeholder = now.why || '';
+  box.placeholder = now.why ? tr(now.why) : '';
   box.removeAttribute('aria-invalid');
 }
 
@@ -41,14 +41,14 @@ function applyOptions() {
   requestRender();
   settle();
   // After settling, which clears what was said about the scene before.
-  if (read.notes.length) showMessage(`svm-train options: ${read.notes.join('; ')}.`, 'notice');
+  if (read.notes.length) showMessage(t('message.svm-options-notes', read.notes.map(tr).join('; ')), 'notice');
   box.blur();
   showSvmOptions();
 }
 
 export function wireSvmOptions() {
   const box = $('svm-options');
-  box.previousElementSibling.after(...explain('svm-train options', EXPLAIN, [box]));
+  box.previousElementSibling.after(...explain(t('text.svm-options'), t('explain.svm-options'), [box]));
   box.addEventListener('keydown', (ev) => {
     if (ev.key === 'Enter') { ev.preventDefault(); applyOptions(); }
     if (ev.key === 'Escape') { ev.preventDefault(); box.blur(); showSvmOptions(); }

@@ -26,7 +26,7 @@ const KEPT = new Set(`SVM SVC SVR RBF LIBSVM CSV JSON PNG SVG HTML Python NumPy 
   LDA QDA KRLS SMO DCA Pegasos SGD IRLS ROC AUC TP FP TN FN CV BIC KKT RMSE XOR Gram Voronoi Delaunay Novikoff Mercer viridis
   Hessian softmax multinomial WebAssembly JavaScript Ctrl Shift Alt Enter Delete Esc PageUp PageDown
   exp log tanh max min clip sign linear poly rbf sigmoid coef reg degree hinge MAP ML NN lang en zh ms json sin wx Schölkopf
-  label`.split(/\s+/));
+  label svm train toy GP`.split(/\s+/));
 const englishWords = (text) => (text.match(/[A-Za-zö][A-Za-zö']+/g) || []).filter((w) => !KEPT.has(w));
 const placeholders = (text) => (text.match(/\{\}/g) || []).length;
 

@@ -43,7 +43,7 @@ test('an svm-train option string sets the task, the method and its values', asyn
   // Read past, with a note: an option the type does not use.
   await typeOptions(page, '-s 1 -t 0 -c 5 -n 0.3');
   assert.equal(await page.inputValue('#model'), 'nusvc');
-  assert.match(await page.textContent('#message'), /-c is not used by ν-SVM/);
+  assert.match(await page.textContent('#message'), /'-c' is not used by ν-SVM/);
 
   // A string that cannot be read changes nothing and says why in one line.
   const before = await page.evaluate(() => window.kernelPlayground.link);
