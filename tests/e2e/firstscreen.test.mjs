@@ -149,7 +149,12 @@ test('on a phone a swipe on the plot scrolls the page, a tap adds a point, a fin
   await page.touchscreen.tap(tx, ty);
   const added = await waitForFrame(page, before);
   assert.equal(added.points, points + 1, 'a tap adds a point');
-  // A finger on that point drags it (the page does not scroll).
+  // A finger on that point drags it (the page does not scroll). The swipe's scroll may still be
+  // gliding: the page is read once it has stood still for a third of a second.
+  await page.waitForFunction(() => new Promise((resolve) => {
+    const y = scrollY;
+    setTimeout(() => resolve(scrollY === y), 300);
+  }), null, { timeout: 10000 });
   const scrolled = await page.evaluate(() => scrollY);
   const added_ = (await page.evaluate(() => window.kernelPlayground.points())).at(-1);
   const [px, py] = await page.evaluate(([x, y]) => window.kernelPlayground.toClient(x, y), added_);
