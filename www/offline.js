@@ -33,6 +33,19 @@ function newVersion(waiting) {
   else takeOver(waiting);
 }
 
+// Calls `then` with `worker` once it has installed: now, or when it does. A new deploy's worker
+// may already be installing when the page asks (the browser looks for one on every load), and
+// its 'updatefound' has then been and gone.
+function whenInstalled(worker, then) {
+  if (worker.state === 'installed') {
+    then(worker);
+    return;
+  }
+  worker.addEventListener('statechange', () => {
+    if (worker.state === 'installed') then(worker);
+  });
+}
+
 async function register() {
   const hadController = Boolean(navigator.serviceWorker.controller);
   let registration;
@@ -45,12 +58,9 @@ async function register() {
   // Only a page that a service worker served already can be behind a new one.
   if (!hadController) return;
   if (registration.waiting) newVersion(registration.waiting);
+  else if (registration.installing) whenInstalled(registration.installing, newVersion);
   registration.addEventListener('updatefound', () => {
-    const installing = registration.installing;
-    if (!installing) return;
-    installing.addEventListener('statechange', () => {
-      if (installing.state === 'installed') newVersion(installing);
-    });
+    if (registration.installing) whenInstalled(registration.installing, newVersion);
   });
 }
 
