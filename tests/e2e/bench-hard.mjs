@@ -127,6 +127,8 @@ try {
     { name: 'ε-SVR', hash: 'preset=sine&task=regression&model=svr&kernel=rbf&C=1&epsilon=0.1&gamma=2', slider: 'C' },
     { name: 'ν-SVR', hash: 'preset=sine&task=regression&model=nusvr&kernel=rbf&C=1&nu=0.3&gamma=2', slider: 'nu', at: (u) => 0.2 + 0.2 * u },
     { name: 'kernel ridge regression', hash: 'preset=sine&task=regression&model=krr&kernel=rbf&gamma=2&lambda=0.01', slider: 'lambda', at: (u) => -2 - u },
+    { name: 'least squares', hash: 'preset=line_outliers&task=regression&model=lsq' },
+    { name: 'least abs. deviations', hash: 'preset=line_outliers&task=regression&model=lad' },
     { name: 'one-class SVM', hash: 'preset=blob&task=novelty&model=oneclass&kernel=rbf&nu=0.1&gamma=2', slider: 'nu', at: (u) => 0.05 + 0.1 * u },
   ].filter((m) => process.env.OTHERS !== '0' && (!process.env.ONLY || m.name.includes(process.env.ONLY)));
   const n = Math.max(...(sizes.length ? sizes : [10000]));
@@ -136,13 +138,14 @@ try {
     await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
     await settle(page);
     await watchTasks(page);
-    const steps = await sliderSteps(page, 12, m.slider, m.at);
+    // The lines have no slider of their own: only the drag is timed.
+    const steps = m.slider ? await sliderSteps(page, 12, m.slider, m.at) : [];
     const sliderLongest = await longestTask(page);
     const { frames, longest } = await drag(page, 12);
     const pick = (k) => median(frames.map((f) => f[k] || 0));
     const worst = Math.max(sliderLongest, longest);
     const message = await page.evaluate(() => document.getElementById('status')?.textContent.trim().slice(0, 80) || '');
-    console.log(`${m.name.padEnd(24)} ${f1(worst > 0 ? worst : '< 50')} ${f1(median(steps))} ${f1(pick('fit_ms'))} ${f1(pick('frame_ms'))}  ${message}`);
+    console.log(`${m.name.padEnd(24)} ${f1(worst > 0 ? worst : '< 50')} ${f1(steps.length ? median(steps) : '—')} ${f1(pick('fit_ms'))} ${f1(pick('frame_ms'))}  ${message}`);
     if (errors.length) console.log('errors:', errors);
     await page.close();
   }
