@@ -136,6 +136,13 @@ function fillModels(task) {
     option.hidden = of !== task;
     option.disabled = of !== task;
   }
+  // The learning curves' second method is one of the same task.
+  const beside = document.querySelector('[data-key="learn_vs"]');
+  if (beside && beside.dataset.task !== task) {
+    beside.dataset.task = task;
+    beside.replaceChildren(beside.options[0], ...tasks.methods.filter((m) => m.task === task)
+      .map((m) => element('option', { value: m.id }, m.title)));
+  }
 }
 
 export const keyed = () => Array.from(document.querySelectorAll('[data-key]'));
@@ -224,6 +231,9 @@ export function syncControls(app) {
     if (el.type === 'checkbox') el.checked = value === '1';
     else if (el.dataset.log) el.value = Math.log10(Number(value));
     else el.value = value;
+    // A method chosen beside the lab's in another task is not run here (the learning curves
+    // take one of the scene's task): the menu says so.
+    if (el.dataset.key === 'learn_vs' && el.selectedIndex < 0) el.value = 'none';
     showValue(el);
     // The readout gives the setting itself, exactly as set (typed, or from a link), also
     // where a link or a file's scale took it beyond the slider's range (γ = 2e8 for data in

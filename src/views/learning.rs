@@ -203,4 +203,17 @@ mod tests {
         assert_eq!(xs, sizes);
         assert!(!chart.note.contains("sizes scored"), "{}", chart.note);
     }
+
+    /// A method of another task is not beside the lab's own: a classification method left
+    /// chosen when the scene turned to regression is not run, one of regression is.
+    #[test]
+    fn the_other_method_is_of_the_scenes_task() {
+        for (other, methods) in [("nb", &["krr"][..]), ("lsq", &["krr", "lsq"][..])] {
+            let mut lab = Playground::from_hash(&format!(
+                "preset=sine&n=60&noise=0.1&seed=4&task=regression&model=krr&learn_vs={other}&folds=3"
+            ));
+            lab.fit();
+            assert_eq!(lab.learning().methods, methods);
+        }
+    }
 }

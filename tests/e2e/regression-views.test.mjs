@@ -85,3 +85,22 @@ test('regression: a click in the validation curve sets its parameter, and the vi
     }
   }
 });
+
+// The learning curves' "beside it" offers the methods of the scene's task; a classification
+// method chosen before the task changed is not shown as chosen (nor run).
+test('the learning curves offer a second method of the scene\'s own task', async () => {
+  const offered = (page) => page.$eval('[data-key="learn_vs"]', (s) => [s.value, [...s.options].map((o) => o.value)]);
+  const { page, errors } = await open('task=regression&model=krr&n=40&folds=3&views=learning&learn_vs=nb');
+  await viewDone(page);
+  const [chosen, options] = await offered(page);
+  assert.equal(chosen, 'none');
+  assert.deepEqual(options, ['none', 'svr', 'nusvr', 'krr', 'lsq', 'lad']);
+  await page.selectOption('[data-key="learn_vs"]', 'lsq');
+  await page.waitForFunction(() => new URLSearchParams(location.hash.slice(1)).get('learn_vs') === 'lsq');
+  await page.selectOption('#task', 'classification');
+  await page.waitForFunction(() => document.querySelector('[data-key="learn_vs"]').options.length > 6);
+  const [, classification] = await offered(page);
+  assert.ok(classification.includes('nb') && !classification.includes('svr'), String(classification));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
