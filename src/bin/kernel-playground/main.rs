@@ -125,7 +125,10 @@ fn cli() -> Command {
     };
     Command::new("kernel-playground")
         .version(env!("CARGO_PKG_VERSION"))
-        .about("Kernel SVMs and other classifiers on points in the plane")
+        .about(
+            "Kernel SVMs and their relatives on points in the plane: classification, regression \
+             and novelty detection",
+        )
         .subcommand_required(true)
         .subcommand(
             model_args(Command::new("fit"))
@@ -230,9 +233,10 @@ fn cli() -> Command {
                 .about(
                     "Write a Python script that rebuilds the scene with NumPy and scikit-learn: \
                      the points as written, held-out ones marked, the same model and \
-                     parameters (each mapping stated in its comments), its accuracy and a \
-                     matplotlib plot of the regions; `python3 SCRIPT --predict N` prints its \
-                     predictions on an N x N grid over the window as JSON",
+                     parameters (each mapping stated in its comments), its score (accuracy; RMSE \
+                     and R²; or the ν-property's fractions, by the task) and a matplotlib plot; `python3 \
+                     SCRIPT --predict N` prints its predictions on an N x N grid over the \
+                     window as JSON (for regression, f on N points along x)",
                 )
                 .mut_arg("data", |arg| arg.required(false))
                 .arg(
