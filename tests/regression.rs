@@ -212,6 +212,24 @@ fn the_gaussian_process_band_widens_away_from_the_points() {
     assert!(none.is_empty() && !named);
 }
 
+/// A kernel that is no covariance (the sigmoid, indefinite here) has no Gaussian-process
+/// reading: asked for the band, the lab draws none and says why; a Gaussian kernel draws it
+/// and says nothing.
+#[test]
+fn an_indefinite_kernel_says_why_it_has_no_band() {
+    let message = |kernel: &str| {
+        let mut lab = Playground::from_hash(&format!(
+            "preset=sine&n=30&noise=0.1&seed=2&task=regression&model=krr&kernel={kernel}\
+             &gamma=4&coef0=-1&lambda=0.001&gp=1"
+        ));
+        lab.fit();
+        lab.model().and_then(|m| m.message())
+    };
+    let said = message("sigmoid").expect("the sigmoid kernel's band is refused in words");
+    assert!(said.contains("not positive definite"), "{said}");
+    assert_eq!(message("rbf"), None);
+}
+
 /// Points a classification scene hands to regression or novelty detection are drawn as one
 /// kind (one colour, one legend entry), and their labels come back with classification.
 #[test]

@@ -41,6 +41,8 @@ pub struct RidgeCurve {
     pub expansion: Vec<(Point, f64)>,
     /// The Gaussian-process band, when asked for (and the kernel is positive definite).
     pub band: Option<Band>,
+    /// The band was asked for, and K + λI is not positive definite.
+    pub band_refused: bool,
     /// Where Step and Play left the gradient iteration (`None`: the closed form).
     pub iteration: Option<Iteration>,
     /// The iteration's ‖∇J‖ and RMSE per step, when recorded (the trace view).
@@ -68,6 +70,14 @@ impl Curve for RidgeCurve {
 
     fn band(&self, x: f64) -> Option<f64> {
         self.band.as_ref().map(|band| 2.0 * band.sd(x))
+    }
+
+    fn message(&self) -> Option<String> {
+        self.band_refused.then(|| {
+            "no Gaussian-process band: with this kernel K + λI is not positive definite, so \
+             it is no Gaussian process's covariance"
+                .to_string()
+        })
     }
 
     fn facts(&self) -> Vec<Fact> {
@@ -178,13 +188,15 @@ impl Method for RidgeRegressionMethod {
         };
         let band = values
             .flag("gp")
-            .then(|| Band::new(params.kernel, &inputs, params.lambda))
-            .flatten();
+            .then(|| Band::new(params.kernel, &inputs, params.lambda));
+        let band_refused = matches!(band, Some(None));
+        let band = band.flatten();
         let curve = RidgeCurve {
             kernel: params.kernel,
             lambda: params.lambda,
             expansion: inputs.into_iter().zip(beta).collect(),
             band,
+            band_refused,
             iteration,
             trace: trace.map(|t| t.thinned(TRACE_VALUES)),
             warm_start,

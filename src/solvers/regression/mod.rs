@@ -69,6 +69,10 @@ pub trait Curve: Debug + Send + Sync + 'static {
     fn run_ended(&self) -> bool {
         true
     }
+    /// Why part of what was asked for is not drawn, if it is not.
+    fn message(&self) -> Option<String> {
+        None
+    }
     /// What a stepped run recorded per step, for the trace view.
     fn trace(&self) -> Option<&crate::model::Trace> {
         None
@@ -240,6 +244,10 @@ impl Model for Fitted {
 
     fn warm_started(&self) -> bool {
         self.curve.warm_started()
+    }
+
+    fn message(&self) -> Option<String> {
+        self.curve.message()
     }
 
     fn marks(&self) -> Vec<Mark> {
