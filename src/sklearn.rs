@@ -327,7 +327,8 @@ pub fn kernel_ridge(values: &Values, uses: &[&str]) -> (Estimator, Vec<(&'static
 
 /// A setting as the lab shows it, `label = value` (`C = 1`, `kernel = rbf`, `γ = 2`).
 pub fn shown(values: &Values, key: &str) -> String {
-    let label = param(key).map_or(key, |row| row.label);
+    // A label that ends in '=' (the expression's `K(x, z) =`) takes no second one.
+    let label = param(key).map_or(key, |row| row.label.trim_end_matches([' ', '=']));
     format!("{label} = {}", values.text(key).unwrap_or_default())
 }
 
@@ -504,6 +505,19 @@ mod tests {
         assert_eq!(python_float(f64::INFINITY), "float(\"inf\")");
         let v = 0.1 + 0.2;
         assert_eq!(python_float(v).parse::<f64>().unwrap(), v);
+    }
+
+    /// A setting in a script's comments reads `label = value`, with one '=' also where the
+    /// label ends in one (the kernel expression's `K(x, z) =`).
+    #[test]
+    fn a_setting_is_shown_with_one_equals_sign() {
+        let values = Values::default();
+        assert_eq!(shown(&values, "C"), "C = 1");
+        let expression = shown(&values, EXPRESSION_KEY);
+        assert!(
+            expression.starts_with("K(x, z) = ") && !expression.contains("= ="),
+            "{expression}"
+        );
     }
 
     #[test]
