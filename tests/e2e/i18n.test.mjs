@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { start, openPage, settle, waitForFrame, lastFrame, siteDir } from './browser.mjs';
+import { start, openPage, settle, waitForFrame, lastFrame, siteDir, canvasSignature, unfold } from './browser.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file) => fs.readFileSync(path.join(repo, file), 'utf8');
@@ -164,22 +164,46 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
       await assertChinese(`${task}/${model}`);
     }
   }
-  // Each view of each classifier, its headline, axes, legend and the note under it, once its
-  // background work is done (or has run 10 s), on a smaller scene with held-out points.
-  await page.evaluate(() => { location.hash = '#preset=moons&n=40&test=0.25'; });
-  await settle(page);
-  for (const model of await page.$$eval('#model option', (o) => o.map((x) => x.value))) {
-    await page.selectOption('#model', model);
+  // Each view of each method of each task, its headline, axes, legend and the note under it,
+  // once its background work is done (or has run 10 s), on a smaller scene with held-out
+  // points; the hover readout over the plot; kernel ridge's GP band and its gradient steps.
+  const scenes = ['#preset=moons&n=40&test=0.25', '#task=regression&preset=sine&n=40&test=0.25', '#task=novelty&preset=blob&n=40'];
+  for (const scene of scenes) {
+    await page.evaluate((hash) => { location.hash = hash; }, scene);
     await settle(page);
-    for (const tab of await page.$$('.view-tab')) {
-      if (!(await tab.isVisible())) continue;
-      await tab.click();
+    for (const model of await page.$$eval('#model option', (o) => o.map((x) => x.value))) {
+      await page.selectOption('#model', model);
       await settle(page);
-      await page.waitForFunction(() => document.getElementById('view-progress').hidden, null, { timeout: 10000 }).catch(() => {});
+      const box = await page.locator('#plot').boundingBox();
+      await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.45);
       await settle(page);
-      await assertChinese(`${model}, view ${await tab.textContent()}`);
-      await tab.click();
+      await assertChinese(`${scene} ${model}, hovering the plot`);
+      await page.mouse.move(0, 0);
+      if (model === 'krr') {
+        await page.check('#gp');
+        await settle(page);
+        for (let i = 0; i < 3; i += 1) await page.click('#step');
+        await settle(page);
+        await assertChinese(`${scene} ${model}, GP band and three gradient steps`);
+      }
+      for (const tab of await page.$$('.view-tab')) {
+        if (!(await tab.isVisible())) continue;
+        await tab.click();
+        await settle(page);
+        await page.waitForFunction(() => document.getElementById('view-progress').hidden, null, { timeout: 10000 }).catch(() => {});
+        await settle(page);
+        await assertChinese(`${scene} ${model}, view ${await tab.textContent()}`);
+        await tab.click();
+      }
     }
+  }
+  // The svm-train box's notes: options read past, and each type of LIBSVM.
+  await page.evaluate(() => { document.getElementById('model-more').open = true; });
+  for (const options of ['-s 3 -t 2 -c 10 -g 2 -p 0.1', '-s 4 -t 1 -n 0.3', '-s 2 -t 2 -n 0.1', '-s 1 -t 0 -c 5 -n 0.3']) {
+    await page.fill('#svm-options', options);
+    await page.press('#svm-options', 'Enter');
+    await settle(page);
+    await assertChinese(`svm-train ${options}`);
   }
   await page.keyboard.press('Escape');
   await page.focus('#plot');
@@ -204,7 +228,7 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
   await page.close();
 });
 
-test('lang=en is English; the browser language chooses Chinese; the menu switches and keeps the scene', async () => {
+test('lang=en is English; the browser language chooses Chinese; the menu switches live and keeps the scene', async () => {
   const scene = '#preset=moons&n=40&model=knn&k=3';
   const { page, errors } = await openPage(env.browser, `${env.base}?lang=en${scene}`);
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
@@ -222,10 +246,12 @@ test('lang=en is English; the browser language chooses Chinese; the menu switche
   assert.match(await zhPage.textContent('#status'), /训练准确率/);
   assert.equal(await zhPage.inputValue('#language'), 'zh');
   const before = await lastFrame(zhPage);
-  // The menu: English, with the same scene, remembered for the next visit.
-  await Promise.all([zhPage.waitForNavigation(), zhPage.selectOption('#language', 'en')]);
-  await waitForFrame(zhPage);
-  assert.match(zhPage.url(), /[?&]lang=en/);
+  // The menu: English, with the same scene, live (no reload), remembered for the next visit.
+  await zhPage.evaluate(() => { window.notReloaded = true; });
+  await zhPage.selectOption('#language', 'en');
+  await zhPage.waitForFunction(() => document.documentElement.lang === 'en');
+  await settle(zhPage);
+  assert.ok(await zhPage.evaluate(() => window.notReloaded), 'the page was not loaded again');
   assert.match(await zhPage.textContent('#status'), /training accuracy/);
   const after = await lastFrame(zhPage);
   assert.equal(after.points, before.points);
@@ -236,6 +262,87 @@ test('lang=en is English; the browser language chooses Chinese; the menu switche
   assert.equal(await zhPage.getAttribute('html', 'lang'), 'en', 'the choice is remembered over the browser language');
   assert.deepEqual([...errors, ...zhErrors], []);
   await context.close();
+});
+
+// The scene as it stands: its points, the model and C.
+const sceneNow = (page) => page.evaluate(() => ({
+  csv: window.kernelPlayground.csv(),
+  model: window.kernelPlayground.lastFrame.model,
+  C: document.getElementById('C-value').value,
+  compare: document.getElementById('compare').checked,
+}));
+
+test('the menu switches live: edits, their undo steps, compare and the open view stay; words and pictures change', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript(RECORD_CANVAS);
+  await page.goto(`${env.base}?lang=en#preset=moons&n=30`);
+  await waitForFrame(page);
+  await unfold(page);
+  await page.evaluate(() => { window.notReloaded = true; });
+  await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
+  const scenes = [await sceneNow(page)];
+  // Three edits: a point, another, a method.
+  for (const [x, y] of [[0.9, 0.9], [-0.9, 0.8]]) {
+    const [cx, cy] = await page.evaluate(([a, b]) => window.kernelPlayground.toClient(a, b), [x, y]);
+    await page.mouse.click(cx, cy);
+    await settle(page);
+    scenes.push(await sceneNow(page));
+  }
+  await page.selectOption('#model', 'knn');
+  await settle(page);
+  scenes.push(await sceneNow(page));
+  await page.click('#compare');
+  await settle(page);
+  scenes.push(await sceneNow(page));
+  const tab = page.locator('.view-tab:visible').first();
+  await tab.click();
+  await settle(page);
+  const englishNote = await page.textContent('#view-note');
+  const plotBefore = await canvasSignature(page);
+
+  await page.evaluate(() => window.drawnText.clear());
+  await page.selectOption('#language', 'zh');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-Hans');
+  await settle(page);
+  assert.match(await page.textContent('#status'), /训练准确率/);
+  assert.notEqual(await page.textContent('#view-note'), englishNote, 'the open view speaks Chinese');
+  assert.ok(await page.isVisible('#plot-b'), 'compare stays on');
+  assert.notDeepEqual(await canvasSignature(page), plotBefore, 'the plot is drawn again in Chinese');
+  await page.evaluate(() => { for (const fold of document.querySelectorAll('details')) fold.open = true; });
+  assert.equal(await englishLeft(page, 'switched to Chinese'), null);
+  assert.match(page.url(), /[?&]lang=zh/, 'the address names the language chosen');
+  await page.screenshot({ path: '/tmp/shots-lang2/live-zh.png' });
+
+  await page.selectOption('#language', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  await settle(page);
+  assert.match(await page.textContent('#status'), /training accuracy/);
+  assert.equal(await page.textContent('#view-note'), englishNote);
+  const chinese = await page.evaluate(() => {
+    const out = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (/[\u4e00-\u9fff]/.test(n.data) && !n.parentElement.closest('script, #language') && n.parentElement.checkVisibility()) out.push(n.data);
+    }
+    for (const el of document.querySelectorAll('[title], [aria-label]')) {
+      for (const a of ['title', 'aria-label']) if (/[\u4e00-\u9fff]/.test(el.getAttribute(a) || '')) out.push(el.getAttribute(a));
+    }
+    return out;
+  });
+  assert.deepEqual(chinese, [], 'Chinese left after switching back to English');
+
+  // Undo goes back through the edits, compare too.
+  for (let i = scenes.length - 2; i >= 0; i -= 1) {
+    await page.click('#undo');
+    await settle(page);
+    assert.deepEqual(await sceneNow(page), scenes[i], `undo step ${scenes.length - 1 - i}`);
+  }
+  assert.ok(await page.evaluate(() => window.notReloaded), 'the page was not loaded again');
+  assert.deepEqual(errors, []);
+  await page.close();
 });
 
 test('the one-file lab, an embedded lab and a lesson open in Chinese', async () => {
