@@ -27,7 +27,8 @@ const KEPT = new Set(`SVM SVC SVR RBF LIBSVM CSV JSON PNG SVG HTML Python NumPy 
   Hessian softmax multinomial WebAssembly JavaScript Ctrl Shift Alt Enter Delete Esc PageUp PageDown
   exp log tanh max min clip sign linear poly rbf sigmoid coef reg degree hinge MAP ML NN lang en zh ms json sin wx Schölkopf
   label svm train toy GP`.split(/\s+/));
-const englishWords = (text) => (text.match(/[A-Za-zö][A-Za-zö']+/g) || []).filter((w) => !KEPT.has(w));
+// (A quoted option, '-c', is no word.)
+const englishWords = (text) => (text.match(/[A-Za-zö][A-Za-zö']+/g) || []).map((w) => w.replace(/'+$/, '')).filter((w) => w.length > 1 && !KEPT.has(w));
 const placeholders = (text) => (text.match(/\{\}/g) || []).length;
 
 // ---- static ---------------------------------------------------------------------------------
@@ -134,11 +135,13 @@ const shownWords = (page) => page.evaluate(() => {
 
 // What of the page `where` is left in English, said for the failure, or null; the walk below
 // gathers them all, so one run names every text still to translate.
+// With KP_I18N_LEFT=FILE, each text left is also written to FILE whole, as a JSON line.
 async function englishLeft(page, where) {
   const left = new Map();
   for (const text of await shownWords(page)) {
     const words = englishWords(text);
     if (words.length) left.set(text.trim().slice(0, 160), words.join(' '));
+    if (words.length && process.env.KP_I18N_LEFT) fs.appendFileSync(process.env.KP_I18N_LEFT, `${JSON.stringify(text.trim())}\n`);
   }
   return left.size === 0 ? null : `${where}: English left (${[...left.values()].join(', ')}):\n${[...left.keys()].join('\n')}`;
 }
