@@ -20,6 +20,8 @@
 // history and compare stay.
 // tests/e2e/i18n.test.mjs checks that no key or text is missing or unused.
 
+import { speakWith } from './messages.js';
+
 export const LANGUAGES = { en: 'English', zh: '中文' };
 const STORED = 'kernel-playground-lang';
 // Chinese on a canvas: common CJK fonts ahead of the generic family the views name.
@@ -386,6 +388,7 @@ translateCanvases();
 if (lang !== 'en') document.title = t('page.title');
 translatePage();
 languageMenu();
+speakWith({ t, tr });
 
 // For the browser tests: the language, and the lab's texts that had no translation.
 window.kernelPlaygroundLanguage = { lang, untranslated: () => [...untranslated], used: () => [...looked] };

@@ -2,10 +2,11 @@
 // use (data-i18n* in index.html, t('…') in www/*.js) is in both catalogues and every key there
 // is used; every text of the lab's catalogue (App.catalogue(): labels, explanations, menus,
 // methods, views, lessons' examples) has a translation, and every translated English text
-// still occurs in the Rust sources. In the browser with ?lang=zh: every model of every task,
-// the view tabs, the shortcut list and a bad file's message leave no English word on the page
-// or on the canvases; ?lang=en is English, the browser's language chooses, and the menu
-// switches with the scene kept.
+// still occurs in the Rust sources (or www/lesson-file.js). In the browser with ?lang=zh: every
+// method of every task with each of its views, the hover readout, the shortcut list, svm-train's
+// notes and the rare messages (a bad file line, a bad lesson, a refused option string) leave no
+// English word on the page or on the canvases; ?lang=en is English, the browser's language
+// chooses, and the menu switches live, keeping the scene, its undo history and compare.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -83,6 +84,8 @@ test("every text of the lab's catalogue is translated, and every translated text
     }
   };
   visit(path.join(repo, 'src'));
+  // The page's pure modules (lesson files) write English the page translates as the lab's.
+  sources.push(read('www/lesson-file.js'));
   const squeeze = (s) => s.replace(/\\\n/g, ' ').replace(/\\"/g, '"').replace(/\{[\w:.]*\}/g, '{}').replace(/\s+/g, ' ');
   const rust = squeeze(sources.join('\n'));
   // A text is looked for by its first words (at least two, or all it has before a number);
@@ -216,10 +219,30 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
   await assertChinese('the shortcut list');
   assert.deepEqual(left, [], left.join('\n\n'));
   await page.keyboard.press('Escape');
-  await page.setInputFiles('#load-csv', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('1,2,3\nnot,a,number\n') });
-  await page.waitForSelector('#message:not([hidden])');
-  const message = await page.textContent('#message');
-  assert.ok(englishWords(message.replace('bad.csv', '').replace(/'[^']*'/g, '')).length === 0, `the file's message in English: ${message}`);
+  // The rare messages: a bad line of a file, a bad lesson file, a lesson's bad link, a bad
+  // svm-train string; each says what is wrong in Chinese (the file's name and quoted words
+  // aside).
+  const refusals = [
+    ['bad.csv', '1,2,3\nnot,a,number\n', /第 2 行/],
+    ['short.csv', '0,0,1\n1,1,0\n2,2,1,5\n', /第 3 行：应有 3 个字段（与第 1 行相同），但找到 4 个/],
+    ['empty.json', JSON.stringify({ format: 'kernel-playground lesson', version: 1, title: 'x', scenes: [] }), /无法打开课程 empty\.json：其场景列表为空；屏幕上的场景保持不变。/],
+    ['wrong.json', JSON.stringify({ title: 'x', scenes: [{ link: '#C=abc', caption: '' }] }), /无法打开课程 wrong\.json：场景 1：其链接被拒绝：其中的 C 有误：C 的值 'abc' 不是数字；/],
+  ];
+  for (const [name, text, said] of refusals) {
+    await page.evaluate(() => { document.getElementById('message').hidden = true; });
+    await page.setInputFiles('#load-csv', { name, mimeType: name.endsWith('.csv') ? 'text/csv' : 'application/json', buffer: Buffer.from(text) });
+    await page.waitForSelector('#message:not([hidden])');
+    const message = await page.textContent('#message');
+    assert.match(message, said);
+    assert.deepEqual(englishWords(message.replace(name, '').replace(/'[^']*'/g, '')), [], `the file's message in English: ${message}`);
+  }
+  await page.evaluate(() => { document.getElementById('model-more').open = true; });
+  await page.fill('#svm-options', '-s 3 -t 4');
+  await page.press('#svm-options', 'Enter');
+  await settle(page);
+  const refused = await page.textContent('#message');
+  assert.match(refused, /svm-train 选项：-t 4（预计算核）在平面上没有意义/);
+  assert.deepEqual(englishWords(refused.replace('wrong.json', '').replace(/'[^']*'/g, '')), [], `svm-train's refusal in English: ${refused}`);
   const untranslatedKeys = (await page.evaluate(() => window.kernelPlaygroundLanguage.untranslated())).filter((k) => k in en.page || /^[a-z]+\.[a-z-]+$/.test(k));
   assert.deepEqual(untranslatedKeys, [], 'page keys asked for and missing');
   // Every translated text is in the Rust sources or was used on the way.
