@@ -327,7 +327,7 @@ test('the menu switches live: edits, their undo steps, compare and the open view
   await tab.click();
   await settle(page);
   const englishNote = await page.textContent('#view-note');
-  const plotBefore = await canvasSignature(page);
+  const viewBefore = await canvasSignature(page, 'view');
 
   await page.evaluate(() => window.drawnText.clear());
   await page.selectOption('#language', 'zh');
@@ -336,7 +336,7 @@ test('the menu switches live: edits, their undo steps, compare and the open view
   assert.match(await page.textContent('#status'), /训练准确率/);
   assert.notEqual(await page.textContent('#view-note'), englishNote, 'the open view speaks Chinese');
   assert.ok(await page.isVisible('#plot-b'), 'compare stays on');
-  assert.notDeepEqual(await canvasSignature(page), plotBefore, 'the plot is drawn again in Chinese');
+  assert.notDeepEqual(await canvasSignature(page, 'view'), viewBefore, 'the open view is drawn again in Chinese');
   await page.evaluate(() => { for (const fold of document.querySelectorAll('details')) fold.open = true; });
   assert.equal(await englishLeft(page, 'switched to Chinese'), null);
   assert.match(page.url(), /[?&]lang=zh/, 'the address names the language chosen');
