@@ -86,14 +86,23 @@ const looked = new Set();
 // t(), { lang, text } of tr(). A live switch of language reads the page's words back to their
 // source through it (retell). The most recent TOLD_MOST are kept (status lines with numbers
 // come and go every frame).
+// What was told while the page was built (its controls) and while it was retold in a new
+// language is kept for good.
 const told = new Map();
+const kept = new Map();
 const TOLD_MOST = 5000;
+let lasting = true;
 function tell(said, source) {
   if (!/[A-Za-z\u3000-\u9fff]/.test(said)) return;
+  if (lasting) {
+    kept.set(said, source);
+    return;
+  }
   told.delete(said);
   told.set(said, source);
   if (told.size > TOLD_MOST) told.delete(told.keys().next().value);
 }
+window.addEventListener('kernel-playground-frame', () => { lasting = false; }, { once: true });
 
 const fill = (template, values) => {
   let i = 0;
@@ -185,7 +194,9 @@ function translate(text) {
   return text;
 }
 
-// Each string of the catalogue the page builds its controls from, in the page's language.
+// Each string of the catalogue the page builds its controls from, in the page's language at
+// the time it is read (a getter: what a module reads again after a live switch is in the new
+// language; what it wrote on the page before is retold).
 const CATALOGUE_WORDS = ['label', 'explain', 'title', 'hint', 'caption', 'tab'];
 export function translateCatalogue(value) {
   if (value && Array.isArray(value.methods) && !names) {
@@ -193,12 +204,20 @@ export function translateCatalogue(value) {
     const titles = [...nameSet].sort((a, b) => b.length - a.length).map(escapeRegExp);
     names = new RegExp(`${QUOTED.source}|${titles.join('|')}|${NUMBER.source}`, 'g');
   }
-  if (lang === 'en') return value;
   if (Array.isArray(value)) return value.map(translateCatalogue);
   if (!value || typeof value !== 'object') return value;
   const out = {};
   for (const [k, v] of Object.entries(value)) {
-    out[k] = typeof v === 'string' && CATALOGUE_WORDS.includes(k) ? tr(v) : translateCatalogue(v);
+    if (typeof v === 'string' && CATALOGUE_WORDS.includes(k)) {
+      Object.defineProperty(out, k, {
+        enumerable: true,
+        configurable: true,
+        get: () => tr(v),
+        set: (x) => Object.defineProperty(out, k, { value: x, writable: true, enumerable: true, configurable: true }),
+      });
+    } else {
+      out[k] = translateCatalogue(v);
+    }
   }
   return out;
 }
@@ -219,7 +238,7 @@ export function translatePage(root = document) {
 function retell(text) {
   const trimmed = text.trim();
   if (!trimmed) return text;
-  const source = told.get(trimmed);
+  const source = told.get(trimmed) ?? kept.get(trimmed);
   let said;
   if (source) {
     if (source.lang === lang) return text;
@@ -291,8 +310,10 @@ export async function setLanguage(code) {
   document.documentElement.lang = lang === 'zh' ? 'zh-Hans' : 'en';
   document.title = t('page.title');
   window.kernelPlaygroundLanguage.lang = lang;
+  lasting = true;
   translatePage();
   retellNode(document.body);
+  lasting = false;
   watchPage();
   try {
     localStorage.setItem(STORED, lang);

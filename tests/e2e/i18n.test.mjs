@@ -254,6 +254,23 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
   await page.close();
 });
 
+// Chinese left on the page (its text, explanations, titles and labels; the language menu's
+// own names aside).
+const chineseLeft = (page) => page.evaluate(() => {
+  const han = /[\u4e00-\u9fff]/;
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!han.test(n.data) || el.closest('script, #language')) continue;
+    if (el.checkVisibility() || el.closest('.help-note')) out.push(n.data);
+  }
+  for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
+    for (const a of ['title', 'aria-label', 'placeholder']) if (han.test(el.getAttribute(a) || '')) out.push(el.getAttribute(a));
+  }
+  return out;
+});
+
 test('lang=en is English; the browser language chooses Chinese; the menu switches live and keeps the scene', async () => {
   const scene = '#preset=moons&n=40&model=knn&k=3';
   const { page, errors } = await openPage(env.browser, `${env.base}?lang=en${scene}`);
@@ -283,6 +300,7 @@ test('lang=en is English; the browser language chooses Chinese; the menu switche
   assert.equal(after.points, before.points);
   assert.equal(after.model, 'knn');
   assert.equal(await zhPage.inputValue('#k'), '3');
+  assert.deepEqual(await chineseLeft(zhPage), [], 'Chinese left after switching to English');
   await zhPage.goto(`${env.base}${scene}`);
   await waitForFrame(zhPage);
   assert.equal(await zhPage.getAttribute('html', 'lang'), 'en', 'the choice is remembered over the browser language');
@@ -347,17 +365,7 @@ test('the menu switches live: edits, their undo steps, compare and the open view
   await settle(page);
   assert.match(await page.textContent('#status'), /training accuracy/);
   assert.equal(await page.textContent('#view-note'), englishNote);
-  const chinese = await page.evaluate(() => {
-    const out = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (/[\u4e00-\u9fff]/.test(n.data) && !n.parentElement.closest('script, #language') && n.parentElement.checkVisibility()) out.push(n.data);
-    }
-    for (const el of document.querySelectorAll('[title], [aria-label]')) {
-      for (const a of ['title', 'aria-label']) if (/[\u4e00-\u9fff]/.test(el.getAttribute(a) || '')) out.push(el.getAttribute(a));
-    }
-    return out;
-  });
+  const chinese = await chineseLeft(page);
   assert.deepEqual(chinese, [], 'Chinese left after switching back to English');
 
   // Undo goes back through the edits, compare too.
