@@ -385,7 +385,7 @@ test('the one-file lab, an embedded lab and a lesson open in Chinese', async () 
   fs.copyFileSync(path.join(siteDir, 'kernel-playground.html'), file);
   const urls = [
     `${pathToFileURL(file).href}?lang=zh#preset=separable&n=30`,
-    `${env.base}?embed=1&show=C,gamma&lang=zh#preset=moons&n=40`,
+    `${env.base}?embed=1&show=C,gamma,bogus&lang=zh#preset=moons&n=40`,
     `${env.base}?lesson=lessons/soft-margins.json&lang=zh`,
   ];
   for (const url of urls) {
@@ -398,6 +398,8 @@ test('the one-file lab, an embedded lab and a lesson open in Chinese', async () 
     await settle(page);
     assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hans', url);
     assert.match(await page.textContent('#status'), /训练准确率/, url);
+    // The embedded lab's refusal of a name in show= (said to the host too).
+    if (url.includes('bogus')) assert.match(await page.textContent('#message'), /show=bogus：没有这个控件/);
     assert.deepEqual(errors, [], url);
     await page.close();
   }
