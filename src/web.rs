@@ -216,6 +216,13 @@ impl App {
         crate::words::set_translator(page_says);
     }
 
+    /// Forgets the pictures painted last, so the next frame and view draw their words anew
+    /// (the page's language changed).
+    pub fn forget_painted(&mut self) {
+        self.painted = None;
+        self.view_painted = None;
+    }
+
     /// What the page builds its controls from, as JSON: the parameter table (each row with
     /// its explanation, a choice's options with theirs), the methods (id, title, explanation,
     /// the keys they read, whether they step) and the views (id, title).

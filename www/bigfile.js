@@ -7,6 +7,7 @@
 
 import { PackedPoints } from './pkg/kernel_playground.js';
 import { on, onRestart, post } from './behind.js';
+import { t } from './i18n.js';
 
 export const BIG_FILE_BYTES = 4_000_000;
 const SLICE_MS = 25;
@@ -76,7 +77,7 @@ export async function loadBehind(name, bytes, columns, hooks) {
   };
   const megabytes = (bytes.byteLength / 1e6).toFixed(1);
   const started = performance.now();
-  const reading = () => `Reading ${name} (${megabytes} MB) in the background… ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  const reading = () => t('bigfile.reading', name, megabytes, ((performance.now() - started) / 1000).toFixed(1));
   hooks.show(reading());
   const ticker = setInterval(() => hooks.show(reading()), 250);
   const stop = (why) => {
@@ -108,7 +109,7 @@ export async function loadBehind(name, bytes, columns, hooks) {
         // At most twice the last piece, and 4 MB: a slow moment must not make one long task.
         piece = Math.max(1 << 16, Math.min(2 * piece, 1 << 22, Math.round(piece * SLICE_MS / Math.max(ms, 1))));
         const share = (i + reader.fraction()) / readers.length;
-        hooks.show(`Preparing ${name}: ${Math.round(100 * share)} % of ${reader.count().toLocaleString('en')} points`);
+        hooks.show(t('bigfile.preparing', name, Math.round(100 * share), reader.count().toLocaleString('en')));
         await nextTask();
       }
     }

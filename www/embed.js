@@ -23,6 +23,7 @@ import { syncControls } from './controls.js';
 import { applySetting } from './edits.js';
 import { requestRender, stopPlaying } from './frame.js';
 import { beGuest } from './history.js';
+import { t, tr } from './i18n.js';
 import { errorText, refusedLink } from './messages.js';
 import { $, controlled, messages, page, renderMessage } from './page.js';
 import { replaceScene, settle } from './scenes.js';
@@ -32,7 +33,6 @@ const options = new URLSearchParams(location.search);
 export const embedded = options.get('embed') === '1';
 // The version of the message format; a host can check it on `ready`.
 const VERSION = 1;
-const KINDS = 'set, load, step, reset and status';
 // The host page, if the lab is in a frame (a lab opened on its own posts nothing).
 const host = window.parent !== window ? window.parent : null;
 const root = document.documentElement;
@@ -94,7 +94,7 @@ export function startEmbed() {
   started = true;
   post({ kp: 'ready', version: VERSION });
   if (unknownNames.length > 0) {
-    const text = `show=${unknownNames.join(',')}: no such control (show= takes the link's keys, such as C or gamma, and step).`;
+    const text = t('embed.no-control', unknownNames.join(','));
     messages.set('link', [messages.get('link'), text].filter(Boolean).join(' '));
     renderMessage(page.lastFrame);
     post({ kp: 'error', re: 'show', message: text });
@@ -214,12 +214,12 @@ function obey(message) {
     case 'set': {
       const { key, value } = message;
       const valueOk = typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
-      if (typeof key !== 'string' || !valueOk) return 'set needs a "key" and a "value", as in { kp: "set", key: "C", value: "10" }';
-      if (!settingKeys().includes(key)) return `set: no setting is named "${key}" (the names are the link's keys, such as C or gamma)`;
+      if (typeof key !== 'string' || !valueOk) return t('embed.set-needs');
+      if (!settingKeys().includes(key)) return t('embed.no-setting', key);
       try {
         applySetting(key, String(value));
       } catch (e) {
-        return `set ${key} = ${value}: ${errorText(e)}`;
+        return `set ${key} = ${value}: ${tr(errorText(e))}`;
       }
       if (key === 'model') stopPlaying();
       syncControls(controlled());
@@ -227,7 +227,7 @@ function obey(message) {
       return null;
     }
     case 'load': {
-      if (typeof message.scene !== 'string') return 'load needs a "scene": a link\'s hash, as in { kp: "load", scene: "#model=svm&C=10" }';
+      if (typeof message.scene !== 'string') return t('embed.load-needs');
       const hash = message.scene.startsWith('#') ? message.scene : `#${message.scene}`;
       // A link the lab refuses is said to the host, and the scene on screen stays.
       try {
@@ -244,7 +244,7 @@ function obey(message) {
     case 'reset': {
       const model = controlled().get('model');
       const method = catalogue.methods.find((m) => m.id === model);
-      if (!method || !method.steppable) return `${message.kp}: ${method ? method.title : model} has no run to step through`;
+      if (!method || !method.steppable) return t('embed.no-steps', message.kp, method ? tr(method.title) : model);
       // What the stepping buttons do, exactly.
       $(message.kp === 'step' ? 'step' : 'step-reset').click();
       return null;
@@ -254,8 +254,8 @@ function obey(message) {
       return null;
     default:
       return typeof message.kp === 'string'
-        ? `unknown kind "${message.kp}": the lab takes ${KINDS}`
-        : `"kp" names the kind of message: ${KINDS}`;
+        ? t('embed.unknown-kind', message.kp)
+        : t('embed.kp-needed');
   }
 }
 

@@ -35,6 +35,7 @@ if (canvas && !seen() && !withPoints && !withLesson) {
   prompt.className = 'first-prompt';
   prompt.setAttribute('role', 'note');
   prompt.innerHTML = t('prompt.try-it'); // our own catalogue's text, with its <strong>
+  prompt.dataset.i18nHtml = 'prompt.try-it'; // written again by a live switch of language
   canvas.parentElement.append(prompt);
   const controls = document.getElementById('controls');
   const gone = () => {

@@ -69,6 +69,8 @@ export function refreshExplanations() {
     if (note.textContent !== text) note.textContent = text;
   }
 }
+// The language menu switched live (www/i18n.js): every explanation in the new language.
+window.addEventListener('kernel-playground-language', refreshExplanations);
 
 // The explanation of a parameter row: its own sentence and, for a menu, the chosen option's.
 export function rowText(row, select) {

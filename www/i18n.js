@@ -15,7 +15,12 @@
 // {English: translation} }); the wasm carries no translation. The language: `?lang=en|zh` in
 // the address, else the one chosen before (localStorage), else the browser's. The one-file lab
 // holds the catalogues in <script type="application/json" data-catalogue="…"> elements.
+// The language menu switches live (setLanguage): the page's words, the controls and notes
+// built from the catalogue and the canvases change language in place, the scene, its undo
+// history and compare stay.
 // tests/e2e/i18n.test.mjs checks that no key or text is missing or unused.
+
+import { speakWith } from './messages.js';
 
 export const LANGUAGES = { en: 'English', zh: '中文' };
 const STORED = 'kernel-playground-lang';
@@ -59,7 +64,7 @@ async function readCatalogue(code) {
   return answer.json();
 }
 
-export const lang = chooseLanguage();
+export let lang = chooseLanguage();
 let catalogue = { page: {}, text: {} };
 let english = { page: {}, text: {} };
 try {
@@ -68,12 +73,36 @@ try {
 } catch (e) {
   console.warn('The word catalogue could not be read; the page stays in English.', e);
   catalogue = english;
+  lang = 'en';
 }
+const catalogues = { en: english, [lang]: catalogue };
 
 // Texts of the lab not in the catalogue, as they came, and the catalogue's texts used (the
 // browser test reads them).
 export const untranslated = new Set();
 const looked = new Set();
+
+// What each text the page was given came from, by the text as given: { lang, key, values } of
+// t(), { lang, text } of tr(). A live switch of language reads the page's words back to their
+// source through it (retell). The most recent TOLD_MOST are kept (status lines with numbers
+// come and go every frame).
+// What was told while the page was built (its controls) and while it was retold in a new
+// language is kept for good.
+const told = new Map();
+const kept = new Map();
+const TOLD_MOST = 5000;
+let lasting = true;
+function tell(said, source) {
+  if (!/[A-Za-z\u3000-\u9fff]/.test(said)) return;
+  if (lasting) {
+    kept.set(said, source);
+    return;
+  }
+  told.delete(said);
+  told.set(said, source);
+  if (told.size > TOLD_MOST) told.delete(told.keys().next().value);
+}
+window.addEventListener('kernel-playground-frame', () => { lasting = false; }, { once: true });
 
 const fill = (template, values) => {
   let i = 0;
@@ -88,7 +117,9 @@ export function t(key, ...values) {
     untranslated.add(key);
     return key;
   }
-  return fill(text, values);
+  const said = fill(text, values);
+  tell(said, { lang, key, values });
+  return said;
 }
 
 // Numbers in a text of the lab: integers, decimals, exponents, a sign (ASCII or −).
@@ -142,25 +173,32 @@ function lookUp(text) {
 // sentence when it is not in the catalogue whole.
 export function tr(text) {
   if (lang === 'en' || typeof text !== 'string' || text === '' || CJK.test(text)) return text;
+  const said = translate(text);
+  if (said !== text) tell(said, { lang, text });
+  return said;
+}
+
+function translate(text) {
   const whole = lookUp(text) ?? (text.endsWith('.') ? stop(lookUp(text.slice(0, -1))) : null);
   if (whole !== null) return whole;
   const sentences = text.split(/(?<=[.…])\s+/);
   // (Chinese sentences end in full-width stops and take no space between them.)
-  if (sentences.length > 1) return sentences.map(tr).reduce((a, b) => (CJK.test(a.at(-1)) ? a + b : `${a} ${b}`));
+  if (sentences.length > 1) return sentences.map(translate).reduce((a, b) => (CJK.test(a.at(-1)) ? a + b : `${a} ${b}`));
   // "Why it stopped: what went wrong" (a view's note around a method's own message): each
   // part on its own, split at the first colon whose head the catalogue knows.
   for (let at = text.indexOf(': '); at > 0; at = text.indexOf(': ', at + 1)) {
     const head = lookUp(text.slice(0, at));
-    if (head !== null) return `${head}：${tr(text.slice(at + 2))}`;
+    if (head !== null) return `${head}：${translate(text.slice(at + 2))}`;
   }
   if (/[A-Za-z]{2}/.test(text)) untranslated.add(text);
   return text;
 }
 
-// Each string of the catalogue the page builds its controls from, in the page's language.
+// Each string of the catalogue the page builds its controls from, in the page's language at
+// the time it is read (a getter: what a module reads again after a live switch is in the new
+// language; what it wrote on the page before is retold).
 const CATALOGUE_WORDS = ['label', 'explain', 'title', 'hint', 'caption', 'tab'];
 export function translateCatalogue(value) {
-  if (lang === 'en') return value;
   if (value && Array.isArray(value.methods) && !names) {
     nameSet = new Set(value.methods.map((m) => m.title));
     const titles = [...nameSet].sort((a, b) => b.length - a.length).map(escapeRegExp);
@@ -170,7 +208,16 @@ export function translateCatalogue(value) {
   if (!value || typeof value !== 'object') return value;
   const out = {};
   for (const [k, v] of Object.entries(value)) {
-    out[k] = typeof v === 'string' && CATALOGUE_WORDS.includes(k) ? tr(v) : translateCatalogue(v);
+    if (typeof v === 'string' && CATALOGUE_WORDS.includes(k)) {
+      Object.defineProperty(out, k, {
+        enumerable: true,
+        configurable: true,
+        get: () => tr(v),
+        set: (x) => Object.defineProperty(out, k, { value: x, writable: true, enumerable: true, configurable: true }),
+      });
+    } else {
+      out[k] = translateCatalogue(v);
+    }
   }
   return out;
 }
@@ -186,8 +233,104 @@ export function translatePage(root = document) {
   }
 }
 
-// The language menu: its choice is remembered and the page opens again in it, with the scene
-// on screen (its link), as the address's `lang=` would open it.
+// A text of the page in the page's language now: what t() or tr() gave in the other language
+// asked again from its source, an English text of the lab translated as tr() would.
+function retell(text) {
+  const trimmed = text.trim();
+  if (!trimmed) return text;
+  const source = told.get(trimmed) ?? kept.get(trimmed);
+  let said;
+  if (source) {
+    if (source.lang === lang) return text;
+    said = source.key !== undefined
+      ? t(source.key, ...source.values.map((v) => (typeof v === 'string' ? retell(v) : v)))
+      : tr(source.text);
+  } else if (lang !== 'en' && !CJK.test(trimmed)) {
+    const known = untranslated.has(trimmed);
+    said = translate(trimmed);
+    if (!known) untranslated.delete(trimmed);
+    if (said !== trimmed) tell(said, { lang, text: trimmed });
+  } else {
+    return text;
+  }
+  return said === trimmed ? text : text.replace(trimmed, said);
+}
+
+// Words written by people (a field's text) and the language menu's own names stay.
+const KEEP = 'script, style, textarea, input, [contenteditable], #language';
+
+// Every text and described attribute under `root` (a node) retold in the page's language.
+function retellNode(root) {
+  if (root.nodeType === Node.TEXT_NODE) {
+    if (!root.parentElement || root.parentElement.closest(KEEP)) return;
+    const now = retell(root.data);
+    if (now !== root.data) root.data = now;
+    return;
+  }
+  if (root.nodeType !== Node.ELEMENT_NODE) return;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) retellNode(n);
+  for (const el of [root, ...root.querySelectorAll('[title], [aria-label], [placeholder]')]) retellAttributes(el);
+}
+
+function retellAttributes(el) {
+  for (const name of ATTRIBUTES) {
+    const old = el.getAttribute(name);
+    if (old === null) continue;
+    const now = retell(old);
+    if (now !== old) el.setAttribute(name, now);
+  }
+}
+
+// After a live switch, what the page's modules write later in the language they had (a label
+// kept from the catalogue, a note built before) is retold as it comes.
+let watching = null;
+function watchPage() {
+  if (watching) return;
+  watching = new MutationObserver((changes) => {
+    for (const change of changes) {
+      if (change.type === 'attributes') retellAttributes(change.target);
+      else if (change.type === 'characterData') retellNode(change.target);
+      else for (const node of change.addedNodes) retellNode(node);
+    }
+  });
+  watching.observe(document.body, {
+    subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ATTRIBUTES,
+  });
+}
+
+// Switches the page to language `code` in place: its words, the controls built from the
+// catalogue, the notes, and (through the 'kernel-playground-language' event, www/main.js)
+// the canvases drawn again. Remembered for the next visit; a `lang=` in the address follows.
+export async function setLanguage(code) {
+  if (!LANGUAGES[code] || code === lang) return;
+  if (!catalogues[code]) catalogues[code] = await readCatalogue(code);
+  lang = code;
+  catalogue = catalogues[code];
+  document.documentElement.lang = lang === 'zh' ? 'zh-Hans' : 'en';
+  document.title = t('page.title');
+  window.kernelPlaygroundLanguage.lang = lang;
+  lasting = true;
+  translatePage();
+  retellNode(document.body);
+  lasting = false;
+  watchPage();
+  try {
+    localStorage.setItem(STORED, lang);
+  } catch {
+    // Not remembered: the page still switched.
+  }
+  const options = new URLSearchParams(location.search);
+  if (options.has('lang')) {
+    options.set('lang', lang);
+    history.replaceState(history.state, '', `${location.pathname}?${options}${location.hash}`);
+  }
+  const select = document.getElementById('language');
+  if (select) select.value = lang;
+  window.dispatchEvent(new CustomEvent('kernel-playground-language', { detail: lang }));
+}
+
+// The language menu: it switches the page live (setLanguage), and its choice is remembered.
 function languageMenu() {
   const select = document.getElementById('language');
   if (!select) return;
@@ -200,14 +343,10 @@ function languageMenu() {
   }
   select.value = lang;
   select.addEventListener('change', () => {
-    try {
-      localStorage.setItem(STORED, select.value);
-    } catch {
-      // Not remembered: the address below still carries the choice.
-    }
-    const options = new URLSearchParams(location.search);
-    options.set('lang', select.value);
-    location.replace(`${location.pathname}?${options}${location.hash}`);
+    setLanguage(select.value).catch((e) => {
+      console.warn('The word catalogue could not be read; the language stays.', e);
+      select.value = lang;
+    });
   });
 }
 
@@ -223,8 +362,8 @@ const unspaced = (text) => text.replace(SPACED, '');
 // The lab's pictures: their headlines are translated before the lab breaks them into lines
 // (src/words.rs asks globalThis.kernelPlaygroundSay), called once the wasm has started.
 export function translatePictures(App) {
-  if (lang === 'en') return;
   globalThis.kernelPlaygroundSay = (text) => {
+    if (lang === 'en') return undefined;
     const said = tr(text);
     return said === text ? undefined : spaced(said);
   };
@@ -252,11 +391,13 @@ function translateCanvases() {
     }
   };
   proto.fillText = function fillTranslated(text, ...rest) {
+    if (lang === 'en') return fillText.call(this, text, ...rest);
     const said = unspaced(tr(String(text)));
     withFont(this, said);
     return fillText.call(this, said, ...rest);
   };
   proto.measureText = function measureTranslated(text) {
+    if (lang === 'en') return measureText.call(this, text);
     const said = unspaced(tr(String(text)));
     withFont(this, said);
     return measureText.call(this, said);
@@ -264,12 +405,11 @@ function translateCanvases() {
 }
 
 document.documentElement.lang = lang === 'zh' ? 'zh-Hans' : 'en';
-if (lang !== 'en') {
-  translateCanvases();
-  document.title = t('page.title');
-}
+translateCanvases();
+if (lang !== 'en') document.title = t('page.title');
 translatePage();
 languageMenu();
+speakWith({ t, tr });
 
 // For the browser tests: the language, and the lab's texts that had no translation.
 window.kernelPlaygroundLanguage = { lang, untranslated: () => [...untranslated], used: () => [...looked] };

@@ -3,6 +3,8 @@
 // thing wrong; writing one gives the same format back. Pure (no DOM, no wasm): the lab's own
 // reading of a link is passed in, so node's test runner checks this module alone.
 
+import { t, tr } from './messages.js';
+
 export const LESSON_FORMAT = 'kernel-playground lesson';
 export const LESSON_VERSION = 1;
 // More scenes than a lecture could step through is a damaged file, not a lesson.
@@ -132,5 +134,5 @@ export function lessonFileName(title) {
 
 // What the line says when a lesson cannot be opened.
 export function refusedLesson(name, why) {
-  return `The lesson ${name} could not be opened: ${why}; the scene on screen is unchanged.`;
+  return t('message.lesson-refused', name, tr(why));
 }

@@ -16,7 +16,6 @@ import { errorText } from './messages.js';
 import { $, page, showMessage } from './page.js';
 import { TOO_LARGE, newEntry, remember, replaceScene, sceneHash, writeHash } from './scenes.js';
 
-const NEW_TITLE = 'My lesson';
 
 // The lesson open now (null: none): { title, scenes: [{ link, caption, shown }] }, where
 // `shown` is the address the page wrote when the scene last opened (the link as the lab writes
@@ -32,7 +31,8 @@ function showBar() {
   if (!lesson) return;
   const count = lesson.scenes.length;
   $('lesson-name').textContent = lesson.title;
-  $('lesson-count').textContent = position < 0 ? ` · ${count} scene${count === 1 ? '' : 's'}` : ` · ${position + 1} / ${count}`;
+  const scenes = count === 1 ? t('text.lesson-one-scene') : t('text.lesson-scenes', count);
+  $('lesson-count').textContent = position < 0 ? ` · ${scenes}` : ` · ${position + 1} / ${count}`;
   $('lesson-prev').disabled = position <= 0;
   $('lesson-next').disabled = position >= count - 1;
 }
@@ -124,15 +124,15 @@ const fetched = queried === null ? null : (async () => {
   try {
     url = new URL(queried, location.href);
   } catch {
-    return { why: 'it is not an address' };
+    return { why: t('message.lesson-not-address') };
   }
-  if (url.origin !== location.origin) return { why: 'a lesson is read from this site only' };
+  if (url.origin !== location.origin) return { why: t('message.lesson-other-site') };
   try {
     const response = await fetch(url);
-    if (!response.ok) return { why: `the server answered ${response.status} ${response.statusText}`.trim() };
+    if (!response.ok) return { why: t('message.server-answered', `${response.status} ${response.statusText}`.trim()) };
     return { text: await response.text() };
   } catch {
-    return { why: 'the server could not be reached' };
+    return { why: t('message.server-unreachable') };
   }
 })();
 
@@ -177,29 +177,29 @@ export async function openAddressLesson() {
 function addScene() {
   const scene = sceneHash();
   if (scene === null) {
-    showMessage('This scene is too large for a link, so a lesson cannot hold it ("Save scene" keeps it as a file).');
+    showMessage(t('message.lesson-too-large'));
     return;
   }
   if (lesson && lesson.scenes.length >= MAX_SCENES) {
-    showMessage(`A lesson holds at most ${MAX_SCENES} scenes.`);
+    showMessage(t('message.lesson-full', MAX_SCENES));
     return;
   }
   writeHash();
   const typed = $('lesson-caption').value.replace(/\s+/g, ' ').trim();
   const caption = typed || ($('caption').hidden ? '' : $('caption-text').textContent);
-  if (!lesson) adopt({ title: $('lesson-title').value.trim() || NEW_TITLE, scenes: [] });
+  if (!lesson) adopt({ title: $('lesson-title').value.trim() || t('placeholder.lesson-title'), scenes: [] });
   lesson.scenes.push({ link: `#${scene}`, caption, shown: location.hash });
   position = lesson.scenes.length - 1;
   $('lesson-caption').value = '';
   showSceneCaption(lesson.scenes[position]);
   showBar();
-  showMessage(`Scene ${position + 1} added to the lesson "${lesson.title}".`, 'notice');
+  showMessage(t('message.lesson-added', position + 1, lesson.title), 'notice');
   setTimeout(() => showMessage(null, 'notice'), 2500);
 }
 
 function saveLesson() {
   if (!lesson) {
-    showMessage('No lesson is open: "Add this scene" starts one with the scene on screen.');
+    showMessage(t('message.no-lesson'));
     return;
   }
   download(lessonFileName(lesson.title), new Blob([lessonJson(lesson)], { type: 'application/json' }));

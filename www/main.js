@@ -158,6 +158,11 @@ function wire() {
   canvas.addEventListener('blur', () => { cursor.hidden = true; });
   document.addEventListener('keydown', onGlobalKey);
   wireTravel(openFromHash, tooLargeEntry);
+  // The language menu switched live (www/i18n.js): the plots and the open view draw their words again.
+  window.addEventListener('kernel-playground-language', () => {
+    for (const app of [page.app, page.twin]) if (app) app.forget_painted();
+    requestRender();
+  });
   const resized = new ResizeObserver(() => { resizeCanvas(); requestRender(); });
   resized.observe(canvas);
   resized.observe(plotB);

@@ -12,6 +12,23 @@
 
 const ORDER = ['link', 'file', 'action', 'notice'];
 
+// The sentences below (and www/lesson-file.js's) in the page's language: the page hands over its translators
+// (www/i18n.js: t for these keys, tr for the lab's own words quoted in them); alone (node's
+// tests) they are English.
+const ENGLISH = {
+  'message.link-refused': 'This link could not be opened: {}; {}.',
+  'message.scene-unchanged': 'the scene on screen is unchanged',
+  'message.default-instead': 'the default scene is shown instead',
+  'message.parts-left-out': 'This link opened, leaving out what this lab does not read: {}.',
+  'message.went-wrong': 'Something went wrong: {}',
+  'message.lesson-refused': 'The lesson {} could not be opened: {}; the scene on screen is unchanged.',
+};
+export let t = (key, ...values) => ENGLISH[key].replace(/\{\}/g, () => String(values.shift()));
+export let tr = (text) => text;
+export function speakWith(translators) {
+  ({ t, tr } = translators);
+}
+
 export class MessageLine {
   constructor() {
     this.kept = new Map();
@@ -55,18 +72,17 @@ export class MessageLine {
 
 // What the line says when a link is refused: why, and what is on screen instead.
 export function refusedLink(reason, hadScene) {
-  const instead = hadScene ? 'the scene on screen is unchanged' : 'the default scene is shown instead';
-  return `This link could not be opened: ${reason}; ${instead}.`;
+  return t('message.link-refused', tr(reason), hadScene ? t('message.scene-unchanged') : t('message.default-instead'));
 }
 
 // What the line says when a link opened with parts left out (null: nothing was).
 export function partsLeftOut(warnings) {
   if (!warnings || warnings.length === 0) return null;
-  return `This link opened, leaving out what this lab does not read: ${warnings.join('; ')}.`;
+  return t('message.parts-left-out', warnings.map(tr).join('; '));
 }
 
 // An error thrown by the lab (a string) or by the page, as one line.
 export function errorText(e) {
-  const text = typeof e === 'string' ? e : `Something went wrong: ${e && e.message ? e.message : e}`;
+  const text = typeof e === 'string' ? e : t('message.went-wrong', e && e.message ? e.message : e);
   return text.replace(/[\r\n\u2028\u2029]+/g, ' ');
 }

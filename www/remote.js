@@ -4,6 +4,7 @@
 
 import { FrameClient, LONG_MS, hasWorker, onFailure, onNote } from './behind.js';
 import { requestRender } from './frame.js';
+import { t } from './i18n.js';
 import { $, guard, page, renderMessage, sides } from './page.js';
 import { workerPainted } from './pointer.js';
 import { background, openView, renderView } from './views.js';
@@ -52,8 +53,8 @@ function showProgress() {
   const badge = $('working');
   badge.hidden = !long;
   if (long) {
-    const what = running.phase === 'picture' ? 'Drawing the model' : 'Fitting the model';
-    badge.textContent = `${what} in the background… ${(running.ms / 1000).toFixed(1)} s — any edit starts it over`;
+    const seconds = (running.ms / 1000).toFixed(1);
+    badge.textContent = running.phase === 'picture' ? t('badge.drawing', seconds) : t('badge.fitting', seconds);
   }
   if (running && !progressTimer) progressTimer = setInterval(showProgress, 250);
   if (!running && progressTimer) {

@@ -21,6 +21,8 @@
 //   BUSY_MS counts as stopped;
 // - errors: `onerror`, `onmessageerror`, and a 'fault' message (a throw while working).
 
+import { t } from './i18n.js';
+
 const START_MS = 10_000;
 const PING_MS = 1000;
 const SILENT_MS = 3000;
@@ -92,7 +94,7 @@ export const busyMs = () => (busySince === null ? 0 : performance.now() - busySi
 // Whether there is (or will be again in a moment) a worker; started on first use.
 export function hasWorker() {
   if (status === 'none') {
-    if (typeof Worker === 'undefined') giveUp('is missing from this browser');
+    if (typeof Worker === 'undefined') giveUp(t('worker.missing'));
     else spawn();
   }
   return status === 'starting' || status === 'ready' || status === 'waiting';
@@ -116,7 +118,7 @@ function spawn() {
     worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name });
   } catch (e) {
     worker = null;
-    giveUp(`could not be created (${e && e.message ? e.message : e})`);
+    giveUp(t('worker.not-created', e && e.message ? e.message : e));
     return;
   }
   status = 'starting';
@@ -124,9 +126,9 @@ function spawn() {
   worker.onmessage = mine((ev) => heard(ev.data, name));
   worker.onerror = mine((ev) => {
     ev.preventDefault();
-    fail(`stopped with an error (${ev.message || 'no message'})`);
+    fail(t('worker.error', ev.message || '–'));
   });
-  worker.onmessageerror = mine(() => fail('sent what the page could not read'));
+  worker.onmessageerror = mine(() => fail(t('worker.unreadable')));
   if (!ticker) ticker = setInterval(tick, PING_MS);
   handOver(gen);
 }
@@ -142,7 +144,7 @@ function handOver(gen) {
     } catch {
       worker.postMessage({ kind: 'wasm', module: null });
     }
-    startTimer = setTimeout(() => fail('did not start'), START_MS);
+    startTimer = setTimeout(() => fail(t('worker.not-started')), START_MS);
   });
 }
 
@@ -155,9 +157,9 @@ function heard(m, name) {
     // The line about a restart goes once the new worker has been well for a moment.
     if (note) noteTimer = setTimeout(() => setNote(null), NOTE_MS);
   } else if (m.kind === 'error') {
-    fail(`could not load its WebAssembly (${m.message})`);
+    fail(t('worker.no-wasm', m.message));
   } else if (m.kind === 'fault') {
-    fail(`failed (${m.message})`);
+    fail(t('worker.failed', m.message));
   } else if (m.kind === 'busy') {
     busySince = performance.now();
   } else if (m.kind === 'free') {
@@ -174,7 +176,7 @@ function watchLock(name) {
   const gen = generation;
   lockAbort = new AbortController();
   navigator.locks.request(name, { signal: lockAbort.signal }, () => {
-    if (gen === generation && status === 'ready') fail('stopped');
+    if (gen === generation && status === 'ready') fail(t('worker.stopped'));
   }).catch(() => {});
 }
 
@@ -187,14 +189,14 @@ function tick() {
   }
   const now = performance.now();
   if (busySince !== null) {
-    if (!navigator.locks && now - busySince > BUSY_MS) fail('stopped answering');
+    if (!navigator.locks && now - busySince > BUSY_MS) fail(t('worker.not-answering'));
     return;
   }
   if (pingSent === null) {
     pingSent = now;
     worker.postMessage({ kind: 'ping' });
   } else if (now - pingSent > SILENT_MS) {
-    fail('stopped answering');
+    fail(t('worker.not-answering'));
   }
 }
 
@@ -241,11 +243,11 @@ function fail(reason) {
     return;
   }
   status = 'waiting';
-  setNote(`The background worker ${reason}: restarting it and sending the scene again…`);
+  setNote(t('worker.restarting', reason));
   retryTimer = setTimeout(() => {
     restarts += 1;
     respawn();
-    if (status !== 'failed') setNote(`The background worker ${reason}: restarted it and sent the scene again.`);
+    if (status !== 'failed') setNote(t('worker.restarted', reason));
   }, BACKOFF_MS[failures.length - 1]);
 }
 
@@ -254,6 +256,6 @@ function giveUp(reason) {
   status = 'failed';
   clearInterval(ticker);
   ticker = null;
-  setNote(`No background worker can run (it ${reason}): the page fits the model itself; reload the page to try again.`);
+  setNote(t('worker.gave-up', reason));
   for (const fn of failed) fn();
 }

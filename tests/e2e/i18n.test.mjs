@@ -2,17 +2,18 @@
 // use (data-i18n* in index.html, t('…') in www/*.js) is in both catalogues and every key there
 // is used; every text of the lab's catalogue (App.catalogue(): labels, explanations, menus,
 // methods, views, lessons' examples) has a translation, and every translated English text
-// still occurs in the Rust sources. In the browser with ?lang=zh: every model of every task,
-// the view tabs, the shortcut list and a bad file's message leave no English word on the page
-// or on the canvases; ?lang=en is English, the browser's language chooses, and the menu
-// switches with the scene kept.
+// still occurs in the Rust sources (or www/lesson-file.js). In the browser with ?lang=zh: every
+// method of every task with each of its views, the hover readout, the shortcut list, svm-train's
+// notes and the rare messages (a bad file line, a bad lesson, a refused option string) leave no
+// English word on the page or on the canvases; ?lang=en is English, the browser's language
+// chooses, and the menu switches live, keeping the scene, its undo history and compare.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { start, openPage, settle, waitForFrame, lastFrame, siteDir } from './browser.mjs';
+import { start, openPage, settle, waitForFrame, lastFrame, siteDir, canvasSignature, unfold } from './browser.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (file) => fs.readFileSync(path.join(repo, file), 'utf8');
@@ -27,7 +28,8 @@ const KEPT = new Set(`SVM SVC SVR RBF LIBSVM CSV JSON PNG SVG HTML Python NumPy 
   Hessian softmax multinomial WebAssembly JavaScript Ctrl Shift Alt Enter Delete Esc PageUp PageDown
   exp log tanh max min clip sign linear poly rbf sigmoid coef reg degree hinge MAP ML NN lang en zh ms json sin wx Schölkopf
   label svm train toy GP`.split(/\s+/));
-const englishWords = (text) => (text.match(/[A-Za-zö][A-Za-zö']+/g) || []).filter((w) => !KEPT.has(w));
+// (A quoted option, '-c', is no word.)
+const englishWords = (text) => (text.match(/[A-Za-zö][A-Za-zö']+/g) || []).map((w) => w.replace(/'+$/, '')).filter((w) => w.length > 1 && !KEPT.has(w));
 const placeholders = (text) => (text.match(/\{\}/g) || []).length;
 
 // ---- static ---------------------------------------------------------------------------------
@@ -82,6 +84,8 @@ test("every text of the lab's catalogue is translated, and every translated text
     }
   };
   visit(path.join(repo, 'src'));
+  // The page's pure modules (lesson files) write English the page translates as the lab's.
+  sources.push(read('www/lesson-file.js'));
   const squeeze = (s) => s.replace(/\\\n/g, ' ').replace(/\\"/g, '"').replace(/\{[\w:.]*\}/g, '{}').replace(/\s+/g, ' ');
   const rust = squeeze(sources.join('\n'));
   // A text is looked for by its first words (at least two, or all it has before a number);
@@ -134,11 +138,13 @@ const shownWords = (page) => page.evaluate(() => {
 
 // What of the page `where` is left in English, said for the failure, or null; the walk below
 // gathers them all, so one run names every text still to translate.
+// With KP_I18N_LEFT=FILE, each text left is also written to FILE whole, as a JSON line.
 async function englishLeft(page, where) {
   const left = new Map();
   for (const text of await shownWords(page)) {
     const words = englishWords(text);
     if (words.length) left.set(text.trim().slice(0, 160), words.join(' '));
+    if (words.length && process.env.KP_I18N_LEFT) fs.appendFileSync(process.env.KP_I18N_LEFT, `${JSON.stringify(text.trim())}\n`);
   }
   return left.size === 0 ? null : `${where}: English left (${[...left.values()].join(', ')}):\n${[...left.keys()].join('\n')}`;
 }
@@ -164,22 +170,46 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
       await assertChinese(`${task}/${model}`);
     }
   }
-  // Each view of each classifier, its headline, axes, legend and the note under it, once its
-  // background work is done (or has run 10 s), on a smaller scene with held-out points.
-  await page.evaluate(() => { location.hash = '#preset=moons&n=40&test=0.25'; });
-  await settle(page);
-  for (const model of await page.$$eval('#model option', (o) => o.map((x) => x.value))) {
-    await page.selectOption('#model', model);
+  // Each view of each method of each task, its headline, axes, legend and the note under it,
+  // once its background work is done (or has run 10 s), on a smaller scene with held-out
+  // points; the hover readout over the plot; kernel ridge's GP band and its gradient steps.
+  const scenes = ['#preset=moons&n=40&test=0.25', '#task=regression&preset=sine&n=40&test=0.25', '#task=novelty&preset=blob&n=40'];
+  for (const scene of scenes) {
+    await page.evaluate((hash) => { location.hash = hash; }, scene);
     await settle(page);
-    for (const tab of await page.$$('.view-tab')) {
-      if (!(await tab.isVisible())) continue;
-      await tab.click();
+    for (const model of await page.$$eval('#model option', (o) => o.map((x) => x.value))) {
+      await page.selectOption('#model', model);
       await settle(page);
-      await page.waitForFunction(() => document.getElementById('view-progress').hidden, null, { timeout: 10000 }).catch(() => {});
+      const box = await page.locator('#plot').boundingBox();
+      await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.45);
       await settle(page);
-      await assertChinese(`${model}, view ${await tab.textContent()}`);
-      await tab.click();
+      await assertChinese(`${scene} ${model}, hovering the plot`);
+      await page.mouse.move(0, 0);
+      if (model === 'krr') {
+        await page.check('#gp');
+        await settle(page);
+        for (let i = 0; i < 3; i += 1) await page.click('#step');
+        await settle(page);
+        await assertChinese(`${scene} ${model}, GP band and three gradient steps`);
+      }
+      for (const tab of await page.$$('.view-tab')) {
+        if (!(await tab.isVisible())) continue;
+        await tab.click();
+        await settle(page);
+        await page.waitForFunction(() => document.getElementById('view-progress').hidden, null, { timeout: 10000 }).catch(() => {});
+        await settle(page);
+        await assertChinese(`${scene} ${model}, view ${await tab.textContent()}`);
+        await tab.click();
+      }
     }
+  }
+  // The svm-train box's notes: options read past, and each type of LIBSVM.
+  await page.evaluate(() => { document.getElementById('model-more').open = true; });
+  for (const options of ['-s 3 -t 2 -c 10 -g 2 -p 0.1', '-s 4 -t 1 -n 0.3', '-s 2 -t 2 -n 0.1', '-s 1 -t 0 -c 5 -n 0.3']) {
+    await page.fill('#svm-options', options);
+    await page.press('#svm-options', 'Enter');
+    await settle(page);
+    await assertChinese(`svm-train ${options}`);
   }
   await page.keyboard.press('Escape');
   await page.focus('#plot');
@@ -189,10 +219,30 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
   await assertChinese('the shortcut list');
   assert.deepEqual(left, [], left.join('\n\n'));
   await page.keyboard.press('Escape');
-  await page.setInputFiles('#load-csv', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('1,2,3\nnot,a,number\n') });
-  await page.waitForSelector('#message:not([hidden])');
-  const message = await page.textContent('#message');
-  assert.ok(englishWords(message.replace('bad.csv', '').replace(/'[^']*'/g, '')).length === 0, `the file's message in English: ${message}`);
+  // The rare messages: a bad line of a file, a bad lesson file, a lesson's bad link, a bad
+  // svm-train string; each says what is wrong in Chinese (the file's name and quoted words
+  // aside).
+  const refusals = [
+    ['bad.csv', '1,2,3\nnot,a,number\n', /第 2 行/],
+    ['short.csv', '0,0,1\n1,1,0\n2,2,1,5\n', /第 3 行：应有 3 个字段（与第 1 行相同），但找到 4 个/],
+    ['empty.json', JSON.stringify({ format: 'kernel-playground lesson', version: 1, title: 'x', scenes: [] }), /无法打开课程 empty\.json：其场景列表为空；屏幕上的场景保持不变。/],
+    ['wrong.json', JSON.stringify({ title: 'x', scenes: [{ link: '#C=abc', caption: '' }] }), /无法打开课程 wrong\.json：场景 1：其链接被拒绝：其中的 C 有误：C 的值 'abc' 不是数字；/],
+  ];
+  for (const [name, text, said] of refusals) {
+    await page.evaluate(() => { document.getElementById('message').hidden = true; });
+    await page.setInputFiles('#load-csv', { name, mimeType: name.endsWith('.csv') ? 'text/csv' : 'application/json', buffer: Buffer.from(text) });
+    await page.waitForSelector('#message:not([hidden])');
+    const message = await page.textContent('#message');
+    assert.match(message, said);
+    assert.deepEqual(englishWords(message.replace(name, '').replace(/'[^']*'/g, '')), [], `the file's message in English: ${message}`);
+  }
+  await page.evaluate(() => { document.getElementById('model-more').open = true; });
+  await page.fill('#svm-options', '-s 3 -t 4');
+  await page.press('#svm-options', 'Enter');
+  await settle(page);
+  const refused = await page.textContent('#message');
+  assert.match(refused, /svm-train 选项：-t 4（预计算核）在平面上没有意义/);
+  assert.deepEqual(englishWords(refused.replace('wrong.json', '').replace(/'[^']*'/g, '')), [], `svm-train's refusal in English: ${refused}`);
   const untranslatedKeys = (await page.evaluate(() => window.kernelPlaygroundLanguage.untranslated())).filter((k) => k in en.page || /^[a-z]+\.[a-z-]+$/.test(k));
   assert.deepEqual(untranslatedKeys, [], 'page keys asked for and missing');
   // Every translated text is in the Rust sources or was used on the way.
@@ -204,7 +254,24 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
   await page.close();
 });
 
-test('lang=en is English; the browser language chooses Chinese; the menu switches and keeps the scene', async () => {
+// Chinese left on the page (its text, explanations, titles and labels; the language menu's
+// own names aside).
+const chineseLeft = (page) => page.evaluate(() => {
+  const han = /[\u4e00-\u9fff]/;
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!han.test(n.data) || el.closest('script, #language')) continue;
+    if (el.checkVisibility() || el.closest('.help-note')) out.push(n.data);
+  }
+  for (const el of document.querySelectorAll('[title], [aria-label], [placeholder]')) {
+    for (const a of ['title', 'aria-label', 'placeholder']) if (han.test(el.getAttribute(a) || '')) out.push(el.getAttribute(a));
+  }
+  return out;
+});
+
+test('lang=en is English; the browser language chooses Chinese; the menu switches live and keeps the scene', async () => {
   const scene = '#preset=moons&n=40&model=knn&k=3';
   const { page, errors } = await openPage(env.browser, `${env.base}?lang=en${scene}`);
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
@@ -222,20 +289,94 @@ test('lang=en is English; the browser language chooses Chinese; the menu switche
   assert.match(await zhPage.textContent('#status'), /训练准确率/);
   assert.equal(await zhPage.inputValue('#language'), 'zh');
   const before = await lastFrame(zhPage);
-  // The menu: English, with the same scene, remembered for the next visit.
-  await Promise.all([zhPage.waitForNavigation(), zhPage.selectOption('#language', 'en')]);
-  await waitForFrame(zhPage);
-  assert.match(zhPage.url(), /[?&]lang=en/);
+  // The menu: English, with the same scene, live (no reload), remembered for the next visit.
+  await zhPage.evaluate(() => { window.notReloaded = true; });
+  await zhPage.selectOption('#language', 'en');
+  await zhPage.waitForFunction(() => document.documentElement.lang === 'en');
+  await settle(zhPage);
+  assert.ok(await zhPage.evaluate(() => window.notReloaded), 'the page was not loaded again');
   assert.match(await zhPage.textContent('#status'), /training accuracy/);
   const after = await lastFrame(zhPage);
   assert.equal(after.points, before.points);
   assert.equal(after.model, 'knn');
   assert.equal(await zhPage.inputValue('#k'), '3');
+  assert.deepEqual(await chineseLeft(zhPage), [], 'Chinese left after switching to English');
   await zhPage.goto(`${env.base}${scene}`);
   await waitForFrame(zhPage);
   assert.equal(await zhPage.getAttribute('html', 'lang'), 'en', 'the choice is remembered over the browser language');
   assert.deepEqual([...errors, ...zhErrors], []);
   await context.close();
+});
+
+// The scene as it stands: its points, the model and C.
+const sceneNow = (page) => page.evaluate(() => ({
+  csv: window.kernelPlayground.csv(),
+  model: window.kernelPlayground.lastFrame.model,
+  C: document.getElementById('C-value').value,
+  compare: document.getElementById('compare').checked,
+}));
+
+test('the menu switches live: edits, their undo steps, compare and the open view stay; words and pictures change', async () => {
+  const page = await env.browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript(RECORD_CANVAS);
+  await page.goto(`${env.base}?lang=en#preset=moons&n=30`);
+  await waitForFrame(page);
+  await unfold(page);
+  await page.evaluate(() => { window.notReloaded = true; });
+  await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
+  const scenes = [await sceneNow(page)];
+  // Three edits: a point, another, a method.
+  for (const [x, y] of [[0.9, 0.9], [-0.9, 0.8]]) {
+    const [cx, cy] = await page.evaluate(([a, b]) => window.kernelPlayground.toClient(a, b), [x, y]);
+    await page.mouse.click(cx, cy);
+    await settle(page);
+    scenes.push(await sceneNow(page));
+  }
+  await page.selectOption('#model', 'knn');
+  await settle(page);
+  scenes.push(await sceneNow(page));
+  await page.click('#compare');
+  await settle(page);
+  scenes.push(await sceneNow(page));
+  const tab = page.locator('.view-tab:visible').first();
+  await tab.click();
+  await settle(page);
+  const englishNote = await page.textContent('#view-note');
+  const viewBefore = await canvasSignature(page, 'view');
+
+  await page.evaluate(() => window.drawnText.clear());
+  await page.selectOption('#language', 'zh');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-Hans');
+  await settle(page);
+  assert.match(await page.textContent('#status'), /训练准确率/);
+  assert.notEqual(await page.textContent('#view-note'), englishNote, 'the open view speaks Chinese');
+  assert.ok(await page.isVisible('#plot-b'), 'compare stays on');
+  assert.notDeepEqual(await canvasSignature(page, 'view'), viewBefore, 'the open view is drawn again in Chinese');
+  await page.evaluate(() => { for (const fold of document.querySelectorAll('details')) fold.open = true; });
+  assert.equal(await englishLeft(page, 'switched to Chinese'), null);
+  assert.match(page.url(), /[?&]lang=zh/, 'the address names the language chosen');
+  await page.screenshot({ path: '/tmp/shots-lang2/live-zh.png' });
+
+  await page.selectOption('#language', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  await settle(page);
+  assert.match(await page.textContent('#status'), /training accuracy/);
+  assert.equal(await page.textContent('#view-note'), englishNote);
+  const chinese = await chineseLeft(page);
+  assert.deepEqual(chinese, [], 'Chinese left after switching back to English');
+
+  // Undo goes back through the edits, compare too.
+  for (let i = scenes.length - 2; i >= 0; i -= 1) {
+    await page.click('#undo');
+    await settle(page);
+    assert.deepEqual(await sceneNow(page), scenes[i], `undo step ${scenes.length - 1 - i}`);
+  }
+  assert.ok(await page.evaluate(() => window.notReloaded), 'the page was not loaded again');
+  assert.deepEqual(errors, []);
+  await page.close();
 });
 
 test('the one-file lab, an embedded lab and a lesson open in Chinese', async () => {
@@ -244,7 +385,7 @@ test('the one-file lab, an embedded lab and a lesson open in Chinese', async () 
   fs.copyFileSync(path.join(siteDir, 'kernel-playground.html'), file);
   const urls = [
     `${pathToFileURL(file).href}?lang=zh#preset=separable&n=30`,
-    `${env.base}?embed=1&show=C,gamma&lang=zh#preset=moons&n=40`,
+    `${env.base}?embed=1&show=C,gamma,bogus&lang=zh#preset=moons&n=40`,
     `${env.base}?lesson=lessons/soft-margins.json&lang=zh`,
   ];
   for (const url of urls) {
@@ -257,6 +398,8 @@ test('the one-file lab, an embedded lab and a lesson open in Chinese', async () 
     await settle(page);
     assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hans', url);
     assert.match(await page.textContent('#status'), /训练准确率/, url);
+    // The embedded lab's refusal of a name in show= (said to the host too).
+    if (url.includes('bogus')) assert.match(await page.textContent('#message'), /show=bogus：没有这个控件/);
     assert.deepEqual(errors, [], url);
     await page.close();
   }
