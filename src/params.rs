@@ -111,11 +111,6 @@ pub struct Param {
     /// accessible description, shown on hover, focus and touch. Every row with a control has
     /// one.
     pub explain: &'static str,
-    /// Another name for the command line's flag (besides `--key` in lower case). When it is
-    /// another row's key, the row has no flag of its own and shares that row's: `--solver`
-    /// sets the SVM's `svm_solver` or logistic regression's `solver`, whichever the model
-    /// reads ([`Param::shares_flag_of`]).
-    pub alias: &'static str,
     /// Folded under "more" on the page until asked for: a first visit sees the model, its
     /// kernel and main sliders and the preset; the solver, the multi-class scheme, the
     /// points' size and noise and the like are a click away (a link still sets them all).
@@ -216,7 +211,6 @@ const fn model_row(
         group: Group::Model,
         hint: "",
         explain,
-        alias: "",
         more: false,
     }
 }
@@ -237,7 +231,6 @@ const fn layer_row(
         group: Group::Layer,
         hint: "",
         explain,
-        alias: "",
         more: false,
     }
 }
@@ -259,7 +252,6 @@ const fn points_row(
         group: Group::Points,
         hint: "",
         explain,
-        alias: "",
         more: false,
     }
 }
@@ -297,7 +289,6 @@ pub const PARAMS: &[Param] = &[
     Param {
         more: true,
         hint: "DCA and Pegasos: no separate bias (K + 1)",
-        alias: "solver",
         ..model_row(
             "svm_solver",
             "solver",
@@ -357,7 +348,6 @@ pub const PARAMS: &[Param] = &[
     },
     Param {
         more: true,
-        alias: "multi-class",
         ..model_row(
             "multi",
             "more classes",
@@ -616,7 +606,6 @@ pub const PARAMS: &[Param] = &[
     Param {
         more: true,
         enabled_by: &[("solver", &["gd"])],
-        alias: "learning-rate",
         ..model_row(
             "lr",
             "learning rate",
@@ -871,7 +860,6 @@ pub const PARAMS: &[Param] = &[
         hint: "predict the positive class where f(x) > t",
         explain: "Predict the positive class where f(x) > t: moving t trades true positives \
                   against false positives, and sweeping it traces the ROC curve.",
-        alias: "",
         more: false,
     },
     Param {
@@ -903,7 +891,6 @@ pub const PARAMS: &[Param] = &[
         explain: "How cross-validation splits the points: every point is tested once by a \
                   model that never saw it, and the mean accuracy is the estimate; never tune \
                   on the test set.",
-        alias: "",
         more: false,
     },
     layer_row(
@@ -982,13 +969,6 @@ pub const PARAMS: &[Param] = &[
 /// The row of `key`.
 pub fn param(key: &str) -> Option<&'static Param> {
     PARAMS.iter().find(|p| p.key == key)
-}
-
-impl Param {
-    /// The row whose command-line flag this row shares (its alias is that row's key).
-    pub fn shares_flag_of(&self) -> Option<&'static Param> {
-        param(self.alias).filter(|other| other.key != self.key)
-    }
 }
 
 /// A checked value.

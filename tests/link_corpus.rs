@@ -17,7 +17,9 @@ use kernel_playground::playground::Playground;
 use kernel_playground::state::Settings;
 use serde_json::{json, Map, Value};
 
-/// The key a setting recorded under `key` has today, when it was renamed since.
+/// The key a setting recorded under `key` has today, when it was renamed since. None has
+/// been: the one key per setting that the command line's old flags now map onto
+/// (`--solver` for the SVM, `--learning-rate`, `--multi-class`) is the key links always had.
 fn legacy_key(_key: &str) -> Option<&'static str> {
     None
 }
