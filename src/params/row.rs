@@ -112,6 +112,7 @@ pub(crate) const fn choice(
     }
 }
 
+/// A row of the model: a change refits it.
 pub(crate) const fn model_row(
     key: &'static str,
     label: &'static str,
@@ -133,6 +134,7 @@ pub(crate) const fn model_row(
     }
 }
 
+/// A row of what the plane shows: on or off, redrawn when changed.
 pub(crate) const fn layer_row(
     key: &'static str,
     label: &'static str,
@@ -140,19 +142,13 @@ pub(crate) const fn layer_row(
     explain: &'static str,
 ) -> Param {
     Param {
-        key,
-        label,
-        kind: Kind::Flag,
-        default,
-        enabled_by: &[],
         effect: Effect::Redraw,
         group: Group::Layer,
-        hint: "",
-        explain,
-        more: false,
+        ..model_row(key, label, Kind::Flag, default, explain)
     }
 }
 
+/// A row of the preset that makes the points: a change makes them anew.
 pub(crate) const fn points_row(
     key: &'static str,
     label: &'static str,
@@ -161,15 +157,8 @@ pub(crate) const fn points_row(
     explain: &'static str,
 ) -> Param {
     Param {
-        key,
-        label,
-        kind,
-        default,
-        enabled_by: &[],
         effect: Effect::Regenerate,
         group: Group::Points,
-        hint: "",
-        explain,
-        more: false,
+        ..model_row(key, label, kind, default, explain)
     }
 }
