@@ -9,8 +9,13 @@
 //! [`Values`] holds one value per row, checked against the row when it is set, so code that
 //! reads a value (a method building its typed parameters) never sees one out of range.
 
+pub mod row;
+
 use crate::error::Error;
+pub use crate::kernel::rows::{BANDWIDTH_KEY, EXPRESSION_KEY};
 use crate::kernel::{Composition, PanelParams};
+use row::{choice, layer_row, model_row, points_row};
+pub use row::{Choice, Effect, Group, Kind, Param};
 use serde::Serialize;
 
 /// Whether `text` is written in an expression's characters (and is more than one word): a
@@ -31,239 +36,6 @@ const ANY_PANEL: PanelParams = PanelParams {
 };
 use std::collections::BTreeMap;
 
-/// What a value is, with its range.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Kind {
-    /// A positive real shown on a slider in log₁₀ units from 10^`lo` to 10^`hi`; any positive
-    /// finite value is accepted (the command line may go beyond the slider).
-    LogSlider { lo: f64, hi: f64 },
-    /// A real number in [`min`, `max`], on a slider from `lo` to `hi` with this step.
-    Slider {
-        min: f64,
-        max: f64,
-        lo: f64,
-        hi: f64,
-        step: f64,
-    },
-    /// A whole number in [`min`, `max`]; the slider stops at `slider_max`.
-    Integer { min: u64, max: u64, slider_max: u64 },
-    /// A whole number typed in a box (a seed).
-    Number,
-    /// One of a list of options.
-    Choice {
-        #[serde(skip)]
-        options: &'static [Choice],
-    },
-    /// On or off, written 1 or 0.
-    Flag,
-    /// A kernel built by rule, typed as an expression (`rbf * poly + 1`; see
-    /// [`crate::kernel::rules`]), checked as it is set.
-    Expression,
-}
-
-/// What changing a setting asks of the lab.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Effect {
-    /// Refit the model.
-    Refit,
-    /// Regenerate the preset's points, then refit.
-    Regenerate,
-    /// Hold out a new set of test points, then refit.
-    Resplit,
-    /// Only redraw.
-    Redraw,
-}
-
-/// Where a row's control sits on the page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Group {
-    /// The model and its parameters.
-    Model,
-    /// The preset that makes the points.
-    Points,
-    /// What the plane shows.
-    Layer,
-    /// A setting of the views beside the plane (the ROC threshold).
-    View,
-    /// Not a control (set through the URL or the command line only).
-    Hidden,
-}
-
-/// One row of the table.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Param {
-    pub key: &'static str,
-    pub label: &'static str,
-    pub kind: Kind,
-    /// The default, as written in the URL.
-    pub default: &'static str,
-    /// The row matters only when, for some (key, values) here whose key the current method
-    /// uses, that key's value is one of `values`; an empty list: always.
-    pub enabled_by: &'static [(&'static str, &'static [&'static str])],
-    pub effect: Effect,
-    pub group: Group,
-    /// A few words shown beside the control.
-    pub hint: &'static str,
-    /// What the setting does, in one or two sentences in the lecture's words: the control's
-    /// accessible description, shown on hover, focus and touch. Every row with a control has
-    /// one.
-    pub explain: &'static str,
-    /// Another name for the command line's flag (besides `--key` in lower case). When it is
-    /// another row's key, the row has no flag of its own and shares that row's: `--solver`
-    /// sets the SVM's `svm_solver` or logistic regression's `solver`, whichever the model
-    /// reads ([`Param::shares_flag_of`]).
-    pub alias: &'static str,
-    /// Folded under "more" on the page until asked for: a first visit sees the model, its
-    /// kernel and main sliders and the preset; the solver, the multi-class scheme, the
-    /// points' size and noise and the like are a click away (a link still sets them all).
-    pub more: bool,
-}
-
-/// One option of a [`Kind::Choice`]: its value in the URL, the words the menu shows, and what
-/// choosing it means (shown with the row's own explanation while it is the chosen one).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Choice {
-    pub value: &'static str,
-    pub label: &'static str,
-    pub explain: &'static str,
-}
-
-const fn choice(value: &'static str, label: &'static str, explain: &'static str) -> Choice {
-    Choice {
-        value,
-        label,
-        explain,
-    }
-}
-
-const KERNELS: &[Choice] = &[
-    choice(
-        "linear",
-        "linear  xᵀz",
-        "K(x, z) = xᵀz: the boundary is a straight line, orthogonal to w.",
-    ),
-    choice(
-        "poly",
-        "polynomial  (γxᵀz + coef0)^degree",
-        "K(x, z) = (γxᵀz + coef0)^degree: the boundary is a curve of that degree; already \
-         (xᵀz)² separates XOR and a ring by a plane in the feature space (x₁², x₂², √2 x₁x₂).",
-    ),
-    choice(
-        "poly1",
-        "polynomial of the notes  (1 + xᵀz)^degree",
-        "K(x, z) = (1 + xᵀz)^degree, the polynomial kernel as the lecture notes write it: \
-         LIBSVM's with γ = 1 and coef0 = 1. Its features are every monomial of x₁, x₂ up to \
-         that degree, so the boundary is any curve of that degree.",
-    ),
-    choice(
-        "rbf",
-        "RBF  exp(−γ‖x − z‖²)",
-        "K(x, z) = exp(−γ‖x − z‖²), a Gaussian bump round each support vector, with \
-         γ = 1/(2σ²): a large γ gives narrow bumps and a boundary that can wind round single \
-         points.",
-    ),
-    choice(
-        "sigmoid",
-        "sigmoid  tanh(γxᵀz + coef0)",
-        "K(x, z) = tanh(γxᵀz + coef0), a neural network's unit: not always a valid kernel, as \
-         its Gram matrix need not be positive semi-definite.",
-    ),
-    choice(
-        "composed",
-        "built by rule  (type it)",
-        "A kernel composed from the four by the rules that keep a kernel valid: sums, \
-         products, positive scaling, an added constant ≥ 0, powers and exp — typed below, as \
-         rbf * poly + 0.5 * linear or exp(linear)^2.",
-    ),
-];
-
-/// The kernels (and feature maps) with a γ, a degree and a coef0.
-const WITH_GAMMA: &[(&str, &[&str])] = &[
-    ("kernel", &["poly", "rbf", "sigmoid", "composed"]),
-    ("features", &["rbf"]),
-];
-/// The kernels (and feature maps) that are Gaussian, whose γ may be given as a bandwidth σ.
-const WITH_BANDWIDTH: &[(&str, &[&str])] = &[("kernel", &["rbf"]), ("features", &["rbf"])];
-/// The choice of the number the Gaussian kernel's slider moves: γ or σ = 1/√(2γ).
-pub const BANDWIDTH_KEY: &str = "bandwidth";
-const WITH_DEGREE: &[(&str, &[&str])] = &[
-    ("kernel", &["poly", "poly1", "composed"]),
-    ("features", &["poly"]),
-];
-const WITH_COEF0: &[(&str, &[&str])] = &[("kernel", &["poly", "sigmoid", "composed"])];
-/// The expression of a kernel built by rule.
-const WITH_EXPRESSION: &[(&str, &[&str])] = &[("kernel", &["composed"])];
-/// The key of that expression.
-pub const EXPRESSION_KEY: &str = "kexpr";
-
-const fn model_row(
-    key: &'static str,
-    label: &'static str,
-    kind: Kind,
-    default: &'static str,
-    explain: &'static str,
-) -> Param {
-    Param {
-        key,
-        label,
-        kind,
-        default,
-        enabled_by: &[],
-        effect: Effect::Refit,
-        group: Group::Model,
-        hint: "",
-        explain,
-        alias: "",
-        more: false,
-    }
-}
-
-const fn layer_row(
-    key: &'static str,
-    label: &'static str,
-    default: &'static str,
-    explain: &'static str,
-) -> Param {
-    Param {
-        key,
-        label,
-        kind: Kind::Flag,
-        default,
-        enabled_by: &[],
-        effect: Effect::Redraw,
-        group: Group::Layer,
-        hint: "",
-        explain,
-        alias: "",
-        more: false,
-    }
-}
-
-const fn points_row(
-    key: &'static str,
-    label: &'static str,
-    kind: Kind,
-    default: &'static str,
-    explain: &'static str,
-) -> Param {
-    Param {
-        key,
-        label,
-        kind,
-        default,
-        enabled_by: &[],
-        effect: Effect::Regenerate,
-        group: Group::Points,
-        hint: "",
-        explain,
-        alias: "",
-        more: false,
-    }
-}
-
 /// The k-fold options of the `folds` row share their explanation.
 const K_FOLD: &str = "The points split into k stratified parts; each part is tested once, by a \
                       model fitted to the other k − 1.";
@@ -271,33 +43,11 @@ const K_FOLD: &str = "The points split into k stratified parts; each part is tes
 /// The table, in URL order. (The method itself, `model`, is the lab's choice from the
 /// registry, not a row here.)
 pub const PARAMS: &[Param] = &[
-    model_row(
-        "kernel",
-        "kernel",
-        Kind::Choice { options: KERNELS },
-        "rbf",
-        "The similarity K(x, z) = ⟨φ(x), φ(z)⟩ that takes the place of xᵀz, so a linear method \
-         draws a curved boundary: f(x) = Σ αᵢyᵢK(xᵢ, x) + b.",
-    ),
-    Param {
-        enabled_by: WITH_EXPRESSION,
-        hint: "+  *  ^  exp( )  numbers ≥ 0",
-        ..model_row(
-            EXPRESSION_KEY,
-            "K(x, z) =",
-            Kind::Expression,
-            "rbf + linear",
-            "The kernel built by rule: linear, poly, rbf and sigmoid combined with + (sum), \
-             * (product, or scaling by a number > 0), + c (a constant ≥ 0), ^n (power) and \
-             exp( ). Bare, a base takes the sliders' γ, degree and coef0; rbf(γ), \
-             poly(degree, γ, coef0) and sigmoid(γ, coef0) take their own. Each rule keeps the \
-             Gram matrix positive semi-definite (the Gram view's λ_min shows it on the data).",
-        )
-    },
+    crate::kernel::rows::KERNEL,
+    crate::kernel::rows::EXPRESSION,
     Param {
         more: true,
         hint: "DCA and Pegasos: no separate bias (K + 1)",
-        alias: "solver",
         ..model_row(
             "svm_solver",
             "solver",
@@ -357,7 +107,6 @@ pub const PARAMS: &[Param] = &[
     },
     Param {
         more: true,
-        alias: "multi-class",
         ..model_row(
             "multi",
             "more classes",
@@ -491,76 +240,10 @@ pub const PARAMS: &[Param] = &[
          λ): its mean is the same f, and the dashed band f ± 2σ(x) holds about 95 % of the \
          posterior of f — narrow among the points, widening away from them.",
     ),
-    Param {
-        enabled_by: WITH_GAMMA,
-        ..model_row(
-            "gamma",
-            "γ",
-            Kind::LogSlider { lo: -3.0, hi: 3.0 },
-            "2",
-            "The kernel's scale: in the RBF exp(−γ‖x − z‖²), γ = 1/(2σ²), so a large γ makes \
-             narrow bumps and a wiggly boundary and a small γ a nearly straight one; in the \
-             polynomial and sigmoid kernels it multiplies xᵀz.",
-        )
-    },
-    Param {
-        more: true,
-        enabled_by: WITH_BANDWIDTH,
-        effect: Effect::Redraw,
-        ..model_row(
-            BANDWIDTH_KEY,
-            "RBF slider",
-            Kind::Choice {
-                options: &[
-                    choice(
-                        "gamma",
-                        "γ, as LIBSVM: exp(−γ‖x − z‖²)",
-                        "The slider sets γ, as LIBSVM and scikit-learn write the Gaussian kernel.",
-                    ),
-                    choice(
-                        "sigma",
-                        "σ, as the notes: exp(−‖x − z‖²/2σ²)",
-                        "The slider sets the bandwidth σ, as the lecture notes write the Gaussian                          kernel; the model is the same, with γ = 1/(2σ²) (the link keeps γ).",
-                    ),
-                ],
-            },
-            "gamma",
-            "Which number the Gaussian kernel's slider moves: γ as in LIBSVM, or the bandwidth              σ of the lecture notes, γ = 1/(2σ²) — a larger σ is a wider bump and a smoother              boundary.",
-        )
-    },
-    Param {
-        enabled_by: WITH_DEGREE,
-        ..model_row(
-            "degree",
-            "degree",
-            Kind::Integer {
-                min: 1,
-                max: 10,
-                slider_max: 10,
-            },
-            "3",
-            "The power d of the polynomial kernel (γxᵀz + coef0)^d, or of the polynomial \
-             features: the boundary is a curve of degree at most d.",
-        )
-    },
-    Param {
-        more: true,
-        enabled_by: WITH_COEF0,
-        ..model_row(
-            "coef0",
-            "coef0",
-            Kind::Slider {
-                min: f64::NEG_INFINITY,
-                max: f64::INFINITY,
-                lo: -2.0,
-                hi: 2.0,
-                step: 0.05,
-            },
-            "0",
-            "The constant c₀ in (γxᵀz + c₀)^d and tanh(γxᵀz + c₀): with c₀ > 0 the polynomial \
-             kernel holds the lower-degree and constant features too, as (xᵀz + 1)² does.",
-        )
-    },
+    crate::kernel::rows::GAMMA,
+    crate::kernel::rows::BANDWIDTH,
+    crate::kernel::rows::DEGREE,
+    crate::kernel::rows::COEF0,
     Param {
         group: Group::Hidden,
         ..model_row(
@@ -616,7 +299,6 @@ pub const PARAMS: &[Param] = &[
     Param {
         more: true,
         enabled_by: &[("solver", &["gd"])],
-        alias: "learning-rate",
         ..model_row(
             "lr",
             "learning rate",
@@ -871,7 +553,6 @@ pub const PARAMS: &[Param] = &[
         hint: "predict the positive class where f(x) > t",
         explain: "Predict the positive class where f(x) > t: moving t trades true positives \
                   against false positives, and sweeping it traces the ROC curve.",
-        alias: "",
         more: false,
     },
     Param {
@@ -903,7 +584,6 @@ pub const PARAMS: &[Param] = &[
         explain: "How cross-validation splits the points: every point is tested once by a \
                   model that never saw it, and the mean accuracy is the estimate; never tune \
                   on the test set.",
-        alias: "",
         more: false,
     },
     layer_row(
@@ -982,13 +662,6 @@ pub const PARAMS: &[Param] = &[
 /// The row of `key`.
 pub fn param(key: &str) -> Option<&'static Param> {
     PARAMS.iter().find(|p| p.key == key)
-}
-
-impl Param {
-    /// The row whose command-line flag this row shares (its alias is that row's key).
-    pub fn shares_flag_of(&self) -> Option<&'static Param> {
-        param(self.alias).filter(|other| other.key != self.key)
-    }
 }
 
 /// A checked value.

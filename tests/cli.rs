@@ -1924,3 +1924,49 @@ fn fit_detects_novelty_as_scikit_learns_one_class_svm() {
     );
     assert_eq!(json["predicted"][0], -1);
 }
+
+/// Each setting has one flag, `--key`; the flags of earlier versions still set the key they
+/// stood for: `--solver` the SVM's `svm_solver` (for a model that reads it), `--learning-rate`
+/// and `--multi-class` logistic regression's `lr` and `multi`.
+#[test]
+fn old_flags_set_the_key_they_stood_for() {
+    let data = scratch("old-flags.csv", SEPARABLE);
+    let data = data.to_str().unwrap();
+    // The fit's result without its wall-clock time.
+    let fit = |extra: &[&str]| {
+        let mut fit = fit_json(&[&["fit", "--data", data][..], extra].concat());
+        fit.as_object_mut()
+            .unwrap()
+            .remove("fit_ms")
+            .expect("a time");
+        fit
+    };
+    let svm = fit(&["--svm_solver", "dca"]);
+    assert_eq!(svm["parameters"]["svm_solver"], "dca");
+    assert_eq!(svm, fit(&["--solver", "dca"]));
+    // Beside the key's own flag, `--solver` is logistic regression's.
+    let both = fit(&["--svm_solver", "pegasos", "--solver", "gd"]);
+    assert_eq!(both["parameters"]["svm_solver"], "pegasos");
+    fails_with(
+        &[
+            "fit",
+            "--data",
+            data,
+            "--svm_solver",
+            "pegasos",
+            "--solver",
+            "dca",
+        ],
+        "unknown solver 'dca' (use newton, gd)",
+    );
+    let logistic = ["--model", "logistic", "--solver", "gd"];
+    let new = fit(&[&logistic[..], &["--lr", "2", "--multi", "multinomial"]].concat());
+    assert_eq!(new["parameters"]["lr"], "2");
+    assert_eq!(new["parameters"]["multi"], "multinomial");
+    let old = fit(&[
+        &logistic[..],
+        &["--learning-rate", "2", "--multi-class", "multinomial"],
+    ]
+    .concat());
+    assert_eq!(new, old);
+}

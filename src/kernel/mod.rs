@@ -21,6 +21,7 @@ use crate::error::Error;
 
 mod exp;
 mod lattice;
+pub mod rows;
 pub mod rules;
 
 pub use lattice::LatticeExpansion;
@@ -50,11 +51,10 @@ pub enum Kernel {
     Composed(Composition),
 }
 
-/// The names used by the CLI, the URL and the page (LIBSVM's short names).
-/// `poly1` is the notes' polynomial kernel (1 + xᵀz)^d: LIBSVM's with γ = 1 and coef0 = 1,
-/// whatever those settings say; `composed` is one built by rule from an expression
-/// ([`Kernel::composed`]).
-pub const KERNEL_NAMES: [&str; 6] = ["linear", "poly", "poly1", "rbf", "sigmoid", "composed"];
+/// The polynomial kernel's degrees (and the polynomial feature map's): one range for the
+/// kernel's check, the slider and the command line ([`rows::DEGREE`]).
+pub const MIN_DEGREE: u32 = 1;
+pub const MAX_DEGREE: u32 = 10;
 
 impl Kernel {
     /// Builds a kernel from its short name and the full set of parameters (each kernel takes
@@ -70,8 +70,10 @@ impl Kernel {
         match name {
             "linear" => Ok(Kernel::Linear),
             "poly" | "polynomial" => {
-                if !(1..=10).contains(&degree) {
-                    return Err(Error::Parameter("degree must be between 1 and 10".into()));
+                if !(MIN_DEGREE..=MAX_DEGREE).contains(&degree) {
+                    return Err(Error::Parameter(format!(
+                        "degree must be between {MIN_DEGREE} and {MAX_DEGREE}"
+                    )));
                 }
                 Ok(Kernel::Polynomial {
                     gamma,
@@ -85,9 +87,14 @@ impl Kernel {
             "composed" => Err(Error::Parameter(
                 "a composed kernel needs its expression (kexpr)".into(),
             )),
-            other => Err(Error::Parameter(format!(
-                "unknown kernel '{other}' (use linear, poly, poly1, rbf, sigmoid or composed)"
-            ))),
+            other => {
+                let names: Vec<&str> = rows::KERNELS.iter().map(|k| k.value).collect();
+                let (last, rest) = names.split_last().expect("kernels");
+                Err(Error::Parameter(format!(
+                    "unknown kernel '{other}' (use {} or {last})",
+                    rest.join(", ")
+                )))
+            }
         }
     }
 
@@ -477,6 +484,28 @@ fn fill(
 
 #[cfg(test)]
 mod tests {
+    /// Every kernel the table names is one [`Kernel::from_name`] builds (one built by rule
+    /// from its expression), and an unknown one is refused naming them all.
+    #[test]
+    fn the_table_names_the_kernels_from_name_builds() {
+        for kernel in rows::KERNELS {
+            let built = Kernel::from_name(kernel.value, 1.0, 3, 0.0);
+            match kernel.value {
+                "composed" => assert!(built.unwrap_err().to_string().contains("expression")),
+                name => assert_eq!(built.unwrap().name(), name.replace("poly1", "poly")),
+            }
+        }
+        assert_eq!(
+            Kernel::from_name("cosine", 1.0, 3, 0.0)
+                .unwrap_err()
+                .to_string(),
+            "unknown kernel 'cosine' (use linear, poly, poly1, rbf, sigmoid or composed)"
+        );
+        let degrees = MIN_DEGREE..=MAX_DEGREE;
+        assert!(Kernel::from_name("poly", 1.0, *degrees.end(), 0.0).is_ok());
+        assert!(Kernel::from_name("poly", 1.0, degrees.end() + 1, 0.0).is_err());
+    }
+
     use super::*;
 
     #[test]

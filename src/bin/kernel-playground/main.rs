@@ -24,7 +24,7 @@ use clap::{Arg, ArgMatches, Command};
 use kernel_playground::data::files;
 use kernel_playground::data::{Dataset, Point};
 use kernel_playground::model::FactValue;
-use kernel_playground::params::{Effect, Group, Kind, Param, EXPRESSION_KEY, PARAMS};
+use kernel_playground::params::{param, Effect, Group, Kind, Param, EXPRESSION_KEY, PARAMS};
 use kernel_playground::plane::Layout;
 use kernel_playground::playground::{Playground, STEPS_KEY};
 use kernel_playground::registry::{self, METHODS};
@@ -98,27 +98,20 @@ fn cli() -> Command {
                          steps; the fit reports the last pair or point and the KKT violation)",
                     ),
             );
-        // One flag per parameter row: --key (lower case), the row's default; a row that
-        // shares another row's flag has none of its own.
-        for row in PARAMS
-            .iter()
-            .filter(|p| command_line_row(p) && p.shares_flag_of().is_none())
-        {
+        // One flag per parameter row: --key (lower case), the row's default; a flag of an
+        // earlier version that is no key today still works, unlisted ([`OLD_FLAGS`]).
+        for row in PARAMS.iter().filter(|p| command_line_row(p)) {
             let long: &'static str = Box::leak(row.key.to_ascii_lowercase().into_boxed_str());
-            let shared = PARAMS
+            let old = OLD_FLAGS
                 .iter()
-                .any(|b| b.shares_flag_of().map(|p| p.key) == Some(row.key));
-            let mut arg = Arg::new(row.key)
+                .filter(|(old, key)| *key == row.key && param(old).is_none())
+                .map(|(old, _)| *old);
+            let arg = Arg::new(row.key)
                 .long(long)
+                .aliases(old)
                 .allow_hyphen_values(true)
+                .default_value(row.default)
                 .help(flag_help(row));
-            // A shared flag's default depends on the model: the table's, when not given.
-            if !shared {
-                arg = arg.default_value(row.default);
-            }
-            if !row.alias.is_empty() {
-                arg = arg.visible_alias(row.alias);
-            }
             command = command.arg(arg);
         }
         command
@@ -303,33 +296,24 @@ fn command_line_row(p: &Param) -> bool {
     matches!(p.group, Group::Model | Group::Hidden) && p.effect != Effect::Redraw
 }
 
-/// A flag's help: the row's label, and for a flag rows share, each row's choices.
+/// Flags of earlier versions, each with the one key it stands for today: `--learning-rate`
+/// and `--multi-class` were other names of `--lr` and `--multi`, and `--solver` set the SVM's
+/// solver too, so for a model that reads `svm_solver` and not `solver` it still does.
+const OLD_FLAGS: &[(&str, &str)] = &[
+    ("learning-rate", "lr"),
+    ("multi-class", "multi"),
+    ("solver", "svm_solver"),
+];
+
+/// A flag's help: the row's label, and a menu's choices (two rows are labelled "solver").
 fn flag_help(row: &Param) -> String {
-    let sharing: Vec<&Param> = std::iter::once(row)
-        .chain(
-            PARAMS
-                .iter()
-                .filter(|b| b.shares_flag_of().map(|p| p.key) == Some(row.key)),
-        )
-        .collect();
-    if sharing.len() == 1 {
-        return row.label.to_string();
+    match row.kind {
+        Kind::Choice { options } => {
+            let names: Vec<&str> = options.iter().map(|o| o.value).collect();
+            format!("{}: {}", row.label, names.join("|"))
+        }
+        _ => row.label.to_string(),
     }
-    let choices: Vec<String> = sharing
-        .iter()
-        .map(|r| match r.kind {
-            Kind::Choice { options } => {
-                let names: Vec<&str> = options.iter().map(|o| o.value).collect();
-                format!("{} (default {})", names.join("|"), r.default)
-            }
-            _ => r.default.to_string(),
-        })
-        .collect();
-    format!(
-        "{}: {}, whichever the model reads",
-        row.label,
-        choices.join(" or ")
-    )
 }
 
 /// The settings the model flags describe.
@@ -345,21 +329,31 @@ fn settings(args: &ArgMatches) -> Result<Settings, Error> {
     }
     let reads = settings.method().reads();
     let mut hard_margin = false;
+    // An old flag that is a key today, given for a model that reads the key it once stood
+    // for and not its own, sets that key (`--solver dca` for the SVM), unless that key's own
+    // flag is given.
+    let given =
+        |flag: &str| args.value_source(flag) == Some(clap::parser::ValueSource::CommandLine);
+    let lent: Vec<(&str, &str)> = OLD_FLAGS
+        .iter()
+        .copied()
+        .filter(|&(old, key)| {
+            param(old).is_some()
+                && given(old)
+                && !given(key)
+                && reads.contains(&key)
+                && !reads.contains(&old)
+        })
+        .collect();
     for row in PARAMS.iter().filter(|p| command_line_row(p)) {
-        // A shared flag (`--solver`) sets the row the model reads, and that row only when
-        // the flag is given; the other keeps its default.
-        let lender = row.shares_flag_of();
-        let flag = lender.map_or(row.key, |lender| lender.key);
-        let lent_to_the_model = PARAMS.iter().any(|borrower| {
-            borrower.shares_flag_of().map(|p| p.key) == Some(row.key)
-                && reads.contains(&borrower.key)
-        });
-        let skip = match lender {
-            Some(_) => !reads.contains(&row.key),
-            None => lent_to_the_model && !reads.contains(&row.key),
-        };
-        // Without a default, a shared flag not given leaves the table's default.
-        let Some(value) = args.get_one::<String>(flag).filter(|_| !skip) else {
+        if lent.iter().any(|&(old, _)| old == row.key) {
+            continue;
+        }
+        let flag = lent
+            .iter()
+            .find(|&&(_, key)| key == row.key)
+            .map_or(row.key, |&(old, _)| old);
+        let Some(value) = args.get_one::<String>(flag) else {
             continue;
         };
         // `--kernel 'rbf * linear'` has set the expression: the flag's default does not undo it.

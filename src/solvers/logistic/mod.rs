@@ -35,7 +35,7 @@
 use crate::data::{Dataset, Point};
 use crate::error::Error;
 use crate::field::{expansion_evaluator, w_arrow, Grid, Smoothness};
-use crate::kernel::Kernel;
+use crate::kernel::{Kernel, MAX_DEGREE, MIN_DEGREE};
 use crate::model::{
     Context, ExitReason, Fact, FitOptions, FitReport, Level, Method, Model, Trace, WarmStart,
     PROBABILITY_LEVELS,
@@ -175,8 +175,10 @@ impl LogisticParams {
             return Err(Error::Parameter("lambda <= 0".into()));
         }
         if let Features::Polynomial { degree } = self.features {
-            if !(1..=10).contains(&degree) {
-                return Err(Error::Parameter("degree must be between 1 and 10".into()));
+            if !(MIN_DEGREE..=MAX_DEGREE).contains(&degree) {
+                return Err(Error::Parameter(format!(
+                    "degree must be between {MIN_DEGREE} and {MAX_DEGREE}"
+                )));
             }
         }
         if let Features::Rbf { gamma } = self.features {

@@ -70,7 +70,7 @@
 
 use crate::data::Point;
 use crate::error::Error;
-use crate::kernel::{dot, Kernel, KernelCache};
+use crate::kernel::{dot, Kernel, KernelCache, MAX_DEGREE, MIN_DEGREE};
 use crate::model::ExitReason;
 use crate::solvers::smo::CACHE_BYTES;
 
@@ -223,15 +223,15 @@ fn check_kernel(kernel: &Kernel) -> Result<(), Error> {
         Kernel::Sigmoid { gamma, coef0 } => (gamma, None, coef0),
     };
     let problem = if !(gamma.is_finite() && gamma > 0.0) {
-        "gamma <= 0"
+        "gamma <= 0".to_string()
     } else if !coef0.is_finite() {
-        "coef0 is not a finite number"
-    } else if degree.is_some_and(|d| !(1..=10).contains(&d)) {
-        "degree must be between 1 and 10"
+        "coef0 is not a finite number".to_string()
+    } else if degree.is_some_and(|d| !(MIN_DEGREE..=MAX_DEGREE).contains(&d)) {
+        format!("degree must be between {MIN_DEGREE} and {MAX_DEGREE}")
     } else {
         return Ok(());
     };
-    Err(Error::Parameter(problem.into()))
+    Err(Error::Parameter(problem))
 }
 
 #[cfg(test)]
