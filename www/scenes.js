@@ -9,7 +9,7 @@ import { errorText, partsLeftOut, refusedLink } from './messages.js';
 import { showCaption } from './examples.js';
 import { $, controlled, guard, messages, page, renderMessage, showMessage } from './page.js';
 import { hideTooltip } from './pointer.js';
-import { sendEdit, setTwin } from './remote.js';
+import { setTwin } from './remote.js';
 
 let hashTimer = null;
 
@@ -21,7 +21,6 @@ let hashTimer = null;
 export function settle() {
   if (!page.app) return;
   page.app.settle();
-  sendEdit({ op: 'settle' });
   if (page.twin) page.twin.settle();
   if (remember()) messages.sceneChanged();
   // A new scene (a preset, a file, Clear…) is a new entry of the browser's history at once.

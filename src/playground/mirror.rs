@@ -198,6 +198,13 @@ impl Playground {
         Ok(())
     }
 
+    /// Follows the page's `edits` in order; whether this copy then has the page's
+    /// `fingerprint`. When it has not (an edit refused, or a change the page did not send),
+    /// the page must send the whole scene.
+    pub fn follow(&mut self, edits: &[Edit], fingerprint: u64) -> bool {
+        edits.iter().all(|edit| self.apply(edit).is_ok()) && self.fingerprint() == fingerprint
+    }
+
     /// The edit that makes another copy equal to this one from any state.
     pub fn whole_scene(&self) -> Edit {
         Edit::Scene {
