@@ -358,6 +358,12 @@ impl App {
         self.lab.hash()
     }
 
+    /// Whether setting `key` is the same on both sides of a comparison (an edit of it is
+    /// made on both) rather than each side's own ([`crate::link::shared`]).
+    pub fn shared_setting(key: &str) -> bool {
+        crate::link::shared(key)
+    }
+
     /// Whether the scene's URL hash is surely longer than `limit` characters (cheap: the hash
     /// is not written).
     pub fn hash_longer_than(&self, limit: usize) -> bool {

@@ -1,6 +1,7 @@
 // Edits from the panel: a control moved or typed into (its setting on the side it sets), the
 // exact-entry tools (the points table, the plot's window) and the open view's tab.
 
+import { App } from './pkg/kernel_playground.js';
 import { controlValue, enableControls, showValue, syncControls } from './controls.js';
 import { PlotWindow } from './entry.js';
 import { requestRender, stopPlaying } from './frame.js';
@@ -48,8 +49,8 @@ export function onControl(el, value = controlValue(el)) {
 // the points' settings and the views on both sides, the model's on the edited side; and on
 // their copies behind the page. Throws the lab's message when the value is refused.
 export function applySetting(key, value) {
-  // The task, like the points, is the same on both sides of a comparison.
-  const targets = page.pointKeys.has(key) || key === 'views' || key === 'task' ? sides() : [controlled()];
+  // The points, their settings, the task and the views are the same on both sides (the lab's rule).
+  const targets = App.shared_setting(key) ? sides() : [controlled()];
   for (const side of targets) side.set(key, value);
 }
 

@@ -186,7 +186,6 @@ async function start() {
   wireFolds();
   buildTabs(catalogue, toggleView);
   embedControls(catalogue); // embedded (?embed=1): only the named controls
-  page.pointKeys = new Set(catalogue.params.filter((row) => row.group === 'points').map((row) => row.key));
   if (!openScene(location.hash)) return;
   $('loading').style.display = 'none';
   page.currentScene = sceneHash() ?? TOO_LARGE;

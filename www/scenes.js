@@ -41,12 +41,9 @@ export function newEntry() {
 
 // ---- compare: two settings side by side on the same points -------------------------------
 
-// The settings of a side that may differ from the other's, as `key=value&…`.
+// The settings of a side that may differ from the other's, as `key=value&…` (the lab's rule).
 function ownSettings(side) {
-  return side.hash().split('&').filter((part) => {
-    const key = part.split('=')[0];
-    return key !== 'points' && key !== 'names' && key !== 'views' && key !== 'v' && !page.pointKeys.has(key);
-  }).join('&');
+  return side.hash().split('&').filter((part) => !App.shared_setting(part.split('=')[0])).join('&');
 }
 
 // A scene's link: the left side's, and the right side's own settings when comparing; null
