@@ -212,7 +212,8 @@ mod tests {
             key: key.into(),
             value: value.into(),
         };
-        let cases: Vec<(&dyn Fn(&mut Session), Edit)> = vec![
+        type Mutation<'a> = &'a dyn Fn(&mut Session);
+        let cases: Vec<(Mutation, Edit)> = vec![
             (&|s| s.set("C", "3").unwrap(), set("C", "3")),
             (
                 &|s| {
