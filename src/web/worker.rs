@@ -94,12 +94,15 @@ impl FrameWorker {
         let Ok(edits) = serde_json::from_str::<Vec<Edit>>(edits) else {
             return false;
         };
-        if edits.iter().any(|edit| matches!(edit, Edit::Scene { .. })) {
-            self.sent = None;
+        for edit in &edits {
+            if matches!(edit, Edit::Scene { .. }) {
+                self.sent = None;
+            }
+            if self.lab.apply(edit).is_err() {
+                return false;
+            }
         }
-        fingerprint
-            .parse()
-            .is_ok_and(|print| self.lab.follow(&edits, print))
+        self.lab.fingerprint().to_string() == fingerprint
     }
 
     /// Fits if anything changed; returns the fit's milliseconds (0 when nothing changed).
