@@ -102,10 +102,10 @@ export async function loadBehind(name, bytes, columns, hooks) {
     for (const [i, reader] of readers.entries()) {
       for (let at = 0; at < packed.byteLength;) {
         if (load.cancelled || edited()) return stop(load.why || 'the scene was edited meanwhile, so it was not loaded');
-        const t = performance.now();
+        const began = performance.now();
         reader.feed(packed.subarray(at, at + piece));
         at += piece;
-        const ms = performance.now() - t;
+        const ms = performance.now() - began;
         // At most twice the last piece, and 4 MB: a slow moment must not make one long task.
         piece = Math.max(1 << 16, Math.min(2 * piece, 1 << 22, Math.round(piece * SLICE_MS / Math.max(ms, 1))));
         const share = (i + reader.fraction()) / readers.length;
