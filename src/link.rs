@@ -20,8 +20,9 @@ pub struct Link {
 }
 
 /// Whether `key` belongs to both sides, so the right-hand side's own settings may not hold
-/// it: the points, the settings that make them, the views and the version.
-fn shared(key: &str) -> bool {
+/// it: the points, the settings that make them, the task, the views and the version. An edit
+/// of such a setting is made on both sides of a comparison, any other on the side edited.
+pub fn shared(key: &str) -> bool {
     matches!(key, "points" | "names" | "views" | "v" | "compare")
         || key == crate::state::LEARN_VS_KEY
         || key == crate::state::TASK_KEY
@@ -158,6 +159,44 @@ mod tests {
                 read(hash)
             );
         }
+    }
+
+    /// The right-hand side's own settings (the parts of its hash not [`shared`]), written as
+    /// the page writes them after `compare=` (www/scenes.js), read back as that side: its model's settings are its own; the points, their settings,
+    /// the task and the views are the left's.
+    #[test]
+    fn own_settings_round_trip_and_leave_the_shared_ones_out() {
+        let hash = "preset=moons&n=30&seed=4&C=2&views=curve";
+        let left = Playground::open(hash).unwrap();
+        let mut right = Playground::open(hash).unwrap();
+        right.set("kernel", "poly").unwrap();
+        right.set("C", "0.5").unwrap();
+        right.set("n", "50").unwrap();
+        let hash = right.hash();
+        let own: Vec<&str> = hash
+            .split('&')
+            .filter(|part| !shared(part.split('=').next().unwrap()))
+            .collect();
+        let own = own.join("&");
+        for part in own.split('&') {
+            let key = part.split('=').next().unwrap();
+            assert!(!shared(key), "{own}");
+        }
+        assert!(
+            own.contains("kernel=poly") && own.contains("C=0.5"),
+            "{own}"
+        );
+        // As the page's encodeURIComponent writes it (these settings need only these three).
+        let encoded = own
+            .replace('%', "%25")
+            .replace('&', "%26")
+            .replace('=', "%3D");
+        let link = read(&format!("#{}&compare={encoded}", left.hash())).unwrap();
+        assert!(link.warnings.is_empty(), "{:?}", link.warnings);
+        let opened = Playground::open(&link.right.unwrap()).unwrap();
+        assert_eq!(opened.hash(), right.hash().replace("n=50", "n=30"));
+        assert_eq!(opened.data(), left.data(), "the left's points");
+        assert!(shared("n") && shared("views") && shared("task") && !shared("C"));
     }
 
     /// Every link the page wrote before links were read whole opens the same scene: read

@@ -6,7 +6,7 @@
 
 use crate::field::PixelRect;
 use crate::params::PARAMS;
-use crate::playground::{Edit, Playground, Status};
+use crate::playground::{Playground, Session, Status};
 use crate::registry::METHODS;
 use crate::scene::{self, Layout};
 use crate::views::{self, Cache, Figure, VIEWS};
@@ -112,7 +112,8 @@ extern "C" {
 /// The lab on one canvas.
 #[wasm_bindgen]
 pub struct App {
-    lab: Playground,
+    /// The lab, which records its edits for the worker behind the page.
+    lab: Session,
     canvas: HtmlCanvasElement,
     context: CanvasRenderingContext2d,
     /// An off-screen canvas at the field grid's size; drawn scaled onto the plot.
@@ -186,7 +187,7 @@ impl App {
             .create_element("canvas")?
             .dyn_into::<HtmlCanvasElement>()
             .map_err(|_| js_error("cannot create a canvas"))?;
-        let lab = Playground::open(hash).map_err(js_error)?;
+        let lab = Session::new(Playground::open(hash).map_err(js_error)?);
         Ok(App {
             lab,
             context: context(&canvas)?,
@@ -364,15 +365,16 @@ impl App {
         self.lab.hash()
     }
 
+    /// Whether setting `key` is the same on both sides of a comparison (an edit of it is
+    /// made on both) rather than each side's own ([`crate::link::shared`]).
+    pub fn shared_setting(key: &str) -> bool {
+        crate::link::shared(key)
+    }
+
     /// Whether the scene's URL hash is surely longer than `limit` characters (cheap: the hash
     /// is not written).
     pub fn hash_longer_than(&self, limit: usize) -> bool {
         self.lab.hash_length_at_least() > limit
-    }
-
-    /// The URL hash of the settings alone, without the points.
-    pub fn settings_hash(&self) -> String {
-        self.lab.settings().to_hash(None)
     }
 
     /// What an svm-train option string (`-s 3 -t 2 -c 10`) asks of this side, checked but not
@@ -519,11 +521,6 @@ impl App {
         self.lab.regenerate();
     }
 
-    /// Replaces the points by `x,y,label` CSV; on error (with its line number) nothing changes.
-    pub fn load_csv(&mut self, text: &str) -> Result<(), JsValue> {
-        self.lab.load_csv(text).map_err(js_error)
-    }
-
     /// The first `limit` points as a link writes them (`x,y,label[,t]` joined by `;`,
     /// coordinates as written): what the points table shows and edits.
     pub fn points_text(&self, limit: usize) -> String {
@@ -647,14 +644,14 @@ impl App {
     pub fn set_pointer(&mut self, px: f64, py: f64) -> bool {
         let view = self.lab.view();
         let at = self.plot().to_data(&view, px, py);
-        let changed = self.lab.set_pointer(Some(at));
-        self.follows_pointer() || changed
+        let follows = self.follows_pointer();
+        self.lab.set_pointer(Some(at), follows)
     }
 
     /// The pointer left the plot: whether the picture changes.
     pub fn clear_pointer(&mut self) -> bool {
-        let changed = self.lab.set_pointer(None);
-        self.follows_pointer() || changed
+        let follows = self.follows_pointer();
+        self.lab.set_pointer(None, follows)
     }
 
     /// With a worker behind the page: whether its model draws lines to the pointer (so the
@@ -663,12 +660,11 @@ impl App {
         matches!(&self.remote, Some(Some(r)) if r.frame.get("follows_pointer") == Some(&Value::Bool(true)))
     }
 
-    /// The pointer's edit for a worker behind the page, as JSON.
-    pub fn pointer_edit(&self) -> String {
-        serde_json::to_string(&Edit::Pointer {
-            at: self.lab.pointer(),
-        })
-        .unwrap_or_default()
+    /// The edits made here since the last call, for the worker's copy: the JSON list it
+    /// reads, or nothing when it must take the whole scene ([`App::whole_scene`]).
+    pub fn take_edits(&mut self) -> Option<String> {
+        let edits = self.lab.take_edits()?;
+        Some(serde_json::to_string(&edits).unwrap_or_default())
     }
 
     /// Stepping through a perceptron or gradient-descent run: back to w = 0.
@@ -1093,10 +1089,7 @@ impl App {
             Some(Figure::Chart(chart)) => chart.settings_at(&layout, px, py),
             _ => Vec::new(),
         };
-        for (key, value) in &settings {
-            self.lab.set(key, value).map_err(js_error)?;
-        }
-        Ok(!settings.is_empty())
+        self.lab.set_all(&settings).map_err(js_error)
     }
 
     /// Where training point `index`'s mark in view `view_id` is on a canvas `width` ×

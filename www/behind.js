@@ -90,14 +90,28 @@ export class FrameClient {
     post({ kind: 'drop', side: this.side });
   }
 
-  // An edit the page made (JSON text of a `playground::Edit`).
-  edit(json) {
-    if (!this.whole) this.edits.push(json);
+  // Takes the edits the side's lab recorded since the last time (`App.take_edits`, the JSON
+  // list of its `playground::Edit`s): they go with the next request, or the whole scene goes
+  // when the lab says only that describes what happened (new points).
+  pull() {
+    const app = this.app();
+    if (!app) return;
+    const taken = app.take_edits();
+    if (taken === undefined) this.resync();
+    else if (taken !== '[]' && !this.whole) this.edits.push(taken.slice(1, -1));
+  }
+
+  // The lab's edits so far are covered by what the worker's copy gets instead.
+  discardEdits() {
+    const app = this.app();
+    if (app) app.take_edits();
+    this.edits = [];
   }
 
   // The worker's copy was given the page's new scene another way (a file it read itself):
   // nothing is to be sent for it.
   assumeSynced() {
+    this.discardEdits();
     this.whole = false;
     this.edits = [];
     this.preparingFrom = this.lastId + 1;
@@ -105,8 +119,8 @@ export class FrameClient {
 
   // The whole scene anew (a file, a link, Clear, Regenerate…).
   resync() {
+    this.discardEdits();
     this.whole = true;
-    this.edits = [];
     this.preparingFrom = this.lastId + 1;
   }
 
@@ -187,9 +201,11 @@ export class FrameClient {
     return this.inFlight ? { ms: performance.now() - this.inFlight.started, phase: this.inFlight.phase } : null;
   }
 
+  // Whether the worker is to be asked for a picture (the lab's new edits taken first).
   needed() {
     const app = this.app();
     if (!app) return false;
+    this.pull();
     if (this.whole || this.edits.length) return true;
     const p = this.posted;
     return !p || p.fingerprint !== app.fingerprint() || p.width !== this.canvas.width || p.height !== this.canvas.height;

@@ -1,6 +1,7 @@
 // Edits from the panel: a control moved or typed into (its setting on the side it sets), the
 // exact-entry tools (the points table, the plot's window) and the open view's tab.
 
+import { App } from './pkg/kernel_playground.js';
 import { controlValue, enableControls, showValue, syncControls } from './controls.js';
 import { PlotWindow } from './entry.js';
 import { requestRender, stopPlaying } from './frame.js';
@@ -9,7 +10,6 @@ import { exampleOf, showCaption } from './examples.js';
 import { $, controlled, guard, messages, page, showMessage, sides } from './page.js';
 import { cancelTap, hideTooltip, setHighlight } from './pointer.js';
 import { PointsTable } from './points-table.js';
-import { sendEditTo, sendWhole } from './remote.js';
 import { newEntry, replaceScene, sceneHash, settle } from './scenes.js';
 import { openView } from './views.js';
 
@@ -49,10 +49,9 @@ export function onControl(el, value = controlValue(el)) {
 // the points' settings and the views on both sides, the model's on the edited side; and on
 // their copies behind the page. Throws the lab's message when the value is refused.
 export function applySetting(key, value) {
-  // The task, like the points, is the same on both sides of a comparison.
-  const targets = page.pointKeys.has(key) || key === 'views' || key === 'task' ? sides() : [controlled()];
+  // The points, their settings, the task and the views are the same on both sides (the lab's rule).
+  const targets = App.shared_setting(key) ? sides() : [controlled()];
   for (const side of targets) side.set(key, value);
-  for (const side of targets) sendEditTo(side, { op: 'set', key, value });
 }
 
 // ---- exact entry: typed values, the points table, the plot's window (entry.js, points-table.js)
@@ -71,10 +70,7 @@ export const entry = {
   // The plot's window, on both sides ('' fits it to the points).
   setWindow(value) {
     guard(() => {
-      for (const side of sides()) {
-        side.set('window', value);
-        sendEditTo(side, { op: 'set', key: 'window', value });
-      }
+      for (const side of sides()) side.set('window', value);
     });
     requestRender();
   },
@@ -89,7 +85,6 @@ export const entry = {
   setPoints(points) {
     if (points === '') {
       for (const side of sides()) side.clear();
-      sendWhole();
       settle();
       return true;
     }
@@ -109,7 +104,6 @@ export const entry = {
     let notice = '';
     const ok = guard(() => { for (const side of sides()) notice = side.load_file(new TextEncoder().encode(text), ''); return true; }, 'file', 'Pasted text: ');
     if (ok) {
-      sendWhole();
       settle();
       showMessage(notice ? `Pasted text: ${notice}` : null, 'file');
     } else {
@@ -128,10 +122,7 @@ export function toggleView(id) {
   const value = openView(page.app) === id ? '' : id;
   // Shared by both sides, as the control's other settings of the views are.
   guard(() => {
-    for (const side of sides()) {
-      side.set('views', value);
-      sendEditTo(side, { op: 'set', key: 'views', value });
-    }
+    for (const side of sides()) side.set('views', value);
   });
   requestRender();
 }

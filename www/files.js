@@ -8,7 +8,6 @@ import { t } from './i18n.js';
 import { isLessonText } from './lesson-file.js';
 import { openLessonFile } from './lessons.js';
 import { $, guard, page, showMessage, sides } from './page.js';
-import { sendWhole } from './remote.js';
 import { newEntry, replaceScene, settle, writeHash } from './scenes.js';
 
 // ---- files and sharing --------------------------------------------------------------------
@@ -62,7 +61,6 @@ export async function loadFile(file) {
     } else {
       // A sentence when part of the file was left out (a novelty file's labels).
       ok = guard(() => { for (const side of sides()) warnings = [side.load_file(bytes, columns)].filter(Boolean); return true; }, 'file', `${file.name}: `);
-      if (ok) sendWhole();
     }
   }
   if (!ok) cancelEntry();

@@ -6,7 +6,7 @@ import { t, tr } from './i18n.js';
 import { pointsTable } from './edits.js';
 import { placeCursor } from './keyboard.js';
 import { $, controlled, guard, page, renderMessage } from './page.js';
-import { PAGE_POINTS, boundPageFits, sendEditTo } from './remote.js';
+import { PAGE_POINTS, boundPageFits } from './remote.js';
 import { scheduleHash } from './scenes.js';
 import { showSvmOptions } from './svm-options.js';
 import { hideDetails, updateStatus } from './status.js';
@@ -121,7 +121,6 @@ export function stopPlaying() {
 
 export function stepOnce() {
   const more = guard(() => controlled().step());
-  if (more) sendEditTo(controlled(), { op: 'step' });
   requestRender();
   if (!more) stopPlaying();
 }

@@ -5,7 +5,6 @@ import { chooseRank, currentClass, otherClass } from './classes.js';
 import { requestRender, resizeCanvas } from './frame.js';
 import { $, guard, page, sides } from './page.js';
 import { mirrorAdd, pickRadius, removeEverywhere, setHighlight } from './pointer.js';
-import { sendEdit } from './remote.js';
 import { redo, settle, undo } from './scenes.js';
 
 const canvas = $('plot');
@@ -76,10 +75,7 @@ export function onGlobalKey(ev) {
   if (ev.key >= '1' && ev.key <= '6') chooseRank(Number(ev.key) - 1);
   // T turns the point under the pointer (or the keyboard cursor) into a test point and back.
   if ((ev.key === 't' || ev.key === 'T') && page.highlighted >= 0 && page.app) {
-    guard(() => {
-      for (const side of sides()) side.toggle_test(page.highlighted);
-      sendEdit({ op: 'toggle_test', index: page.highlighted });
-    });
+    guard(() => { for (const side of sides()) side.toggle_test(page.highlighted); });
     settle();
   }
 }

@@ -31,8 +31,8 @@ import { keptScene, offerKept, wireTravel } from './history.js';
 import { cursor, onCanvasKey, onGlobalKey, togglePresenter, toggleShortcuts } from './keyboard.js';
 import { lessonInAddress, openAddressLesson, wireLessons } from './lessons.js';
 import { $, controlled, guard, page, sides } from './page.js';
-import { hideTooltip, onPointerDown, onPointerMove, onPointerUp, onTouchStart, pointerMoved, setHighlight } from './pointer.js';
-import { sendEditTo, sendWhole, startClient } from './remote.js';
+import { hideTooltip, onPointerDown, onPointerMove, onPointerUp, onTouchStart, setHighlight } from './pointer.js';
+import { startClient } from './remote.js';
 import { compileWasm } from './wasm.js';
 import { wireSvmOptions } from './svm-options.js';
 import { shareModule } from './watch.js';
@@ -57,8 +57,8 @@ function wire() {
     el.addEventListener('change', settle);
   }
   wireClasses($('class-buttons'));
-  $('regenerate').addEventListener('click', () => { newEntry(); for (const side of sides()) side.regenerate(); sendWhole(); settle(); });
-  $('clear').addEventListener('click', () => { newEntry(); for (const side of sides()) side.clear(); sendWhole(); hideTooltip(); settle(); });
+  $('regenerate').addEventListener('click', () => { newEntry(); for (const side of sides()) side.regenerate(); settle(); });
+  $('clear').addEventListener('click', () => { newEntry(); for (const side of sides()) side.clear(); hideTooltip(); settle(); });
   $('compare').addEventListener('change', (ev) => toggleCompare(ev.target.checked));
   for (const b of document.querySelectorAll('[data-edit-side]')) {
     b.addEventListener('click', () => chooseSide(Number(b.dataset.editSide)));
@@ -71,7 +71,7 @@ function wire() {
   plotB.addEventListener('pointercancel', onPointerUp);
   plotB.addEventListener('pointerleave', () => {
     if (page.dragging === null) { hideTooltip(); setHighlight(-1); }
-    if (page.twin && pointerMoved(page.twin, page.twin.clear_pointer())) requestRender();
+    if (page.twin && page.twin.clear_pointer()) requestRender();
   });
   plotB.addEventListener('contextmenu', (ev) => ev.preventDefault());
   $('undo').addEventListener('click', undo);
@@ -98,8 +98,7 @@ function wire() {
   viewCanvas.addEventListener('pointerleave', () => { setHighlight(-1); $('view-hover').textContent = ''; });
   viewCanvas.addEventListener('click', (ev) => {
     if (!page.app || !guard(() => clickView(page.app, ev))) return;
-    // The click set the left side's settings; its copy in the worker takes the whole scene.
-    if (page.client) page.client.resync();
+    // The click set the left side's settings (its lab records them for the worker's copy).
     syncControls(controlled());
     settle();
   });
@@ -137,20 +136,18 @@ function wire() {
   canvas.addEventListener('pointercancel', onPointerUp);
   canvas.addEventListener('pointerleave', () => {
     if (page.dragging === null) { hideTooltip(); setHighlight(-1); }
-    if (pointerMoved(page.app, page.app.clear_pointer())) requestRender();
+    if (page.app.clear_pointer()) requestRender();
   });
   $('step').addEventListener('click', () => { stopPlaying(); stepOnce(); });
   $('play').addEventListener('click', togglePlay);
   $('step-reset').addEventListener('click', () => {
     stopPlaying();
     controlled().reset_steps();
-    sendEditTo(controlled(), { op: 'reset_steps' });
     requestRender();
   });
   $('step-finish').addEventListener('click', () => {
     stopPlaying();
     controlled().finish_steps();
-    sendEditTo(controlled(), { op: 'finish_steps' });
     requestRender();
   });
   canvas.addEventListener('contextmenu', (ev) => ev.preventDefault());
@@ -194,7 +191,6 @@ async function start() {
   wireFolds();
   buildTabs(catalogue, toggleView);
   embedControls(catalogue); // embedded (?embed=1): only the named controls
-  page.pointKeys = new Set(catalogue.params.filter((row) => row.group === 'points').map((row) => row.key));
   if (!openScene(location.hash)) return;
   $('loading').style.display = 'none';
   page.currentScene = sceneHash() ?? TOO_LARGE;

@@ -13,7 +13,6 @@ export const page = {
   app: null,          // the scene on the left: the one the views, the keyboard and the link follow
   twin: null,         // when comparing: the same points under other settings, on the right
   editSide: 0,        // which side the model controls edit: 0 left, 1 right
-  pointKeys: new Set(), // settings of the points (preset, n, …): always the same on both sides
   dragging: null,     // index of the point being dragged
   highlighted: -1,
   lastFrame: null,

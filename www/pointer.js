@@ -6,7 +6,6 @@ import { currentClass, otherClass } from './classes.js';
 import { fmt } from './controls.js';
 import { renderFrame, requestRender } from './frame.js';
 import { $, guard, otherSide, page, sides } from './page.js';
-import { sendEdit, sendEditTo } from './remote.js';
 import { settle } from './scenes.js';
 import { factText } from './status.js';
 import { t, tr } from './i18n.js';
@@ -46,27 +45,16 @@ export function mirrorAdd(lab, index, label) {
   const [x, y] = lab.point_xy(index);
   const other = otherSide(lab);
   if (other) guard(() => other.add_point_xy(x, y, label));
-  sendEdit({ op: 'add', x, y, label });
 }
 
 function mirrorMove(lab, index) {
   const [x, y] = lab.point_xy(index);
   const other = otherSide(lab);
   if (other) guard(() => other.move_point_xy(index, x, y));
-  sendEdit({ op: 'move', index, x, y });
 }
 
 export function removeEverywhere(index) {
-  guard(() => {
-    for (const side of sides()) side.remove_point(index);
-    sendEdit({ op: 'remove', index });
-  });
-}
-
-// The pointer moved on `lab`: whether the picture changes (k-NN's lines to the neighbours).
-export function pointerMoved(lab, changed) {
-  if (changed) sendEditTo(lab, lab.pointer_edit());
-  return changed;
+  guard(() => { for (const side of sides()) side.remove_point(index); });
 }
 
 // A finger down on the plot's empty space: a tap (lifted within TAP_PX CSS pixels) adds a
@@ -154,7 +142,7 @@ export function onPointerMove(ev) {
     return;
   }
   setHighlight(lab.point_at(px, py, pickRadius(ev, c)));
-  if (pointerMoved(lab, lab.set_pointer(px, py))) requestRender();
+  if (lab.set_pointer(px, py)) requestRender();
   showTooltip(ev);
 }
 

@@ -13,22 +13,8 @@ const canvas = $('plot');
 
 // ---- the worker behind the page -------------------------------------------------------------
 
-// An edit made on side `lab`, sent on to the worker's copy of it (a `playground::Edit`;
-// anything not sent shows in the fingerprint and the whole scene goes instead).
-export function sendEditTo(lab, edit) {
-  const c = lab === page.app ? page.client : lab === page.twin ? page.clientB : null;
-  if (c) c.edit(typeof edit === 'string' ? edit : JSON.stringify(edit));
-}
-
-// An edit made on both sides (the points and their settings are shared).
-export function sendEdit(edit) {
-  for (const side of sides()) sendEditTo(side, edit);
-}
-
-export function sendWhole() {
-  if (page.client) page.client.resync();
-  if (page.clientB) page.clientB.resync();
-}
+// Each side's lab records its own edits; its client takes them with its next request
+// (FrameClient.pull), so the page writes none here.
 
 // A new right-hand scene: behind the page, its copy in the worker starts from the whole scene.
 export function setTwin(next) {

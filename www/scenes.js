@@ -9,7 +9,7 @@ import { errorText, partsLeftOut, refusedLink } from './messages.js';
 import { showCaption } from './examples.js';
 import { $, controlled, guard, messages, page, renderMessage, showMessage } from './page.js';
 import { hideTooltip } from './pointer.js';
-import { sendEdit, setTwin } from './remote.js';
+import { setTwin } from './remote.js';
 
 let hashTimer = null;
 
@@ -21,7 +21,6 @@ let hashTimer = null;
 export function settle() {
   if (!page.app) return;
   page.app.settle();
-  sendEdit({ op: 'settle' });
   if (page.twin) page.twin.settle();
   if (remember()) messages.sceneChanged();
   // A new scene (a preset, a file, Clear…) is a new entry of the browser's history at once.
@@ -42,12 +41,9 @@ export function newEntry() {
 
 // ---- compare: two settings side by side on the same points -------------------------------
 
-// The settings of a side that may differ from the other's, as `key=value&…`.
+// The settings of a side that may differ from the other's, as `key=value&…` (the lab's rule).
 function ownSettings(side) {
-  return side.hash().split('&').filter((part) => {
-    const key = part.split('=')[0];
-    return key !== 'points' && key !== 'names' && key !== 'views' && key !== 'v' && !page.pointKeys.has(key);
-  }).join('&');
+  return side.hash().split('&').filter((part) => !App.shared_setting(part.split('=')[0])).join('&');
 }
 
 // A scene's link: the left side's, and the right side's own settings when comparing; null

@@ -1,8 +1,8 @@
 //! The lab behind the page: a second [`Playground`] in a Web Worker that does the fitting and
 //! the field while the page's own copy keeps the points, the pointer and the picture.
 //!
-//! The page applies every edit to its copy first and sends the worker the same [`Edit`]s, in
-//! order, with its copy's [`Playground::fingerprint`]. The worker applies them and compares
+//! The page applies every edit to its copy first (a [`super::Session`], which records them) and
+//! sends the worker the same [`Edit`]s, in order, with its copy's [`Playground::fingerprint`]. The worker applies them and compares
 //! fingerprints; a difference (an edit the page did not send, or sent as a whole new scene)
 //! makes the worker ask for the whole scene ([`Edit::Scene`]), so the two copies can never
 //! drift apart unnoticed. Edits keep the worker's warm starts, as they do on the page.
@@ -196,6 +196,13 @@ impl Playground {
             }
         }
         Ok(())
+    }
+
+    /// Follows the page's `edits` in order; whether this copy then has the page's
+    /// `fingerprint`. When it has not (an edit refused, or a change the page did not send),
+    /// the page must send the whole scene.
+    pub fn follow(&mut self, edits: &[Edit], fingerprint: u64) -> bool {
+        edits.iter().all(|edit| self.apply(edit).is_ok()) && self.fingerprint() == fingerprint
     }
 
     /// The edit that makes another copy equal to this one from any state.
@@ -443,7 +450,7 @@ mod tests {
         let text = serde_json::to_string(&edits).unwrap();
         let back: Vec<Edit> = serde_json::from_str(&text).unwrap();
         assert_eq!(back, edits);
-        // As the page writes them by hand, and what is not an edit.
+        // Written by hand, and what is not an edit.
         let page: Vec<Edit> =
             serde_json::from_str(r#"[{"op":"move","index":2,"x":0.5,"y":-1},{"op":"settle"}]"#)
                 .unwrap();

@@ -18,9 +18,11 @@ use crate::task::Task;
 
 mod jobs;
 mod mirror;
+mod session;
 pub use jobs::{Job, JobProgress, CURVE, GRID, JOBS, LEARN, PATH};
 pub use mirror::Edit;
 use serde::Serialize;
+pub use session::Session;
 use std::collections::BTreeMap;
 
 /// The status line: what every model has (points, classes, training accuracy), the model's

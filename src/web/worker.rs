@@ -94,15 +94,12 @@ impl FrameWorker {
         let Ok(edits) = serde_json::from_str::<Vec<Edit>>(edits) else {
             return false;
         };
-        for edit in &edits {
-            if matches!(edit, Edit::Scene { .. }) {
-                self.sent = None;
-            }
-            if self.lab.apply(edit).is_err() {
-                return false;
-            }
+        if edits.iter().any(|edit| matches!(edit, Edit::Scene { .. })) {
+            self.sent = None;
         }
-        self.lab.fingerprint().to_string() == fingerprint
+        fingerprint
+            .parse()
+            .is_ok_and(|print| self.lab.follow(&edits, print))
     }
 
     /// Fits if anything changed; returns the fit's milliseconds (0 when nothing changed).
