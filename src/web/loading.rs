@@ -51,7 +51,9 @@ impl App {
     /// nothing, while some are unread), keeping the settings, as a loaded file does.
     pub fn take_points(&mut self, points: PackedPoints) -> Result<(), JsValue> {
         let data = points.unpacking.finish().map_err(js_error)?;
-        self.lab.load_data(data);
+        // The worker read the same file itself (it holds these points already): the load is
+        // not recorded as a whole scene to send it, which would post every point again.
+        (*self.lab).load_data(data);
         Ok(())
     }
 }
