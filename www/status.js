@@ -43,6 +43,9 @@ export function hideDetails(line) {
   if (details) details.hidden = true;
 }
 
+// Each status line's last fit: its words, width and look, and how much of them it showed.
+const fits = new WeakMap();
+
 // Frame `f`'s status on `line`: the headline as fits in two lines, the rest in its details.
 export function updateStatus(f, line) {
   const has = (v) => v !== null && v !== undefined;
@@ -78,11 +81,14 @@ export function updateStatus(f, line) {
   // the worker's frame, and the page's painting.
   const timings = [t('status.points', f.points), t('status.fit-ms', f.fit_ms.toFixed(1), f.frame_ms.toFixed(1))];
   if (f.remote) timings.push(t('status.behind', f.paint_ms.toFixed(1)));
-  line.title = f.remote ? t('status.behind', f.paint_ms.toFixed(1)) : '';
+  // (Each attribute written only when it changes: a frame that changes nothing there leaves
+  // the page's style as it was.)
+  const set = (name, value) => { if (line.getAttribute(name) !== value) line.setAttribute(name, value); };
+  set('title', f.remote ? t('status.behind', f.paint_ms.toFixed(1)) : '');
   // A model a step behind the points (being computed) is shown, and its numbers greyed.
   line.classList.toggle('behind', Boolean(f.behind));
-  line.setAttribute('aria-busy', String(Boolean(f.behind)));
-  line.dataset.points = f.points;
+  set('aria-busy', String(Boolean(f.behind)));
+  set('data-points', String(f.points));
   // As much of the headline as two lines hold at this width; the rest heads the details,
   // which are in place first, so the line is measured at the width it keeps.
   const details = detailsOf(line);
@@ -91,11 +97,21 @@ export function updateStatus(f, line) {
   let words = 0;
   const text = () => [...first.map((forms) => forms[Math.min(words, forms.length - 1)]), ...headline.slice(0, shown).map(([short]) => short)]
     .filter(Boolean).join(' · ');
-  line.textContent = text();
-  while (textLines(line) > STATUS_LINES && (shown > 0 || words < 3)) {
-    if (shown > 0) shown -= 1;
-    else words += 1;
+  // The same words at the same width and look as last time fit as they did then: measured
+  // again only when one of those changed.
+  const fitKey = JSON.stringify([first, headline, line.clientWidth, document.documentElement.className]);
+  const fitted = fits.get(line);
+  if (fitted && fitted.key === fitKey) {
+    ({ shown, words } = fitted);
+    if (line.textContent !== text()) line.textContent = text();
+  } else {
     line.textContent = text();
+    while (textLines(line) > STATUS_LINES && (shown > 0 || words < 3)) {
+      if (shown > 0) shown -= 1;
+      else words += 1;
+      line.textContent = text();
+    }
+    fits.set(line, { key: fitKey, shown, words });
   }
   if (!details) return;
   // What the line's shorter words left out.
@@ -106,11 +122,17 @@ export function updateStatus(f, line) {
   // Unchanged (hovering redraws the frame): left as it is, and where it is scrolled.
   if (body.dataset.text === rows.join('\n')) return;
   body.dataset.text = rows.join('\n');
-  const list = document.createElement('ul');
-  for (const text of rows) {
-    const item = document.createElement('li');
-    item.textContent = text;
-    list.append(item);
+  // The list's items kept and only their changed words written: the timings change with every
+  // frame, and a new list each time was a page's worth of new elements to style and lay out.
+  let list = body.firstElementChild;
+  if (!list || list.tagName !== 'UL') {
+    list = document.createElement('ul');
+    body.replaceChildren(list);
   }
-  body.replaceChildren(list);
+  while (list.children.length > rows.length) list.lastElementChild.remove();
+  while (list.children.length < rows.length) list.append(document.createElement('li'));
+  rows.forEach((text, i) => {
+    const item = list.children[i];
+    if (item.textContent !== text) item.textContent = text;
+  });
 }
