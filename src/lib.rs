@@ -21,7 +21,8 @@
 //!    language).
 //! 2. The contract — [`model`]: the [`model::Method`] trait every method's registry entry
 //!    implements and the [`model::Model`] trait of a fitted model (decision values, grid
-//!    evaluation, marks, facts).
+//!    evaluation, marks, facts), and [`capabilities`]: what a view asks of a particular
+//!    kind of model (a one-class SVM's dual), through a `Model` method and never by its type.
 //! 3. The methods — [`solvers`]: one file per method, its problem stated in its doc.
 //! 4. Models — [`multiclass`] (one-vs-one and one-vs-rest over any two-class model),
 //!    [`registry`] (the list of methods), [`picture`] (what any model shows on the plane),
@@ -38,6 +39,7 @@
 //! The browser sees only `web` (wasm32 builds): an `App` handle over a
 //! [`playground::Playground`]. The command line is `src/bin/kernel-playground`.
 
+pub mod capabilities;
 pub mod contour;
 pub mod data;
 pub mod error;

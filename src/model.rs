@@ -735,6 +735,12 @@ pub trait Model: Debug + Send + Sync + Any {
         None
     }
 
+    /// The one-class SVM's ρ and α, where the model is one: what the novelty views and the
+    /// command line's JSON read.
+    fn one_class(&self) -> Option<crate::capabilities::OneClassDual<'_>> {
+        None
+    }
+
     fn as_any(&self) -> &dyn Any;
 }
 

@@ -214,7 +214,6 @@ mod tests {
     use super::*;
     use crate::data::{Point, Preset};
     use crate::model::FitOptions;
-    use crate::multiclass::Multiclass;
     use crate::state::Settings;
 
     #[test]
@@ -441,10 +440,7 @@ mod tests {
             let mut settings = Settings::default();
             settings.set("mc", scheme).unwrap();
             let model = fitted(&settings, &data);
-            let multi = model
-                .as_any()
-                .downcast_ref::<Multiclass>()
-                .expect("three classes");
+            assert_eq!(model.classes().len(), 3);
             let mut scene = Scene::default();
             let layout = Layout::new(500, 500);
             let view = View::around(&data.points);
@@ -461,7 +457,7 @@ mod tests {
             let mut wrong = 0;
             for r in 0..grid.rows {
                 for c in 0..grid.cols {
-                    if labels.at(r, c).0 as usize != multi.predict_index(grid.node(r, c)).0 {
+                    if labels.at(r, c).0 as usize != model.label_and_confidence(grid.node(r, c)).0 {
                         wrong += 1;
                     }
                 }

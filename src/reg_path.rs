@@ -21,8 +21,11 @@ use crate::error::Error;
 use crate::model::{ExitReason, Method};
 use crate::params::Values;
 use crate::solvers::smo::SvmTrainer;
-use crate::solvers::svm::{SvmParams, SvmSolver, SvmState};
+use crate::solvers::svm::{SvmParams, SvmSolver};
 use serde::{Deserialize, Serialize};
+
+/// LIBSVM's number of the C-SVC, the SVM whose dual the path follows.
+const C_SVC: u8 = 0;
 
 /// How many values of C the path visits.
 pub const PATH_STEPS: usize = 50;
@@ -89,17 +92,15 @@ pub fn log_spaced(lo: f64, hi: f64, count: usize) -> Vec<f64> {
 }
 
 impl PathJob {
-    /// The path of `method` with `values` (C aside) on `data` over `c`. Only a method whose
-    /// warm start is SMO's trainer has one, and only for two classes; otherwise the job is
-    /// done at once and says why.
+    /// The path of `method` with `values` (C aside) on `data` over `c`. Only the C-SVC (LIBSVM's
+    /// SVM type 0, [`Method::svm_type`]) has one, since the path is of its dual, and only for
+    /// two classes; otherwise the job is done at once and says why.
     pub fn new(method: &dyn Method, values: &Values, data: &Dataset, c: Vec<f64>) -> PathJob {
         let classes = data.classes();
-        let trainer = method
-            .warm_start()
-            .and_then(|mut w| w.as_any().downcast_mut::<SvmState>().map(|s| s.smo.clone()));
+        let c_svc = method.svm_type() == Some(C_SVC);
         let params = SvmParams::from_values(values, None);
-        let problem = match (&trainer, &params) {
-            (None, _) => Some(format!(
+        let problem = match (c_svc, &params) {
+            (false, _) => Some(format!(
                 "the regularisation path is the SVM's; {} has none",
                 method.title()
             )),
@@ -126,7 +127,7 @@ impl PathJob {
             problem,
             data: data.clone(),
             params: params.ok(),
-            trainer: trainer.unwrap_or_default(),
+            trainer: SvmTrainer::new(),
         }
     }
 

@@ -277,6 +277,11 @@ impl Model for Standardised {
         None
     }
 
+    /// ρ and α do not depend on the units; f(x) is asked at z(x) as always.
+    fn one_class(&self) -> Option<crate::capabilities::OneClassDual<'_>> {
+        self.inner.one_class()
+    }
+
     fn as_any(&self) -> &dyn Any {
         self.inner.as_any()
     }

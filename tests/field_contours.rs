@@ -242,18 +242,16 @@ fn drawn_contours_are_within_a_pixel_of_the_exact_ones_for_narrow_kernels() {
 
 #[test]
 fn drawn_class_regions_are_the_exact_predictions_for_multi_class_kernel_models() {
-    use kernel_playground::multiclass::Multiclass;
     let spiral = Preset::Spiral3.generate(1500, 0.2, 1);
     for (scheme, gamma) in [("ovo", "2"), ("ovr", "2"), ("ovo", "40")] {
         let settings = settings(&[("mc", scheme), ("gamma", gamma)]);
         let (model, scene, _, _) = drawn(&spiral, &settings, 0.0, 500);
-        let multi = model.as_any().downcast_ref::<Multiclass>().unwrap();
         let labels = scene.labels.expect("a label field");
         let grid = labels.grid;
         let wrong = (0..grid.rows * grid.cols)
             .filter(|k| {
                 let (r, c) = (k / grid.cols, k % grid.cols);
-                labels.at(r, c).0 as usize != multi.predict_index(grid.node(r, c)).0
+                labels.at(r, c).0 as usize != model.label_and_confidence(grid.node(r, c)).0
             })
             .count();
         assert_eq!(

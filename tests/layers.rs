@@ -36,7 +36,7 @@ const LAYERS: &[&[&str]] = &[
         "sklearn",
         "words",
     ],
-    &["model"],
+    &["model", "capabilities"],
     &["solvers"],
     &[
         "multiclass",
@@ -324,4 +324,29 @@ fn every_model_row_is_some_methods() {
             row.key
         );
     }
+}
+
+/// Outside the methods' own files (`src/solvers/`), the program asks a model what it is
+/// through capabilities (`Model::kernel_expansion`, `Model::one_class`, `Method::svm_type` …),
+/// never by casting it to a method's type: a view then works for every method that has what
+/// it needs. The one generic cast left is `Playground::model_as`, kept for tests that look
+/// inside a method's own type.
+#[test]
+fn only_a_method_casts_to_its_own_types() {
+    let mut files = Vec::new();
+    rust_files(Path::new("src"), &mut files);
+    rust_files(Path::new("src/bin"), &mut files);
+    let mut casts = Vec::new();
+    // A module's test file (`tests.rs`, declared under `#[cfg(test)]`) may look inside.
+    let program = |f: &&PathBuf| !f.starts_with("src/solvers") && !f.ends_with("tests.rs");
+    for file in files.iter().filter(program) {
+        for line in code(file).lines() {
+            let generic =
+                line.contains("downcast_ref::<T>()") && file.ends_with("playground/mod.rs");
+            if (line.contains("downcast_") && !generic) || line.contains("model_as::<") {
+                casts.push(format!("{}: {}", file.display(), line.trim()));
+            }
+        }
+    }
+    assert!(casts.is_empty(), "{casts:#?}");
 }

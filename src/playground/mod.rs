@@ -292,7 +292,8 @@ impl Playground {
         self.model.as_deref()
     }
 
-    /// The fitted model as its own type, when it is one (tests and tools look inside).
+    /// The fitted model as its own type, when it is one: for tests that look inside a
+    /// method's own type. Views and tools ask through `Model`'s capabilities instead.
     pub fn model_as<T: 'static>(&self) -> Option<&T> {
         self.model.as_ref()?.as_any().downcast_ref::<T>()
     }

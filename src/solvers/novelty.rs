@@ -115,6 +115,10 @@ impl Model for Novelty {
         None
     }
 
+    fn one_class(&self) -> Option<crate::capabilities::OneClassDual<'_>> {
+        Some(self.fit.dual())
+    }
+
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }

@@ -709,11 +709,11 @@ mod tests {
         let mut lab = Playground::from_hash("task=novelty&n=40");
         lab.fit();
         let figure = lift(&lab);
-        let novelty = lab.model_as::<crate::solvers::novelty::Novelty>().unwrap();
+        let model = lab.model().unwrap();
         assert_eq!(figure.points.len(), 40);
         for (p, x) in figure.points.iter().zip(&lab.data().points) {
             assert_eq!(p.colour, 0);
-            let f = novelty.fit.decision(*x).clamp(-HEIGHT_CAP, HEIGHT_CAP);
+            let f = model.decision_value(*x).clamp(-HEIGHT_CAP, HEIGHT_CAP);
             assert!((p.at[1] - f).abs() < 1e-12);
         }
         assert!(!figure.facets.is_empty());

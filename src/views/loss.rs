@@ -168,16 +168,15 @@ mod tests {
         let mut lab = Playground::from_hash("preset=overlapping&n=60&kernel=linear&C=1");
         lab.fit();
         let chart = loss_chart(&lab);
-        let svm = lab
-            .model_as::<crate::solvers::svm::SvmModel>()
-            .expect("an SVM");
+        let (model, data) = (lab.model().unwrap(), lab.data());
+        let margin = |i| model.margin(i, data).expect("a margin");
         assert_eq!(chart.rug.len(), 60);
         for tick in &chart.rug {
-            let z = svm.margins[tick.index];
+            let z = margin(tick.index);
             assert!((tick.x - z.clamp(chart.x_range.0, chart.x_range.1)).abs() < 1e-12);
         }
-        // The hinge total is the SVM's Σξ.
-        let slack: f64 = (0..60).map(|i| svm.slack(i)).sum();
+        // The hinge total is the SVM's Σξ, ξᵢ = max(0, 1 − yᵢf(xᵢ)).
+        let slack: f64 = (0..60).map(|i| (1.0 - margin(i)).max(0.0)).sum();
         let hinge = chart
             .lines
             .iter()

@@ -13,7 +13,6 @@
 use super::chart::{Chart, Line, Tick};
 use crate::model::short;
 use crate::playground::Playground;
-use crate::solvers::novelty::Novelty;
 use crate::solvers::regression::{curve_of, ResidualLoss};
 
 /// Okabe–Ito colours of the ε-insensitive, squared and absolute losses.
@@ -119,16 +118,15 @@ fn sampled(loss: impl Fn(f64) -> f64, reach: f64, top: f64) -> Vec<(f64, f64)> {
 /// The novelty loss chart: the one-class SVM's slack max(0, −f(x)) and a tick per training
 /// point at f(xᵢ).
 pub fn slack_chart(lab: &Playground) -> Chart {
-    let Some(novelty) = lab.model_as::<Novelty>() else {
+    let Some((model, dual)) = lab.model().and_then(|m| Some((m, m.one_class()?))) else {
         return Chart::says("No model is fitted, so there is no slack to show.");
     };
-    let fit = &novelty.fit;
     let (data, index) = lab.training();
     let values: Vec<(usize, f64)> = data
         .points
         .iter()
         .zip(index)
-        .map(|(&p, &i)| (i, fit.decision(p)))
+        .map(|(&p, &i)| (i, model.decision_value(p)))
         .filter(|v| v.1.is_finite())
         .collect();
     let (low, high) = values
@@ -138,8 +136,9 @@ pub fn slack_chart(lab: &Playground) -> Chart {
     let (low, high) = (low - pad, high + pad);
     let top = (-low).max(0.3 * (high - low));
     let slack: f64 = values.iter().map(|v| (-v.1).max(0.0)).sum();
-    let outside = (fit.outlier_fraction(&data.points) * data.len() as f64).round();
-    let nu_n = fit.nu * data.len() as f64;
+    let values_of_all = data.points.iter().map(|&p| model.decision_value(p));
+    let outside = (dual.outlier_fraction(values_of_all) * data.len() as f64).round();
+    let nu_n = dual.nu * data.len() as f64;
     Chart {
         x_range: (low, high),
         y_range: (-RUG * top, top),
@@ -259,12 +258,12 @@ mod tests {
     fn novelty_ticks_sit_at_f_and_the_slack_is_what_lies_outside() {
         let lab = fitted("task=novelty&nu=0.2");
         let chart = slack_chart(&lab);
-        let novelty = lab.model_as::<Novelty>().unwrap();
+        let model = lab.model().unwrap();
         let data = lab.data();
         assert_eq!(chart.rug.len(), data.len());
         let mut slack = 0.0;
         for tick in &chart.rug {
-            let f = novelty.fit.decision(data.points[tick.index]);
+            let f = model.decision_value(data.points[tick.index]);
             assert_eq!(tick.x, f);
             slack += (-f).max(0.0);
         }

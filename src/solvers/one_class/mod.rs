@@ -68,6 +68,7 @@
 //! difference is below νn: at νn ≪ tol it stops at its start, a single support vector.) The
 //! answer is multiplied back, so α, ρ and f are those of the problem above.
 
+use crate::capabilities::OneClassDual;
 use crate::data::Point;
 use crate::error::Error;
 use crate::kernel::{dot, Kernel, KernelCache, MAX_DEGREE, MIN_DEGREE};
@@ -116,19 +117,23 @@ impl OneClassFit {
     /// The fraction of `points` (the training points) that are outliers: f(x) < −tol (see the
     /// module doc for the tolerance). At most ν when SMO converged.
     pub fn outlier_fraction(&self, points: &[Point]) -> f64 {
-        if points.is_empty() {
-            return 0.0;
-        }
-        let outliers = points
-            .iter()
-            .filter(|&&x| self.decision(x) < -self.tol)
-            .count();
-        outliers as f64 / points.len() as f64
+        (self.dual()).outlier_fraction(points.iter().map(|&x| self.decision(x)))
     }
 
     /// |support| / n: at least ν.
     pub fn support_fraction(&self) -> f64 {
-        self.support.len() as f64 / self.alpha.len() as f64
+        self.dual().support_fraction()
+    }
+
+    /// ρ and α as a model states them to views ([`crate::model::Model::one_class`]).
+    pub fn dual(&self) -> OneClassDual<'_> {
+        OneClassDual {
+            nu: self.nu,
+            rho: self.rho,
+            alpha: &self.alpha,
+            support: &self.support,
+            tol: self.tol,
+        }
     }
 
     /// Whether 0 < α_i < 1: point i lies on the boundary f = 0.
