@@ -12,11 +12,14 @@
 // one-class SVM) at the largest n, with the worker: the longest main-thread task while their
 // slider moves and a point is dragged, and their fit and frame (OTHERS=0 skips them; ONLY=name
 // times only those of them, without the two moons).
-// Run after scripts/build-web.sh:   node tests/e2e/bench-hard.mjs [n ...]
+// Run after scripts/build-web.sh:   node tests/e2e/bench-hard.mjs [n ...]   (CPU=4 slows the
+// page's CPU four times, as on Lighthouse's mobile profile)
 // Timings only; nothing here passes or fails.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { start, openPage, settle } from './browser.mjs';
+import { start, openPage, settle, slowCpu } from './browser.mjs';
+
+const CPU = Number(process.env.CPU || 1);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const libsvmDir = path.join(here, 'node_modules/libsvm-js/dist/browser/wasm');
@@ -106,10 +109,11 @@ async function coldFits(page, repeats) {
 
 const env = await start();
 try {
-  console.log('two moons, noise 0.3, RBF, C = 1, γ = 1; ms');
+  console.log(`two moons, noise 0.3, RBF, C = 1, γ = 1${CPU > 1 ? `, CPU ${CPU}× slower` : ''}; ms`);
   console.log(`${'mode'.padStart(6)} ${'n'.padStart(6)} ${'step med'.padStart(8)} ${'step p90'.padStart(8)} ${'longest'.padStart(8)} ${'fit'.padStart(8)} ${'field'.padStart(8)} ${'paint'.padStart(8)} ${'frame'.padStart(8)} ${'cold fit'.padStart(8)} ${'libsvm'.padStart(8)} ${'ratio'.padStart(8)}`);
   for (const n of process.env.ONLY ? [] : sizes.length ? sizes : [500, 2000, 5000, 10000]) for (const mode of ['worker', 'sync']) {
     const { page, errors } = await openPage(env.browser, `${env.base}${mode === 'sync' ? '?sync' : ''}#preset=moons&n=${n}&noise=0.3&seed=1&model=svm&kernel=rbf&C=1&gamma=1`, { width: 1400, height: 1000 });
+    await slowCpu(page, CPU);
     await page.route('**/libsvm/*', (route) => route.fulfill({ path: path.join(libsvmDir, path.basename(new URL(route.request().url()).pathname)) }));
     await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
     const steps = await sliderSteps(page, n >= 5000 ? 12 : 30);
@@ -135,6 +139,7 @@ try {
   if (others.length) console.log(`\nother tasks, n = ${n}, worker; ms\n${'method'.padEnd(24)} ${'longest'.padStart(8)} ${'step med'.padStart(8)} ${'fit'.padStart(8)} ${'frame'.padStart(8)}  message`);
   for (const m of others) {
     const { page, errors } = await openPage(env.browser, `${env.base}#${m.hash}&n=${n}&noise=0.3&seed=1`, { width: 1400, height: 1000 });
+    await slowCpu(page, CPU);
     await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
     await settle(page);
     await watchTasks(page);

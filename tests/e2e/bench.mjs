@@ -4,9 +4,12 @@
 // beside the plane, the frame includes drawing it. The page runs with `?sync`, everything on
 // its own thread, so a frame's fit and draw are one measured call (bench-hard.mjs compares
 // that with the worker behind the page). Run after scripts/build-web.sh:
-//   node tests/e2e/bench.mjs [points ...]      (default: 500; ONLY=name for some models)
+//   node tests/e2e/bench.mjs [points ...]      (default: 500; ONLY=name for some models;
+//   CPU=4 slows the page's CPU four times, as on Lighthouse's mobile profile)
 // Timings only; nothing here passes or fails.
-import { start, openPage, settle } from './browser.mjs';
+import { start, openPage, settle, slowCpu } from './browser.mjs';
+
+const CPU = Number(process.env.CPU || 1);
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -87,9 +90,10 @@ try {
     for (const model of models.filter((m) => !process.env.ONLY || m.name.includes(process.env.ONLY))) {
       const url = `${env.base}?sync#preset=${model.preset || 'moons'}&n=${n}&noise=0.3&seed=1&${model.hash}`;
       const { page, errors } = await openPage(env.browser, url, { width: 1400, height: 1000 });
+      await slowCpu(page, CPU);
       if (!header) {
         const canvas = await page.evaluate(() => document.getElementById('plot').width);
-        console.log(`\n${n} points, two moons (noise 0.3), canvas ${canvas}×${canvas} px; medians in ms`);
+        console.log(`\n${n} points, two moons (noise 0.3), canvas ${canvas}×${canvas} px${CPU > 1 ? `, CPU ${CPU}× slower` : ''}; medians in ms`);
         console.log(`${'interaction'.padEnd(28)} ${'frames'.padStart(6)} ${'fit'.padStart(8)} ${'draw'.padStart(8)} ${'fit+draw'.padStart(9)}   (scene regions overlay view)`);
         header = true;
       }

@@ -110,3 +110,11 @@ export async function canvasSignature(page, id = 'plot') {
     return { hash, colours: colours.size };
   }, id);
 }
+
+// For the benchmarks: the page's CPU slowed `rate` times (Chromium's own emulation of a slower
+// device, as Lighthouse's mobile profile does with 4); 1 leaves it as it is.
+export async function slowCpu(page, rate) {
+  if (!(rate > 1)) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
