@@ -6,6 +6,7 @@ import { PlotWindow } from './entry.js';
 import { requestRender, stopPlaying } from './frame.js';
 import { cancelEntry } from './history.js';
 import { exampleOf, showCaption } from './examples.js';
+import { t } from './i18n.js';
 import { $, controlled, guard, messages, page, showMessage, sides } from './page.js';
 import { cancelTap, hideTooltip, setHighlight } from './pointer.js';
 import { PointsTable } from './points-table.js';
@@ -95,7 +96,7 @@ export const entry = {
     }
     const scene = sceneHash();
     if (scene === null) {
-      showMessage('This scene is too large for the table to rebuild (it is larger than a link holds): edit its file and load it again.');
+      showMessage(t('message.table-too-large'));
       return false;
     }
     const parts = scene.split('&').filter((p) => !p.startsWith('points=') && !p.startsWith('window='));
