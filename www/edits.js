@@ -6,7 +6,7 @@ import { PlotWindow } from './entry.js';
 import { requestRender, stopPlaying } from './frame.js';
 import { cancelEntry } from './history.js';
 import { exampleOf, showCaption } from './examples.js';
-import { t } from './i18n.js';
+import { t, tr } from './i18n.js';
 import { $, controlled, guard, messages, page, showMessage, sides } from './page.js';
 import { cancelTap, hideTooltip, setHighlight } from './pointer.js';
 import { PointsTable } from './points-table.js';
@@ -108,11 +108,11 @@ export const entry = {
   loadText(text) {
     newEntry();
     let notice = '';
-    const ok = guard(() => { for (const side of sides()) notice = side.load_file(new TextEncoder().encode(text), ''); return true; }, 'file', 'Pasted text: ');
+    const ok = guard(() => { for (const side of sides()) notice = side.load_file(new TextEncoder().encode(text), ''); return true; }, 'file', t('message.pasted', ''));
     if (ok) {
       sendWhole();
       settle();
-      showMessage(notice ? `Pasted text: ${notice}` : null, 'file');
+      showMessage(notice ? t('message.pasted', tr(notice)) : null, 'file');
     } else {
       cancelEntry();
     }
