@@ -172,8 +172,9 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
   }
   // Each view of each method of each task, its headline, axes, legend and the note under it,
   // once its background work is done (or has run 10 s), on a smaller scene with held-out
-  // points; the hover readout over the plot; kernel ridge's GP band and its gradient steps.
-  const scenes = ['#preset=moons&n=40&test=0.25', '#task=regression&preset=sine&n=40&test=0.25', '#task=novelty&preset=blob&n=40'];
+  // points; the hover readout over the plot; kernel ridge's GP band and its gradient steps;
+  // three classes (votes, scores or probabilities per class).
+  const scenes = ['#preset=moons&n=40&test=0.25', '#task=regression&preset=sine&n=40&test=0.25', '#task=novelty&preset=blob&n=40', '#preset=blobs3&n=30'];
   for (const scene of scenes) {
     await page.evaluate((hash) => { location.hash = hash; }, scene);
     await settle(page);
@@ -210,19 +211,6 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
     await page.press('#svm-options', 'Enter');
     await settle(page);
     await assertChinese(`svm-train ${options}`);
-  }
-  // Three classes: every method's status, legend and hover readout (votes, scores or
-  // probabilities per class), then the views of the SVM's one-vs-one below.
-  await page.evaluate(() => { location.hash = '#preset=blobs3&n=30'; });
-  await settle(page);
-  for (const model of await page.$$eval('#model option', (o) => o.map((x) => x.value))) {
-    await page.selectOption('#model', model);
-    await settle(page);
-    const box = await page.locator('#plot').boundingBox();
-    await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.45);
-    await settle(page);
-    await assertChinese(`three classes, ${model}, hovering the plot`);
-    await page.mouse.move(0, 0);
   }
   // What each view says under the pointer (a CV grid's cell, a curve's "click to set", the
   // Gram matrix's K between two points, or a block's mean K once the points are many).
