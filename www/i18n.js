@@ -131,6 +131,8 @@ const QUOTED = /(?<!\w)'([^']*)'(?!\w)/g;
 // however long (a link's refusal may cut it short, without its ')').
 const LIST = /(?<=\((?:use|folds) )(?<list>[^)]*)/g;
 const CUT_LIST = /(\((?:use|folds) \{\})$/;
+// A point's class by the name a file gave it ("point 3 (cat)"): a value, kept.
+const CLASS_NAME = /(?<=\bpoint \d+ \()[^)]*(?=\))/g;
 const CJK = /[\u3000-\u9fff\uff00-\uffef]/;
 // The methods' names, which the lab's sentences put in as values ("{}: accuracy on …"),
 // longest first (translateCatalogue fills it).
@@ -176,7 +178,7 @@ function lookUp(text) {
   const plain = (m) => m[1] ?? m.groups?.list?.replace(/ or /g, ', ') ?? m[0];
   const found = byTemplate(text, NUMBER, plain)
     // A message quoting what a file or a link said ('not'): the quoted words are values too.
-    ?? byTemplate(text, new RegExp(`${QUOTED.source}|${LIST.source}|${NUMBER.source}`, 'g'), plain);
+    ?? byTemplate(text, new RegExp(`${QUOTED.source}|${LIST.source}|${CLASS_NAME.source}|${NUMBER.source}`, 'g'), plain);
   if (found !== null || !names) return found;
   const named = byTemplate(text, names, (m) => (m[1] !== undefined ? m[1] : nameSet.has(m[0]) ? tr(m[0]) : plain(m)));
   if (named !== null) return named;

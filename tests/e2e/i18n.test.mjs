@@ -213,7 +213,8 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
     await assertChinese(`svm-train ${options}`);
   }
   // What each view says under the pointer (a CV grid's cell, a curve's "click to set", the
-  // Gram matrix's K between two points, or a block's mean K once the points are many).
+  // Gram matrix's K between two points, named classes too, or a block's mean K once the
+  // points are many).
   const hovers = [];
   const viewScenes = [
     ['#preset=moons&n=40&test=0.25&model=svm', /./],
@@ -221,6 +222,7 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
     ['#preset=moons&n=40&model=knn', /./],
     ['#task=regression&preset=sine&n=40&model=krr', /./],
     ['#preset=moons&n=400&model=svm', /Gram/],
+    ['#points=0,0,0;0.5,0.5,1;1,0,0;0,1,1;0.2,0.8,0;0.9,0.1,1&names=0:A;1:B', /Gram/],
   ];
   for (const [scene, tabs] of viewScenes) {
     await page.evaluate((hash) => { location.hash = hash; }, scene);
@@ -242,7 +244,7 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
       await tab.click();
     }
   }
-  for (const said of [/^K = \S+：点 \d+（类别 \d+）与点 \d+（类别 \d+）之间$/, /^K = \S+：点 \d+ 与点 \d+ 之间$/, /^平均 K = \S+：排序后的点的第/, /^单击设定 C = /, /CV 准确率 .*（各折：/]) {
+  for (const said of [/^K = \S+：点 \d+（类别 \d+）与点 \d+（类别 \d+）之间$/, /^K = \S+：点 \d+（[AB]）与点 \d+（[AB]）之间$/, /^K = \S+：点 \d+ 与点 \d+ 之间$/, /^平均 K = \S+：排序后的点的第/, /^单击设定 C = /, /CV 准确率 .*（各折：/]) {
     assert.ok(hovers.some((text) => said.test(text)), `no view's hover said ${said}:\n${hovers.join('\n')}`);
   }
   await page.keyboard.press('Escape');
