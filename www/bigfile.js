@@ -31,7 +31,7 @@ onRestart(() => {
   if (!reading) return;
   const { reject } = reading;
   reading = null;
-  reject(new Error('the worker behind the page restarted while reading it; please load it again'));
+  reject(new Error(t('bigfile.worker-restarted')));
 });
 
 function readBehind(bytes, columns, sides) {
@@ -65,7 +65,7 @@ export function cancelLoad(why) {
 // none), `hooks.adopted()` runs once the points are on every side (the worker's copies have
 // them already). Resolves to null when done, else to why not (the file's error, or a cancel).
 export async function loadBehind(name, bytes, columns, hooks) {
-  cancelLoad('another file was chosen');
+  cancelLoad(t('bigfile.other-file'));
   const load = { cancelled: false, why: '' };
   current = load;
   const sides = hooks.sides();
@@ -101,7 +101,7 @@ export async function loadBehind(name, bytes, columns, hooks) {
     let piece = 1 << 20;
     for (const [i, reader] of readers.entries()) {
       for (let at = 0; at < packed.byteLength;) {
-        if (load.cancelled || edited()) return stop(load.why || 'the scene was edited meanwhile, so it was not loaded');
+        if (load.cancelled || edited()) return stop(load.why || t('bigfile.edited'));
         const began = performance.now();
         reader.feed(packed.subarray(at, at + piece));
         at += piece;

@@ -112,7 +112,7 @@ export function chooseColumns(filePreview, bytes, fileName) {
       const choice = ['x', 'y', 'label'].map((role) => Number(dialog.querySelector(`#columns-${role}`).value));
       if (new Set(choice).size < 3) {
         ev.preventDefault();
-        note.textContent = 'x, y and the label must be three different columns.';
+        note.textContent = t('columns.different');
         return;
       }
       remember(preview, choice);

@@ -7,6 +7,7 @@ import { PlotWindow } from './entry.js';
 import { requestRender, stopPlaying } from './frame.js';
 import { cancelEntry } from './history.js';
 import { exampleOf, showCaption } from './examples.js';
+import { t, tr } from './i18n.js';
 import { $, controlled, guard, messages, page, showMessage, sides } from './page.js';
 import { cancelTap, hideTooltip, setHighlight } from './pointer.js';
 import { PointsTable } from './points-table.js';
@@ -90,7 +91,7 @@ export const entry = {
     }
     const scene = sceneHash();
     if (scene === null) {
-      showMessage('This scene is too large for the table to rebuild (it is larger than a link holds): edit its file and load it again.');
+      showMessage(t('message.table-too-large'));
       return false;
     }
     const parts = scene.split('&').filter((p) => !p.startsWith('points=') && !p.startsWith('window='));
@@ -102,10 +103,10 @@ export const entry = {
   loadText(text) {
     newEntry();
     let notice = '';
-    const ok = guard(() => { for (const side of sides()) notice = side.load_file(new TextEncoder().encode(text), ''); return true; }, 'file', 'Pasted text: ');
+    const ok = guard(() => { for (const side of sides()) notice = side.load_file(new TextEncoder().encode(text), ''); return true; }, 'file', t('message.pasted', ''));
     if (ok) {
       settle();
-      showMessage(notice ? `Pasted text: ${notice}` : null, 'file');
+      showMessage(notice ? t('message.pasted', tr(notice)) : null, 'file');
     } else {
       cancelEntry();
     }

@@ -4,7 +4,7 @@ import { App } from './pkg/kernel_playground.js';
 import { BIG_FILE_BYTES, loadBehind } from './bigfile.js';
 import { chooseColumns } from './columns.js';
 import { cancelEntry } from './history.js';
-import { t } from './i18n.js';
+import { t, tr } from './i18n.js';
 import { isLessonText } from './lesson-file.js';
 import { openLessonFile } from './lessons.js';
 import { $, guard, page, showMessage, sides } from './page.js';
@@ -66,7 +66,7 @@ export async function loadFile(file) {
   if (!ok) cancelEntry();
   if (ok) {
     settle();
-    showMessage(warnings.length ? `${file.name}: ${warnings.join('; ')}` : null, 'file');
+    showMessage(warnings.length ? `${file.name}: ${warnings.map(tr).join('; ')}` : null, 'file');
   }
 }
 

@@ -122,15 +122,29 @@ export function t(key, ...values) {
   return said;
 }
 
-// Numbers in a text of the lab: integers, decimals, exponents, a sign (ASCII or −).
-const NUMBER = /[−-]?\d+(?:\.\d+)?(?:e[−+-]?\d+)?/g;
+// Numbers in a text of the lab: integers, decimals, exponents, a sign (ASCII or −); a
+// character's code (U+001B) too.
+const NUMBER = /U\+[0-9A-F]{4,6}|[−-]?\d+(?:\.\d+)?(?:e[−+-]?\d+)?/g;
 // A quoted value ('not'), not an apostrophe (the SVM's).
 const QUOTED = /(?<!\w)'([^']*)'(?!\w)/g;
+// A list of values in brackets ("(use linear, poly or rbf)", "(folds 0.9, 1, 0.8)"), one value
+// however long (a link's refusal may cut it short, without its ')').
+const LIST = /(?<=\((?:use|folds) )(?<list>[^)]*)/g;
+const CUT_LIST = /(\((?:use|folds) \{\})$/;
+// A point's class by the name a file gave it ("point 3 (cat)"): a value, kept.
+const CLASS_NAME = /(?<=\bpoint \d+ \()[^)]*(?=\))/g;
 const CJK = /[\u3000-\u9fff\uff00-\uffef]/;
 // The methods' names, which the lab's sentences put in as values ("{}: accuracy on …"),
 // longest first (translateCatalogue fills it).
 let names = null;
 let nameSet = new Set();
+// The settings as messages name them, last resort (translateCatalogue fills it): by their
+// key as a link writes it ("its n is damaged"), kept, or by a label in words ("max epochs
+// '0' …"), translated.
+let settingNames = null;
+let settingLabels = new Set();
+// The kernels' names ("the rbf kernel"), kept.
+let kernelNames = null;
 
 const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -145,7 +159,7 @@ function byTemplate(text, pattern, value) {
     template += text.slice(end, m.index) + (m[1] !== undefined ? "'{}'" : '{}');
     end = m.index + m[0].length;
   }
-  template += text.slice(end);
+  template = (template + text.slice(end)).replace(CUT_LIST, '$1)');
   if (!Object.hasOwn(catalogue.text, template)) return null;
   looked.add(template);
   return fill(catalogue.text[template], found.map(value));
@@ -160,12 +174,18 @@ function lookUp(text) {
     looked.add(text);
     return words[text];
   }
-  const plain = (m) => m[1] ?? m[0];
+  // (A list's values as they are, its 'or' a comma: "rbf, sigmoid or composed".)
+  const plain = (m) => m[1] ?? m.groups?.list?.replace(/ or /g, ', ') ?? m[0];
   const found = byTemplate(text, NUMBER, plain)
     // A message quoting what a file or a link said ('not'): the quoted words are values too.
-    ?? byTemplate(text, new RegExp(`${QUOTED.source}|${NUMBER.source}`, 'g'), plain);
+    ?? byTemplate(text, new RegExp(`${QUOTED.source}|${LIST.source}|${CLASS_NAME.source}|${NUMBER.source}`, 'g'), plain);
   if (found !== null || !names) return found;
-  return byTemplate(text, names, (m) => (m[1] !== undefined ? m[1] : nameSet.has(m[0]) ? tr(m[0]) : m[0]));
+  const named = byTemplate(text, names, (m) => (m[1] !== undefined ? m[1] : nameSet.has(m[0]) ? tr(m[0]) : plain(m)));
+  if (named !== null) return named;
+  const setting = byTemplate(text, settingNames, (m) => (settingLabels.has(m[0]) ? tr(m[0]) : plain(m)));
+  // (A translated label between Chinese words takes no spaces.)
+  if (setting !== null) return setting.replace(SPACED, '');
+  return byTemplate(text, kernelNames, plain);
 }
 
 // The lab's English `text` in the page's language (unchanged in English, or when it holds no
@@ -187,8 +207,15 @@ function translate(text) {
   // "Why it stopped: what went wrong" (a view's note around a method's own message): each
   // part on its own, split at the first colon whose head the catalogue knows.
   for (let at = text.indexOf(': '); at > 0; at = text.indexOf(': ', at + 1)) {
-    const head = lookUp(text.slice(0, at));
+    // (A head of symbols and numbers only, "C = 1, γ = 0.1", is said as it is.)
+    const head = lookUp(text.slice(0, at)) ?? (/[A-Za-z]{2}/.test(text.slice(0, at)) ? null : text.slice(0, at));
     if (head !== null) return `${head}：${translate(text.slice(at + 2))}`;
+  }
+  // The parts of a link's refusal ("its C is damaged: …; its n is damaged: …"), each on its own.
+  const parts = text.split('; ');
+  if (parts.length > 1) {
+    const said = parts.map(translate);
+    if (said.some((part, i) => part !== parts[i])) return said.join('；');
   }
   if (/[A-Za-z]{2}/.test(text)) untranslated.add(text);
   return text;
@@ -202,7 +229,14 @@ export function translateCatalogue(value) {
   if (value && Array.isArray(value.methods) && !names) {
     nameSet = new Set(value.methods.map((m) => m.title));
     const titles = [...nameSet].sort((a, b) => b.length - a.length).map(escapeRegExp);
-    names = new RegExp(`${QUOTED.source}|${titles.join('|')}|${NUMBER.source}`, 'g');
+    names = new RegExp(`${QUOTED.source}|${LIST.source}|${titles.join('|')}|${NUMBER.source}`, 'g');
+    const params = value.params || [];
+    settingLabels = new Set(params.filter((p) => p.label !== p.key && /^[A-Za-z ]+$/.test(p.label)).map((p) => p.label));
+    const said = [...params.flatMap((p) => [p.key, p.label]), 'model', 'task', 'window'].filter((w) => /^[\p{L}\d ]+$/u.test(w));
+    const word = (list) => `(?<![\\w'])(?:${[...new Set(list)].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|')})(?![\\w'])`;
+    settingNames = new RegExp(`${QUOTED.source}|${LIST.source}|${word(said)}|${NUMBER.source}`, 'g');
+    const kernels = (params.find((p) => p.key === 'kernel')?.options || []).map((o) => o.value);
+    kernelNames = new RegExp(`${QUOTED.source}|${word(kernels)}|${NUMBER.source}`, 'g');
   }
   if (Array.isArray(value)) return value.map(translateCatalogue);
   if (!value || typeof value !== 'object') return value;

@@ -102,7 +102,7 @@ function wire() {
     syncControls(controlled());
     settle();
   });
-  $('loading-file-cancel').addEventListener('click', () => cancelLoad('loading it was cancelled; the scene on screen is as it was'));
+  $('loading-file-cancel').addEventListener('click', () => cancelLoad(t('bigfile.cancelled')));
   $('load-csv').addEventListener('change', (ev) => {
     const file = ev.target.files[0];
     if (file) loadFile(file);

@@ -5,6 +5,7 @@ import { App } from './pkg/kernel_playground.js';
 import { revealSettings, syncControls } from './controls.js';
 import { requestRender, resizeCanvas } from './frame.js';
 import { cancelEntry, endOffer, entryPendingNow, keepScene, startEntry, writeAddress } from './history.js';
+import { t } from './i18n.js';
 import { errorText, partsLeftOut, refusedLink } from './messages.js';
 import { showCaption } from './examples.js';
 import { $, controlled, guard, messages, page, renderMessage, showMessage } from './page.js';
@@ -245,6 +246,6 @@ export function openFromHash() {
 // Back or Forward to the entry of a scene that was too large for a link: it cannot be opened
 // again, and the scene on screen stays.
 export function tooLargeEntry() {
-  showMessage('That step of the browser\'s history held a scene too large for a link; the scene on screen stays (keep large scenes with "Save scene").');
+  showMessage(t('message.history-too-large'));
   writeHash();
 }

@@ -24,7 +24,7 @@ const zh = JSON.parse(read('www/i18n/zh.json'));
 // keyboard, the words of formulas and of the kernel expressions one types, units, and the
 // files' own words (a CSV's x,y,label, LIBSVM's label 1:x 2:y, .json).
 const KEPT = new Set(`SVM SVC SVR RBF LIBSVM CSV JSON PNG SVG HTML Python NumPy scikit learn matplotlib
-  LDA QDA KRLS SMO DCA Pegasos SGD IRLS ROC AUC TP FP TN FN CV BIC KKT RMSE XOR Gram Voronoi Delaunay Novikoff Mercer viridis
+  LDA QDA KRLS SMO DCA Pegasos SGD IRLS ROC AUC TP FP TN FN CV BIC KKT RMSE XOR Gram Voronoi Delaunay Novikoff Mercer Lanczos viridis
   Hessian softmax multinomial WebAssembly JavaScript Ctrl Shift Alt Enter Delete Esc PageUp PageDown
   exp log tanh max min clip sign linear poly rbf sigmoid coef reg degree hinge MAP ML NN lang en zh ms json sin wx Schölkopf
   label svm train toy GP`.split(/\s+/));
@@ -172,8 +172,9 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
   }
   // Each view of each method of each task, its headline, axes, legend and the note under it,
   // once its background work is done (or has run 10 s), on a smaller scene with held-out
-  // points; the hover readout over the plot; kernel ridge's GP band and its gradient steps.
-  const scenes = ['#preset=moons&n=40&test=0.25', '#task=regression&preset=sine&n=40&test=0.25', '#task=novelty&preset=blob&n=40'];
+  // points; the hover readout over the plot; kernel ridge's GP band and its gradient steps;
+  // three classes (votes, scores or probabilities per class).
+  const scenes = ['#preset=moons&n=40&test=0.25', '#task=regression&preset=sine&n=40&test=0.25', '#task=novelty&preset=blob&n=40', '#preset=blobs3&n=30'];
   for (const scene of scenes) {
     await page.evaluate((hash) => { location.hash = hash; }, scene);
     await settle(page);
@@ -211,6 +212,41 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
     await settle(page);
     await assertChinese(`svm-train ${options}`);
   }
+  // What each view says under the pointer (a CV grid's cell, a curve's "click to set", the
+  // Gram matrix's K between two points, named classes too, or a block's mean K once the
+  // points are many).
+  const hovers = [];
+  const viewScenes = [
+    ['#preset=moons&n=40&test=0.25&model=svm', /./],
+    ['#preset=blobs3&n=30&model=svm', /./],
+    ['#preset=moons&n=40&model=knn', /./],
+    ['#task=regression&preset=sine&n=40&model=krr', /./],
+    ['#preset=moons&n=400&model=svm', /Gram/],
+    ['#points=0,0,0;0.5,0.5,1;1,0,0;0,1,1;0.2,0.8,0;0.9,0.1,1&names=0:A;1:B', /Gram/],
+  ];
+  for (const [scene, tabs] of viewScenes) {
+    await page.evaluate((hash) => { location.hash = hash; }, scene);
+    await settle(page);
+    for (const tab of await page.$$('.view-tab')) {
+      const name = await tab.textContent();
+      if (!(await tab.isVisible()) || !tabs.test(name)) continue;
+      await tab.click();
+      await settle(page);
+      await page.waitForFunction(() => document.getElementById('view-progress').hidden, null, { timeout: 10000 }).catch(() => {});
+      const box = await page.locator('#view').boundingBox();
+      for (const [x, y] of [[0.3, 0.3], [0.5, 0.5], [0.7, 0.6]]) {
+        await page.mouse.move(box.x + box.width * x, box.y + box.height * y);
+        await settle(page);
+        hovers.push(await page.textContent('#view-hover'));
+        await assertChinese(`${scene}, view ${name}, hovering it`);
+      }
+      await page.mouse.move(0, 0);
+      await tab.click();
+    }
+  }
+  for (const said of [/^K = \S+：点 \d+（类别 \d+）与点 \d+（类别 \d+）之间$/, /^K = \S+：点 \d+（[AB]）与点 \d+（[AB]）之间$/, /^K = \S+：点 \d+ 与点 \d+ 之间$/, /^平均 K = \S+：排序后的点的第/, /^单击设定 C = /, /CV 准确率 .*（各折：/]) {
+    assert.ok(hovers.some((text) => said.test(text)), `no view's hover said ${said}:\n${hovers.join('\n')}`);
+  }
   await page.keyboard.press('Escape');
   await page.focus('#plot');
   await page.keyboard.press('?');
@@ -227,10 +263,13 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
     ['short.csv', '0,0,1\n1,1,0\n2,2,1,5\n', /第 3 行：应有 3 个字段（与第 1 行相同），但找到 4 个/],
     ['empty.json', JSON.stringify({ format: 'kernel-playground lesson', version: 1, title: 'x', scenes: [] }), /无法打开课程 empty\.json：其场景列表为空；屏幕上的场景保持不变。/],
     ['wrong.json', JSON.stringify({ title: 'x', scenes: [{ link: '#C=abc', caption: '' }] }), /无法打开课程 wrong\.json：场景 1：其链接被拒绝：其中的 C 有误：C 的值 'abc' 不是数字；/],
+    ['control.csv', '1,2,0\n3,\u001b4,1\n', /第 2 行：控制字符 U\+001B：这不是点的文本文件/],
+    ['feature.txt', '1 1:0.5 x:2\n', /第 1 行：特征 'x'：平面只有特征 1 和 2/],
   ];
+  const types = { csv: 'text/csv', json: 'application/json', txt: 'text/plain' };
   for (const [name, text, said] of refusals) {
     await page.evaluate(() => { document.getElementById('message').hidden = true; });
-    await page.setInputFiles('#load-csv', { name, mimeType: name.endsWith('.csv') ? 'text/csv' : 'application/json', buffer: Buffer.from(text) });
+    await page.setInputFiles('#load-csv', { name, mimeType: types[name.split('.').pop()], buffer: Buffer.from(text) });
     await page.waitForSelector('#message:not([hidden])');
     const message = await page.textContent('#message');
     assert.match(message, said);
@@ -242,7 +281,34 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
   await settle(page);
   const refused = await page.textContent('#message');
   assert.match(refused, /svm-train 选项：-t 4（预计算核）在平面上没有意义/);
-  assert.deepEqual(englishWords(refused.replace('wrong.json', '').replace(/'[^']*'/g, '')), [], `svm-train's refusal in English: ${refused}`);
+  assert.deepEqual(englishWords(refused.replace(refusals.at(-1)[0], '').replace(/'[^']*'/g, '')), [], `svm-train's refusal in English: ${refused}`);
+  // A link's refusals and warnings: an unknown view, model, kernel, preset; damaged values,
+  // several at once (the link's own words, its keys and values, and the lists of what to use
+  // aside).
+  const links = [
+    ['#view=nonsense', /此链接已打开，但略去了本实验室不读取的部分：本实验室没有 'view' 这个设置。/],
+    ['#views=nonsense', /未知的视图 'nonsense'（可用：plane, /],
+    ['#model=nonsense', /其中的 model 有误：未知的 model 'nonsense'（可用：svm, nusvc, .*…）；屏幕上的场景保持不变。/],
+    ['#task=regression&model=nonsense', /其中的 model 有误：回归没有模型 'nonsense'（可用：svr, /],
+    ['#kernel=nonsense', /其中的 kernel 有误：未知的 kernel 'nonsense'（可用：linear, poly, poly1, rbf, sigmoid, composed）/],
+    ['#C=abc&gamma=-1&n=zz&k=0&test=2', /其中的 C 有误：C 的值 'abc' 不是数字；其中的 gamma 有误：gamma 须大于 0；其中的 n 有误：点数的值 'zz' 不是整数；另有 2 处有误；/],
+    ['#points=garbage', /其中的点有误：第 1 个点（'garbage'）不是 x,y,label 形式/],
+    ['#epochs=0&seed=x', /其中的 epochs 有误：最大轮数须在 1 与 10000 之间；其中的 seed 有误：seed 的值 'x' 不是整数/],
+    ['#v=x&std=5&coef0=inf', /其中的版本号 v 有误：'x' 不是实验室的版本号；其中的 std 有误：标准化须为 0 或 1；其中的 coef0 有误：coef0 须为有限数/],
+    ['#compare=C%3D-1%26n%3D4', /其中右侧的 C 有误：C 须大于 0/],
+    ['#compare=n%3D4%26glow%3D1', /右侧的 'n' 与左侧共用，已略去; 右侧：本实验室没有 'glow' 这个设置/],
+  ];
+  for (const [hash, said] of links) {
+    await page.evaluate(() => { document.getElementById('message').hidden = true; });
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForSelector('#message:not([hidden])');
+    await settle(page);
+    const message = await page.textContent('#message');
+    assert.match(message, said, hash);
+    const keys = new Set(decodeURIComponent(hash.slice(1)).split(/[&=]/));
+    const english = englishWords(message.replace(/'[^']*'/g, '').replace(/（可用：[^）]*）/g, '')).filter((w) => !keys.has(w));
+    assert.deepEqual(english, [], `the link ${hash} in English: ${message}`);
+  }
   const untranslatedKeys = (await page.evaluate(() => window.kernelPlaygroundLanguage.untranslated())).filter((k) => k in en.page || /^[a-z]+\.[a-z-]+$/.test(k));
   assert.deepEqual(untranslatedKeys, [], 'page keys asked for and missing');
   // Every translated text is in the Rust sources or was used on the way.
