@@ -15,7 +15,8 @@
 //   hooks.js     window.kernelPlayground, for the tests and the benchmark
 //   embed.js     the lab in a host page's frame (?embed=1): its layout and its messages
 
-import { t, translateCatalogue, translatePictures, translateSvg } from './i18n.js'; // first: the page's words (top-level await)
+import { t, translateCatalogue } from './i18n.js'; // first: the page's words (top-level await)
+import { translatePictures, translateSvg } from './i18n-pictures.js';
 import init, { App } from './pkg/kernel_playground.js';
 import { cancelLoad } from './bigfile.js';
 import { wireClasses } from './classes.js';
