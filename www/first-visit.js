@@ -34,8 +34,14 @@ if (canvas && !seen() && !withPoints && !withLesson) {
   prompt.id = 'first-prompt';
   prompt.className = 'first-prompt';
   prompt.setAttribute('role', 'note');
-  prompt.innerHTML = t('prompt.try-it'); // our own catalogue's text, with its <strong>
-  prompt.dataset.i18nHtml = 'prompt.try-it'; // written again by a live switch of language
+  // What a click does depends on the task the link opens (a regression's points have no
+  // class to shift-click for; a task chosen later is a control changed, which ends the prompt).
+  const task = (location.hash.match(/[#&]task=([a-z]+)/) || [])[1];
+  const [key, said] = task === 'regression' ? ['prompt.try-it-regression', t('prompt.try-it-regression')]
+    : task === 'novelty' ? ['prompt.try-it-novelty', t('prompt.try-it-novelty')]
+      : ['prompt.try-it', t('prompt.try-it')];
+  prompt.innerHTML = said; // our own catalogue's text, with its <strong>
+  prompt.dataset.i18nHtml = key; // written again by a live switch of language
   canvas.parentElement.append(prompt);
   const controls = document.getElementById('controls');
   const gone = () => {

@@ -181,4 +181,15 @@ test('a first visit is prompted; the first click adds its point, and the prompt 
   await waitForFrame(linked);
   assert.equal(await linked.locator('#first-prompt').count(), 0);
   await fresh.close();
+  // A regression's or a novelty's first visit is told what a click does there: no other class.
+  for (const [task, words] of [['regression', /point \(x, t\).*refit the curve/], ['novelty', /learn the region again/]]) {
+    const first = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const visit = await first.newPage();
+    await visit.goto(`${env.base}#task=${task}`);
+    await waitForFrame(visit);
+    const said = await visit.locator('#first-prompt').textContent();
+    assert.match(said, words, task);
+    assert.doesNotMatch(said, /class/, `${task}: ${said}`);
+    await first.close();
+  }
 });
