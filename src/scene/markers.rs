@@ -95,7 +95,7 @@ impl Shape {
 }
 
 /// Half the side of the square a point's marker fits in, its edge included, for the layout's
-/// point radius: the size of a stamp (see [`Discs::Stamped`]).
+/// point radius: the size of a stamp (see [`Discs::Stamped`](super::Discs::Stamped)).
 pub fn marker_half(layout: &Layout) -> i32 {
     (REACH * layout.point_radius.round()).ceil() as i32 + 5
 }
@@ -137,7 +137,7 @@ where
 }
 
 /// One point's marker, the shape of class colour `colour_index` filled in that colour with a
-/// dark edge, centred on `centre` (in the backend's pixels): what [`Discs::Stamped`] stamps.
+/// dark edge, centred on `centre` (in the backend's pixels): what [`Discs::Stamped`](super::Discs::Stamped) stamps.
 pub fn draw_disc<DB: DrawingBackend>(
     backend: DB,
     centre: (i32, i32),
