@@ -137,7 +137,8 @@ where
 }
 
 /// One point's marker, the shape of class colour `colour_index` filled in that colour with a
-/// dark edge, centred on `centre` (in the backend's pixels): what [`Discs::Stamped`](super::Discs::Stamped) stamps.
+/// dark edge, centred on `centre` (in the backend's pixels): what
+/// [`Discs::Stamped`](super::Discs::Stamped) stamps.
 pub fn draw_disc<DB: DrawingBackend>(
     backend: DB,
     centre: (i32, i32),
