@@ -12,20 +12,30 @@
 //! For two classes the larger label is the positive class and the prediction is sign f(x)
 //! (scikit-learn's convention). More classes come either from the method itself or from
 //! the `multiclass` module, which wraps any two-class model through this trait.
+//!
+//! Beside the traits: `facts` (a fact and its value), `loss` (the losses of a margin),
+//! `trace` (what an iterative fit records) and `expansion` (a kernel expansion evaluated on
+//! points and, approximately, on a grid).
 
 use crate::data::{Dataset, Point};
 use crate::error::Error;
 pub use crate::field::Smoothness;
-use crate::field::{expansion_evaluator, Grid, View};
-use crate::gauss_transform::{BinnedRbf, FIELD_ERROR};
+use crate::field::{Grid, View};
 use crate::kernel::{Kernel, PanelParams};
-use crate::monomials::Monomials;
 use crate::params::{Values, EXPRESSION_KEY};
 use crate::plane::{Layers, Mark, Scene, Shading};
 use crate::sklearn::Counterpart;
-use serde::Serialize;
 use std::any::Any;
 use std::fmt::Debug;
+
+mod expansion;
+mod facts;
+mod loss;
+mod trace;
+pub use expansion::{GridApproximation, KernelExpansion};
+pub use facts::{Fact, FactValue};
+pub use loss::Loss;
+pub use trace::{Trace, TraceCurve, TracePanel};
 
 /// Why a solver stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,147 +59,6 @@ pub struct FitReport {
     pub objective: f64,
     /// Whether the fit started from the previous solution.
     pub warm_start: bool,
-}
-
-/// A fact's value.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum FactValue {
-    /// A quantity that does not exist here (JSON `null`); a fact beside it says why.
-    Null,
-    Bool(bool),
-    Count(usize),
-    Number(f64),
-    Text(String),
-    Vector([f64; 2]),
-    Numbers(Vec<f64>),
-    Indices(Vec<usize>),
-    Texts(Vec<String>),
-    Rows(Vec<Vec<f64>>),
-    Matrices(Vec<[[f64; 2]; 2]>),
-}
-
-/// One thing a model reports: `key` for JSON, `label` for people (empty: not in the status
-/// line), and an optional `note` the page shows after the value. An `inside` fact (an
-/// objective, an iteration count, a solver's step) is one the page keeps out of the status
-/// line's headline, under its "details"; the command line's JSON has every fact all the same.
-///
-/// The page's frame carries the facts with a single value (numbers, flags, texts, w); the
-/// command line prints every fact, lists per training point included. A list may reuse the key
-/// of a count given earlier (the SVM's `support`: how many in the status line, which ones in
-/// the JSON): in the JSON the later fact wins.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Fact {
-    pub key: &'static str,
-    pub label: &'static str,
-    pub value: FactValue,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub inside: bool,
-}
-
-impl Fact {
-    pub fn new(key: &'static str, label: &'static str, value: impl Into<FactValue>) -> Fact {
-        Fact {
-            key,
-            label,
-            value: value.into(),
-            note: None,
-            inside: false,
-        }
-    }
-
-    /// A fact for the JSON only (per-point arrays and the like).
-    pub fn data(key: &'static str, value: impl Into<FactValue>) -> Fact {
-        Fact::new(key, "", value)
-    }
-
-    pub fn with_note(mut self, note: impl Into<String>) -> Fact {
-        self.note = Some(note.into());
-        self
-    }
-
-    /// An inside number: in the page's details rather than its status line's headline.
-    pub fn inside(mut self) -> Fact {
-        self.inside = true;
-        self
-    }
-}
-
-impl FactValue {
-    /// Whether this is a single value (not a list), as the page's frame carries.
-    pub fn is_scalar(&self) -> bool {
-        matches!(
-            self,
-            FactValue::Bool(_)
-                | FactValue::Count(_)
-                | FactValue::Number(_)
-                | FactValue::Text(_)
-                | FactValue::Vector(_)
-        )
-    }
-}
-
-impl From<bool> for FactValue {
-    fn from(v: bool) -> Self {
-        FactValue::Bool(v)
-    }
-}
-impl From<usize> for FactValue {
-    fn from(v: usize) -> Self {
-        FactValue::Count(v)
-    }
-}
-impl From<f64> for FactValue {
-    fn from(v: f64) -> Self {
-        FactValue::Number(v)
-    }
-}
-impl From<&str> for FactValue {
-    fn from(v: &str) -> Self {
-        FactValue::Text(v.to_string())
-    }
-}
-impl From<String> for FactValue {
-    fn from(v: String) -> Self {
-        FactValue::Text(v)
-    }
-}
-impl From<[f64; 2]> for FactValue {
-    fn from(v: [f64; 2]) -> Self {
-        FactValue::Vector(v)
-    }
-}
-impl From<Vec<f64>> for FactValue {
-    fn from(v: Vec<f64>) -> Self {
-        FactValue::Numbers(v)
-    }
-}
-impl From<Vec<String>> for FactValue {
-    fn from(v: Vec<String>) -> Self {
-        FactValue::Texts(v)
-    }
-}
-impl From<Vec<usize>> for FactValue {
-    fn from(v: Vec<usize>) -> Self {
-        FactValue::Indices(v)
-    }
-}
-impl From<Vec<[f64; 2]>> for FactValue {
-    fn from(v: Vec<[f64; 2]>) -> Self {
-        FactValue::Rows(v.into_iter().map(|p| p.to_vec()).collect())
-    }
-}
-impl From<Vec<Vec<f64>>> for FactValue {
-    fn from(v: Vec<Vec<f64>>) -> Self {
-        FactValue::Rows(v)
-    }
-}
-impl From<Vec<[[f64; 2]; 2]>> for FactValue {
-    fn from(v: Vec<[[f64; 2]; 2]>) -> Self {
-        FactValue::Matrices(v)
-    }
 }
 
 /// A level curve of f to draw: its value, whether it is the boundary (solid) or another level
@@ -226,71 +95,6 @@ impl Level {
                 .map(|&p| Level::dashed((p / (1.0 - p)).ln(), Some(format!("p = {p}")))),
         );
         levels
-    }
-}
-
-/// The losses of a margin z = y·f(x) that the lectures compare (CURRICULUM §9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Loss {
-    /// 1 where z ≤ 0 (a mistake, or on the boundary), else 0.
-    ZeroOne,
-    /// max(0, 1 − z): the SVM's.
-    Hinge,
-    /// max(0, 1 − z)².
-    SquaredHinge,
-    /// log₂(1 + e^(−z)): logistic regression's log loss, in bits so that it passes through
-    /// (0, 1) like the others.
-    Logistic,
-    /// e^(−z): boosting's.
-    Exponential,
-    /// (1 − z)²: least squares on ±1 targets (it also punishes z > 1).
-    Squared,
-    /// max(0, −z): the perceptron's.
-    PerceptronCriterion,
-}
-
-impl Loss {
-    pub const ALL: [Loss; 7] = [
-        Loss::ZeroOne,
-        Loss::Hinge,
-        Loss::SquaredHinge,
-        Loss::Logistic,
-        Loss::Exponential,
-        Loss::Squared,
-        Loss::PerceptronCriterion,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Loss::ZeroOne => "0–1",
-            Loss::Hinge => "hinge",
-            Loss::SquaredHinge => "squared hinge",
-            Loss::Logistic => "logistic (log₂)",
-            Loss::Exponential => "exponential",
-            Loss::Squared => "squared",
-            Loss::PerceptronCriterion => "perceptron criterion",
-        }
-    }
-
-    /// The loss at margin z.
-    pub fn eval(self, z: f64) -> f64 {
-        match self {
-            Loss::ZeroOne => (z <= 0.0) as u8 as f64,
-            Loss::Hinge => (1.0 - z).max(0.0),
-            Loss::SquaredHinge => (1.0 - z).max(0.0).powi(2),
-            Loss::Logistic => {
-                // log₂(1 + e^(−z)) without overflow for very negative z.
-                let softplus = if z < 0.0 {
-                    -z + z.exp().ln_1p()
-                } else {
-                    (-z).exp().ln_1p()
-                };
-                softplus / std::f64::consts::LN_2
-            }
-            Loss::Exponential => (-z).exp(),
-            Loss::Squared => (1.0 - z).powi(2),
-            Loss::PerceptronCriterion => (-z).max(0.0),
-        }
     }
 }
 
@@ -348,95 +152,6 @@ pub struct FitOptions<'a> {
     /// Record the per-iteration [`Trace`] (for the trace view; off for ordinary fits, which
     /// then pay nothing for it).
     pub record: bool,
-}
-
-/// What an iterative fit did per iteration, recorded when [`FitOptions::record`] asks: panels
-/// of curves over a common x (the iteration or epoch), as the trace view stacks them.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Trace {
-    /// What x counts ("SMO iterations", "epochs").
-    pub x_label: &'static str,
-    /// The x of every curve's first value (0: the start, before any update).
-    pub first: usize,
-    /// The x of each value when a long run was thinned ([`Trace::thinned`]); empty when
-    /// there is a value for every x from `first` on.
-    pub thinned_at: Vec<usize>,
-    pub panels: Vec<TracePanel>,
-}
-
-/// A panel of the trace: curves sharing a y axis, on a log₁₀ scale when `log`.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct TracePanel {
-    pub y_label: &'static str,
-    pub log: bool,
-    pub curves: Vec<TraceCurve>,
-}
-
-/// One quantity per iteration.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct TraceCurve {
-    /// Its JSON key (`dual`, `primal`, `violation`…).
-    pub key: &'static str,
-    pub label: &'static str,
-    pub values: Vec<f64>,
-}
-
-impl Trace {
-    /// The number of values per curve.
-    pub fn len(&self) -> usize {
-        self.panels
-            .iter()
-            .flat_map(|p| &p.curves)
-            .map(|c| c.values.len())
-            .max()
-            .unwrap_or(0)
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The x of value `t` of every curve.
-    pub fn x(&self, t: usize) -> usize {
-        self.thinned_at.get(t).copied().unwrap_or(self.first + t)
-    }
-
-    /// The x of the last value (`first` when empty).
-    pub fn last_x(&self) -> usize {
-        self.x(self.len().saturating_sub(1))
-    }
-
-    /// At most `max_values` per curve (at least 2): every k-th value from the first, and the
-    /// last one, so that a run of 10⁵ steps is drawn from 2 000 of them and still ends where
-    /// it ended.
-    pub fn thinned(mut self, max_values: usize) -> Trace {
-        let len = self.len();
-        if len <= max_values.max(2) {
-            return self;
-        }
-        let by = len.div_ceil(max_values.max(2) - 1);
-        let mut kept: Vec<usize> = (0..len).step_by(by).collect();
-        if kept.last() != Some(&(len - 1)) {
-            kept.push(len - 1);
-        }
-        for curve in self.panels.iter_mut().flat_map(|p| &mut p.curves) {
-            curve.values = kept
-                .iter()
-                .filter_map(|&t| curve.values.get(t).copied())
-                .collect();
-        }
-        self.thinned_at = kept.iter().map(|&t| self.x(t)).collect();
-        self
-    }
-
-    /// The curve with this key.
-    pub fn curve(&self, key: &str) -> Option<&[f64]> {
-        self.panels
-            .iter()
-            .flat_map(|p| &p.curves)
-            .find(|c| c.key == key)
-            .map(|c| c.values.as_slice())
-    }
 }
 
 /// A method of the registry.
@@ -742,48 +457,6 @@ pub trait Model: Debug + Send + Sync + Any {
     }
 
     fn as_any(&self) -> &dyn Any;
-}
-
-/// f(x) = Σ_j c_j K(x_j, x) + b: the kernel, the terms (x_j, c_j) and b. For the SVM,
-/// c_j = α_j y_j over the support vectors.
-#[derive(Clone, Copy, Debug)]
-pub struct KernelExpansion<'a> {
-    pub kernel: Kernel,
-    pub terms: &'a [(Point, f64)],
-    pub bias: f64,
-}
-
-/// f on the nodes of a grid and a bound on its error at every node (see
-/// [`crate::field::Field::bounded`]).
-pub type GridApproximation<'a> = (Box<dyn Fn(usize, usize) -> f64 + 'a>, f64);
-
-impl<'a> KernelExpansion<'a> {
-    /// f on `grid` within a bound, at a cost that does not grow with the terms where that is
-    /// cheaper than summing them: the RBF kernel's lattice (`gauss_transform`, else the exact
-    /// separable sum, error 0), a polynomial or linear kernel's monomials (`monomials`, when
-    /// their rounding bound is small). `None` for the sigmoid kernel and ill-conditioned
-    /// monomials.
-    /// Whether [`KernelExpansion::on_grid`] has an approximation for this kernel (it may
-    /// still decline ill-conditioned monomials).
-    pub fn has_grid_bound(&self) -> bool {
-        !matches!(self.kernel, Kernel::Sigmoid { .. } | Kernel::Composed(_))
-    }
-
-    pub fn on_grid(&self, grid: &'a Grid) -> Option<GridApproximation<'a>> {
-        let (terms, bias) = (self.terms, self.bias);
-        if let Kernel::Rbf { gamma } = self.kernel {
-            return Some(match BinnedRbf::for_field(gamma, terms, bias, grid) {
-                Some(binned) => {
-                    let error = binned.error;
-                    (Box::new(move |r, c| binned.at(r, c)), error)
-                }
-                None => (expansion_evaluator(self.kernel, terms, bias, grid), 0.0),
-            });
-        }
-        let collapsed = Monomials::for_field(self.kernel, terms, bias, grid, FIELD_ERROR)?;
-        let error = collapsed.error;
-        Some((Box::new(move |r, c| collapsed.at(r, c)), error))
-    }
 }
 
 /// A number in four significant digits (exponent form when very large or small), as the

@@ -1,5 +1,7 @@
 use super::*;
 use crate::data::Preset;
+use crate::field::Grid;
+use crate::model::{ExitReason, Model};
 
 #[test]
 fn newton_and_gradient_descent_reach_the_same_optimum() {

@@ -29,7 +29,8 @@
 //! cannot fake it. There is no shrinking: every iteration looks at every variable (the
 //! problems of a lecture's plane are small), and the optimum is the same.
 
-use super::{compute_rho, down_value, up_value, update_pair, TAU};
+use super::selection::{down_value, up_value};
+use super::{compute_rho, update_pair, TAU};
 use crate::data::Point;
 use crate::error::Error;
 use crate::kernel::KernelCache;

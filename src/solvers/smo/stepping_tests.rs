@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::data::{Dataset, Preset};
+use crate::model::ExitReason;
 
 fn recorded(kernel: Kernel, c: f64, record: Recording) -> Problem {
     Problem {

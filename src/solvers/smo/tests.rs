@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::data::{Dataset, Preset};
+use crate::model::ExitReason;
 
 fn problem(kernel: Kernel, c: f64) -> Problem {
     Problem {

@@ -22,7 +22,8 @@
 //! entry and step), the same drift SMO's own updates have; convergence is checked on it in the
 //! same way.
 
-use super::*;
+use crate::data::Point;
+use crate::kernel::Kernel;
 
 /// The last solution and the exact ∇ and Ḡ it ended with, on the points it was solved for.
 #[derive(Clone, Debug)]
@@ -125,6 +126,9 @@ impl Kept {
 mod tests {
     use super::*;
     use crate::data::Preset;
+    use crate::kernel::KernelCache;
+    use crate::solvers::smo::state::{add_scaled_column, gradient};
+    use crate::solvers::smo::{Problem, Recording, SvmTrainer, CACHE_BYTES};
 
     /// ∇ and Ḡ at `alpha`, summed from the kernel columns as a cold start does.
     fn summed(
