@@ -8,8 +8,9 @@
 // from that cache; everything else goes to the network as usual.
 //
 // A new deploy is a new sw.js (another VERSION), which the browser installs beside the running
-// one; it waits until the page asks it to take over (www/offline.js: at once on a page not
-// yet touched, which then reloads, else on the next load), and it then deletes the old cache.
+// one; it waits until a page asks it to take over (www/offline.js: at once on a page not yet
+// touched, which then reloads; else the next load, through HANDOVER below), and it then deletes
+// the old cache.
 // Every URL is relative to this file, which sits at the site's root (on GitHub Pages a project
 // site's root is /repo/).
 
@@ -68,10 +69,35 @@ function cachedName(request) {
   return url.search === '' && listed.has(url.href) ? url.href : null;
 }
 
+// The page a new load gets while a new deploy waits, instead of this deploy's page. The browser
+// hands over to a waiting worker only once the running one is idle, and a whole page loading
+// (some fifty files, each a request to this worker) can put that off for as long as the worker
+// stays up; this page asks for nothing, lets the new worker take over and loads again from it
+// (the address, with its scene, unchanged). Its two languages are the lab's.
+const HANDOVER = `<!doctype html>
+<html><head><meta charset="utf-8"><meta name="color-scheme" content="light dark">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Kernel Playground</title><link rel="icon" href="data:,"></head>
+<body style="font: 1.2rem system-ui, sans-serif; margin: 2rem">
+<p>Kernel Playground: opening its new version…</p><p lang="zh">正在打开新版本…</p>
+<script>
+const sw = navigator.serviceWorker;
+sw.addEventListener('controllerchange', () => location.reload());
+sw.getRegistration().then((r) => {
+  if (!r || !r.waiting) { location.reload(); return; }
+  r.waiting.addEventListener('statechange', (e) => { if (e.target.state === 'redundant') location.reload(); });
+  r.waiting.postMessage('take-over');
+}, () => location.reload());
+</script></body></html>`;
+
 self.addEventListener('fetch', (event) => {
   if (event.request.method !== 'GET') return;
   const name = cachedName(event.request);
   if (!name) return;
+  if (event.request.mode === 'navigate' && self.registration.waiting) {
+    event.respondWith(new Response(HANDOVER, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
+    return;
+  }
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     return (await cache.match(name)) || fetch(event.request);

@@ -57,6 +57,10 @@ async function register() {
   }
   // Only a page that a service worker served already can be behind a new one.
   if (!hadController) return;
+  // Another tab's load let a new deploy take over: this page's files now come from it.
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (!takingOver) showMessage(READY, 'notice');
+  });
   if (registration.waiting) newVersion(registration.waiting);
   else if (registration.installing) whenInstalled(registration.installing, newVersion);
   registration.addEventListener('updatefound', () => {
@@ -65,11 +69,8 @@ async function register() {
 }
 
 if (supported) {
-  // A new version that finished installing during an earlier visit takes over before the page
-  // has drawn anything.
-  if (navigator.serviceWorker.controller) {
-    navigator.serviceWorker.getRegistration().then((r) => { if (r && r.waiting) takeOver(r.waiting); }, () => {});
-  }
+  // (A new version that finished installing during an earlier visit takes over before this page
+  // loads: sw.js answers the load with a page that hands over, then loads this one again.)
   const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 500));
   window.addEventListener('kernel-playground-frame', () => idle(register, { timeout: 3000 }), { once: true });
 }

@@ -168,7 +168,7 @@ test('a new deploy is taken on the next load, into a cache of its own', async ()
     assert.notEqual(now[0], oldCache);
 
     // A page in use when the next deploy has installed says so, and stays as it is; the next
-    // load takes the new deploy. (Each load is "touched" as soon as it has drawn, from here on:
+    // load takes the new deploy, through the service worker's hand-over page. (Each load is "touched" as soon as it has drawn, from here on:
     // the page's scripts, offline.js among them, are loaded by then.)
     await page.addInitScript(() => {
       window.addEventListener('kernel-playground-frame', () => window.dispatchEvent(new Event('pointerdown')), { once: true });
