@@ -5,12 +5,24 @@ use super::{columns, fitted_lab, in_file, read, read_test, timed_fit};
 use super::{novelty, regression};
 use clap::ArgMatches;
 use kernel_playground::data::{Dataset, Point};
-use kernel_playground::model::FactValue;
+use kernel_playground::model::{FactValue, Model};
 use kernel_playground::task::Task;
 use kernel_playground::validation::Axis;
 use kernel_playground::Error;
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
+
+/// Each point's decision value: f(x) for two classes, else the list of per-class scores.
+fn decision_values(model: &dyn Model, points: &[Point]) -> Vec<Value> {
+    let two = model.classes().len() == 2;
+    points
+        .iter()
+        .map(|&x| match two {
+            true => json!(model.decision_value(x)),
+            false => json!(model.scores(x)),
+        })
+        .collect()
+}
 
 pub(super) fn fit(args: &ArgMatches) -> Result<String, Error> {
     let (mut lab, fit_ms) = timed_fit(args)?;
@@ -28,16 +40,7 @@ pub(super) fn fit(args: &ArgMatches) -> Result<String, Error> {
         None => data.points.clone(),
     };
     let two = model.classes().len() == 2;
-    let decision: Vec<Value> = queries
-        .iter()
-        .map(|&x| {
-            if two {
-                json!(model.decision_value(x))
-            } else {
-                json!(model.scores(x))
-            }
-        })
-        .collect();
+    let decision = decision_values(model, &queries);
     let mut out = Map::new();
     out.insert("model".into(), json!(status.model));
     out.insert("classes".into(), json!(model.classes()));
@@ -103,17 +106,7 @@ pub(super) fn fit(args: &ArgMatches) -> Result<String, Error> {
     if let Some(path) = args.get_one::<PathBuf>("test") {
         let test = read_test(args, path, data)?;
         let predicted: Vec<i32> = test.points.iter().map(|&x| model.predict(x)).collect();
-        let decision: Vec<Value> = test
-            .points
-            .iter()
-            .map(|&x| {
-                if two {
-                    json!(model.decision_value(x))
-                } else {
-                    json!(model.scores(x))
-                }
-            })
-            .collect();
+        let decision = decision_values(model, &test.points);
         out.insert(
             "test_accuracy".into(),
             json!(model.accuracy(&test.points, &test.labels)),
