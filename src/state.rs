@@ -353,7 +353,14 @@ impl Settings {
                         damaged.push((key.to_string(), e.to_string()));
                     }
                 }
-                _ => warnings.push(format!("'{}' is not a setting this lab knows", shown(key))),
+                _ => {
+                    let hint = nearest_key(key).map(|k| format!(" (did you mean '{k}'?)"));
+                    let hint = hint.unwrap_or_default();
+                    warnings.push(format!(
+                        "'{}' is not a setting this lab knows{hint}",
+                        shown(key)
+                    ))
+                }
             }
         }
         if !damaged.is_empty() {
@@ -364,6 +371,47 @@ impl Settings {
         }
         Ok((settings, points, warnings))
     }
+}
+
+/// The key a mistyped link key most likely meant (`view` for `views`, `gama` for `gamma`): the
+/// one fewest single-character edits away, at most one (two for a key of five letters or more);
+/// none for keys shorter than three letters, which are a letter from many others.
+fn nearest_key(typed: &str) -> Option<&'static str> {
+    let limit = 1 + usize::from(typed.len() >= 5);
+    let mut best: Option<(usize, &'static str)> = None;
+    let long = |key: &&str| key.len() >= 3;
+    for key in Settings::keys()
+        .chain(Settings::optional_keys())
+        .filter(long)
+    {
+        if typed.len() < 3 {
+            break;
+        }
+        let d = edits(typed.as_bytes(), key.as_bytes());
+        if d <= limit && best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, key));
+        }
+    }
+    best.map(|(_, key)| key)
+}
+
+/// The fewest insertions, deletions and substitutions of a byte turning `a` into `b`
+/// (Levenshtein's distance), ignoring the case of ASCII letters.
+fn edits(a: &[u8], b: &[u8]) -> usize {
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let same = ca.eq_ignore_ascii_case(cb);
+            let next = (row[j + 1] + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(!same));
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 /// Point `i` as a link writes it: `x,y,label`, or `x,y,label,t` for a test point.
@@ -443,7 +491,8 @@ impl std::fmt::Display for Refusal {
                     .iter()
                     .take(NAMED)
                     .map(|(what, why)| {
-                        let verb = if what.ends_with("points") { "are" } else { "is" };
+                        let plural = what.ends_with("points") || what.ends_with("names");
+                        let verb = if plural { "are" } else { "is" };
                         format!("its {what} {verb} damaged: {}", shown(why))
                     })
                     .collect();
@@ -837,6 +886,25 @@ mod tests {
         );
         let (_, _, warnings) = Settings::from_hash("a%E2%80%A8b=1").unwrap();
         assert_eq!(warnings, ["'a\\u{2028}b' is not a setting this lab knows"]);
+    }
+
+    #[test]
+    fn a_mistyped_key_is_told_the_key_it_likely_meant() {
+        let (s, _, warnings) =
+            Settings::from_hash("view=gram&gama=3&Kernel=poly&xyz=1&a=1").unwrap();
+        assert_eq!(
+            warnings,
+            [
+                "'view' is not a setting this lab knows (did you mean 'views'?)",
+                "'gama' is not a setting this lab knows (did you mean 'gamma'?)",
+                "'Kernel' is not a setting this lab knows (did you mean 'kernel'?)",
+                "'xyz' is not a setting this lab knows",
+                "'a' is not a setting this lab knows",
+            ]
+        );
+        // Nothing of them is read.
+        assert_eq!(s.get("gamma"), Settings::default().get("gamma"));
+        assert_eq!(edits(b"kitten", b"sitting"), 3);
     }
 
     /// Short links as the lab writes them (and people trim them) read without a warning.

@@ -286,7 +286,7 @@ test('in Chinese, every model of every task, the views, the shortcuts and a bad 
   // several at once (the link's own words, its keys and values, and the lists of what to use
   // aside).
   const links = [
-    ['#view=nonsense', /此链接已打开，但略去了本实验室不读取的部分：本实验室没有 'view' 这个设置。/],
+    ['#view=nonsense', /此链接已打开，但略去了本实验室不读取的部分：本实验室没有 'view' 这个设置（是否想写 'views'？）。/],
     ['#views=nonsense', /未知的视图 'nonsense'（可用：plane, /],
     ['#model=nonsense', /其中的 model 有误：未知的 model 'nonsense'（可用：svm, nusvc, .*…）；屏幕上的场景保持不变。/],
     ['#task=regression&model=nonsense', /其中的 model 有误：回归没有模型 'nonsense'（可用：svr, /],

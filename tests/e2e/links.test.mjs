@@ -116,6 +116,10 @@ test('each message is shown once and goes when its cause does', async () => {
   assert.equal((await lastFrame(page)).points, 3);
   assert.equal(await message(page), '');
 
+  // A mistyped key is told the key it likely meant.
+  await follow(page, 'preset=moons&n=30&view=gram');
+  assert.match(await message(page), /'view' is not a setting this lab knows \(did you mean 'views'\?\)/);
+
   // A link's warning goes with a model switch.
   await follow(page, 'preset=moons&n=30&shade=1');
   assert.match(await message(page), /'shade' is not a setting this lab knows/);
