@@ -1,5 +1,6 @@
 use super::*;
-use crate::plane::CurveKind;
+use crate::field::View;
+use crate::plane::{CurveKind, Layout, Mark};
 use crate::solvers::svm::{SvmModel, SvmParams};
 
 #[test]
