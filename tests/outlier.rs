@@ -9,7 +9,7 @@ use kernel_playground::solvers::least_squares::LeastSquares;
 use kernel_playground::solvers::logistic::{Features, LogisticModel, LogisticParams};
 use kernel_playground::solvers::svm::{SvmModel, SvmParams};
 
-/// The page's defaults (state.rs: n = 100, noise 0.2, seed 1), then other seeds and sizes.
+/// The page's defaults (src/state/mod.rs: n = 100, noise 0.2, seed 1), then other seeds and sizes.
 const SETTINGS: [(usize, f64, u64); 9] = [
     (100, 0.2, 1),
     (100, 0.2, 2),
