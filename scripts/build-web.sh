@@ -20,7 +20,10 @@ if command -v wasm-opt >/dev/null 2>&1; then
   wasm=target/wasm-opt/kernel_playground.wasm
 fi
 rm -rf www/pkg
-wasm-bindgen --target web --no-typescript --out-dir www/pkg "$wasm"
+# The names section (the imports' names only, after wasm-opt) and the producers section are
+# left out: the page needs neither, and they are bytes a phone downloads.
+wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
+  --out-dir www/pkg "$wasm"
 
 rm -rf site
 mkdir -p site

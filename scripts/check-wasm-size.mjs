@@ -29,7 +29,10 @@
 // svm-toy's world and the rest of issue 19 (the svm-train option strings read and written,
 // 6.7 KB; each task's files, 1.6 KB; regression and novelty scenes exported as Python; the
 // Gaussian-process band and the gradient iteration of kernel ridge regression; the SVR
-// hover's KKT case) and the page's translator hook for the views' headlines; each
+// hover's KKT case) and the page's translator hook for the views' headlines; then 1 KB for
+// the first drag of a large scene inside 50 ms (the dragged disc lifted off its layer by
+// repainting one square; the canvas's own pen for squares, rings and lines, which sets a style
+// only when it changes), less 0.4 KB for the name and producers sections left out; each
 // raised on purpose, against the goal of a smaller module: what
 // only the command line or an export needs belongs in a module of its own, loaded when asked
 // for).
@@ -42,7 +45,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_BYTES = 815_000;
+export const BUDGET_BYTES = 816_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');
