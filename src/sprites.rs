@@ -172,6 +172,41 @@ impl Layer {
     }
 }
 
+/// Whether a stamp of half-side `half` (covering `x − half ..< x + half` across and likewise
+/// down) centred at `at` reaches into the square of the same size centred at `centre`.
+pub fn reaches(at: (i32, i32), centre: (i32, i32), half: i32) -> bool {
+    (at.0 - centre.0).abs() < 2 * half && (at.1 - centre.1).abs() < 2 * half
+}
+
+/// The square of half-side `half` centred at `centre`, cut by a `width` × `height` layer,
+/// composited on a layer of its own from those `stamps` (in order, the last on top) that reach
+/// into it: its top-left corner and that layer, or `None` when the square lies off the layer.
+/// Each pixel depends only on the sprites covering it, in their order, so the square equals,
+/// pixel for pixel, that part of the whole layer composited from every stamp, as long as each
+/// sprite lies within its stamp's square.
+pub fn square(
+    stamps: &[(&Sprite, (i32, i32))],
+    (cx, cy): (i32, i32),
+    half: i32,
+    (width, height): (usize, usize),
+) -> Option<((i32, i32), Layer)> {
+    let (x0, y0) = ((cx - half).max(0), (cy - half).max(0));
+    let (x1, y1) = (
+        (cx + half).min(width as i32),
+        (cy + half).min(height as i32),
+    );
+    if x0 >= x1 || y0 >= y1 {
+        return None;
+    }
+    let mut layer = Layer::new((x1 - x0) as usize, (y1 - y0) as usize);
+    for &(sprite, (x, y)) in stamps.iter().rev() {
+        if reaches((x, y), (cx, cy), half) {
+            layer.stamp_under(sprite, (x - x0, y - y0));
+        }
+    }
+    Some(((x0, y0), layer))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,5 +277,59 @@ mod tests {
         assert_eq!(layer.pixel(0, 0), [255, 0, 0, 255]);
         assert_eq!(layer.pixel(1, 0), [0, 0, 128, 128]);
         assert_eq!(layer.pixel(1, 1), [0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn a_square_composited_alone_equals_that_square_of_the_whole_layer() {
+        // A 6 × 6 disc-like sprite (half-side 3): an opaque core in a half-transparent rim, in
+        // two colours, stamped at 60 scattered places on a 40 × 30 layer, some cut by its edges.
+        let disc = |rgb: [u8; 3]| {
+            let mut rgba = vec![0u8; 6 * 6 * 4];
+            for y in 0..6 {
+                for x in 0..6 {
+                    let d = (x as f64 - 2.5).hypot(y as f64 - 2.5);
+                    let alpha = if d < 1.8 {
+                        255
+                    } else if d < 2.9 {
+                        100
+                    } else {
+                        0
+                    };
+                    rgba[4 * (y * 6 + x)..4 * (y * 6 + x) + 4]
+                        .copy_from_slice(&[rgb[0], rgb[1], rgb[2], alpha]);
+                }
+            }
+            Sprite::from_straight_rgba(&rgba, 6, 6, (3, 3))
+        };
+        let sprites = [disc([230, 159, 0]), disc([0, 114, 178])];
+        let mut seed = 7u64;
+        let mut next = |m: i32| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) % m as u64) as i32 - 2
+        };
+        let stamps: Vec<(&Sprite, (i32, i32))> = (0..60)
+            .map(|i| (&sprites[i % 2], (next(44), next(34))))
+            .collect();
+        let (width, height) = (40, 30);
+        for left_out in [0, 17, 31, 59] {
+            let others: Vec<_> = (stamps.iter().enumerate())
+                .filter(|&(k, _)| k != left_out)
+                .map(|(_, &s)| s)
+                .collect();
+            let mut whole = Layer::new(width, height);
+            whole.stamp_all(others.iter().copied());
+            let centre = stamps[left_out].1;
+            let Some(((x0, y0), part)) = square(&others, centre, 3, (width, height)) else {
+                continue;
+            };
+            for y in 0..part.height {
+                for x in 0..part.width {
+                    let at = (x0 as usize + x, y0 as usize + y);
+                    assert_eq!(part.pixel(x, y), whole.pixel(at.0, at.1), "{at:?}");
+                }
+            }
+        }
     }
 }

@@ -7,6 +7,9 @@
 //! While a point is dragged, only its disc differs from one frame to the next: the layer then
 //! holds every other disc, and the dragged one is stamped over it, so a drag repaints one
 //! disc per frame (the dragged point is drawn above its neighbours, as the hand holds it).
+//! Taking a disc off a complete layer (a drag begins), or putting the last one back, repaints
+//! only the square that disc covers, from the discs reaching into it: the first frame of a
+//! drag no longer stamps every disc again.
 //!
 //! A layer of many discs (from [`RASTER_FROM`] on) is composited in wasm memory from the
 //! stamps' pixels (`sprites`) and put on its canvas in one call: a canvas call per disc costs
@@ -20,7 +23,6 @@
 use super::js_error;
 use crate::scene::{self, Layout};
 use crate::sprites::{self, Sprite};
-use plotters_canvas::CanvasBackend;
 use wasm_bindgen::Clamped;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
@@ -86,8 +88,7 @@ fn new_canvas(width: u32, height: u32) -> Result<HtmlCanvasElement, JsValue> {
 /// half), drawn by the same code as every other disc.
 fn disc_stamp(colour: usize, half: i32, layout: &Layout) -> Result<HtmlCanvasElement, JsValue> {
     let canvas = new_canvas(2 * half as u32, 2 * half as u32)?;
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| js_error("cannot draw on the canvas"))?;
+    let backend = super::backend::PageBackend::on_canvas(canvas.clone())?;
     scene::draw_disc(backend, (half, half), colour, layout).map_err(js_error)?;
     Ok(canvas)
 }
@@ -166,7 +167,21 @@ impl DiscPainter {
         let (left_out, stale) = if layer.discs.len() == discs.len() {
             match one_difference(&layer.discs, &discs) {
                 Ok(None) => (layer.left_out, false),
-                Ok(Some(i)) => (Some(i), layer.left_out != Some(i)),
+                Ok(Some(i)) if layer.left_out == Some(i) => (Some(i), false),
+                // Another disc leaves a complete layer (a drag begins): only the squares of
+                // the disc put back and of the one taken off change.
+                Ok(Some(i)) if layer.raster.is_none() => {
+                    let sprites = &mut self.sprites;
+                    let mut square = |(x, y, _): Disc| {
+                        repaint_square(layer, &discs, i, (x, y), half, stamps, sprites)
+                    };
+                    if let Some(j) = layer.left_out {
+                        square(discs[j])?;
+                    }
+                    square(layer.discs[i])?;
+                    (Some(i), false)
+                }
+                Ok(Some(i)) => (Some(i), true),
                 Err(()) => (None, true),
             }
         } else {
@@ -273,6 +288,57 @@ impl DiscPainter {
         }
         Ok(())
     }
+}
+
+/// Paints anew, on `layer`, the square a disc centred at `centre` covers: from every disc of
+/// `discs` that reaches into it but the one `left_out`, in their order, as a layer stamped
+/// anew would hold them there (composited in memory from `RASTER_FROM` discs on, as such a
+/// layer is: see `sprites::square`).
+fn repaint_square(
+    layer: &Layer,
+    discs: &[Disc],
+    left_out: usize,
+    centre: (i32, i32),
+    half: i32,
+    stamps: &[Option<HtmlCanvasElement>],
+    sprites: &mut Vec<Option<Sprite>>,
+) -> Result<(), JsValue> {
+    let size = (
+        layer.canvas.width() as usize,
+        layer.canvas.height() as usize,
+    );
+    let reaching = (discs.iter().enumerate())
+        .filter(|&(k, &(x, y, _))| k != left_out && sprites::reaches((x, y), centre, half))
+        .map(|(_, &disc)| disc);
+    if discs.len() >= RASTER_FROM {
+        let sprites = sprites_of(sprites, stamps, half)?;
+        let placed: Vec<(&Sprite, (i32, i32))> = reaching
+            .filter_map(|(x, y, colour)| Some((sprites.get(colour)?.as_ref()?, (x, y))))
+            .collect();
+        let Some(((x0, y0), part)) = sprites::square(&placed, centre, half, size) else {
+            return Ok(());
+        };
+        let rgba = part.to_straight_rgba();
+        let (w, h) = (part.width as u32, part.height as u32);
+        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), w, h)?;
+        return layer.context.put_image_data(&image, x0 as f64, y0 as f64);
+    }
+    let context = &layer.context;
+    let (x, y, side) = (
+        (centre.0 - half) as f64,
+        (centre.1 - half) as f64,
+        2.0 * half as f64,
+    );
+    context.save();
+    context.begin_path();
+    context.rect(x, y, side, side);
+    context.clip();
+    context.clear_rect(x, y, side, side);
+    let stamped = reaching
+        .into_iter()
+        .try_for_each(|disc| stamp(stamps, half, context, disc));
+    context.restore();
+    stamped
 }
 
 /// Stamps `disc` on `context` with its colour's stamp (of half-side `half`).
