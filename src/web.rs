@@ -12,7 +12,6 @@ use crate::playground::{Playground, Session, Status};
 use crate::registry::METHODS;
 use crate::scene::{self, Layout};
 use crate::views::{self, Cache, Figure, VIEWS};
-use plotters_canvas::CanvasBackend;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use wasm_bindgen::prelude::*;

@@ -5,6 +5,12 @@
 //! the canvas, and the SVG of "Save SVG" (about 80 KB of WebAssembly). Drawn through this one
 //! type, which hands each call to the backend it holds, the drawing is compiled once; the calls
 //! reaching the canvas (and the SVG) are the same, in the same order, so the pictures are too.
+//!
+//! On the canvas, rectangles, circles, lines and polygons (a support vector's square or ring,
+//! each dash of a margin, every one in every frame) are drawn here rather than by plotters,
+//! which writes the colour as a string for each shape that the browser then reads back: the pen sets the context's colour and
+//! width only when they change, with the same string plotters would write, so the canvas ends
+//! in the same state.
 
 use crate::svg::SvgWithImages;
 use plotters_backend::{
@@ -12,10 +18,110 @@ use plotters_backend::{
 };
 use plotters_canvas::CanvasBackend;
 use std::fmt;
+use wasm_bindgen::JsValue;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 pub enum PageBackend<'a> {
-    Canvas(CanvasBackend),
+    Canvas(CanvasPen),
     Svg(SvgWithImages<'a>),
+}
+
+/// A colour (red, green, blue, the bits of its alpha) and, for a stroke, its width.
+type PenStyle = ((u8, u8, u8), u64, u32);
+
+/// A canvas and the styles its context was last given here (`None`: unknown, as after a call
+/// plotters made).
+pub struct CanvasPen {
+    backend: CanvasBackend,
+    context: CanvasRenderingContext2d,
+    stroke: Option<PenStyle>,
+    fill: Option<PenStyle>,
+}
+
+impl PageBackend<'_> {
+    /// The backend drawing on `canvas`.
+    pub fn on_canvas(canvas: HtmlCanvasElement) -> Result<Self, JsValue> {
+        let context = super::context(&canvas)?;
+        let backend = CanvasBackend::with_canvas_object(canvas)
+            .ok_or_else(|| super::js_error("cannot draw on the canvas"))?;
+        Ok(PageBackend::Canvas(CanvasPen {
+            backend,
+            context,
+            stroke: None,
+            fill: None,
+        }))
+    }
+}
+
+impl CanvasPen {
+    /// Sets the context's stroke (`fill` false) or fill colour, and a stroke's width, unless
+    /// it has them already; false for a transparent colour, which draws nothing.
+    fn take<S: BackendStyle>(&mut self, style: &S, fill: bool) -> bool {
+        let BackendColor { alpha, rgb } = style.color();
+        if alpha == 0.0 {
+            return false;
+        }
+        let width = if fill { 0 } else { style.stroke_width() };
+        let wanted = Some((rgb, alpha.to_bits(), width));
+        let held = if fill {
+            &mut self.fill
+        } else {
+            &mut self.stroke
+        };
+        if *held != wanted {
+            *held = wanted;
+            let (r, g, b) = rgb;
+            let colour = format!("rgba({r},{g},{b},{alpha})");
+            if fill {
+                self.context.set_fill_style_str(&colour);
+            } else {
+                self.context.set_stroke_style_str(&colour);
+                self.context.set_line_width(width as f64);
+            }
+        }
+        true
+    }
+}
+
+impl CanvasPen {
+    /// A line through `path` (a dash of a dashed line is one), or the polygon it closes,
+    /// filled (`fill`).
+    fn trace<S: BackendStyle>(
+        &mut self,
+        path: impl IntoIterator<Item = BackendCoord>,
+        style: &S,
+        fill: bool,
+    ) -> Drawn<()> {
+        if style.color().alpha == 0.0 {
+            return Ok(());
+        }
+        let mut path = path.into_iter();
+        self.context.begin_path();
+        if let Some((x, y)) = path.next() {
+            self.take(style, fill);
+            self.context.move_to(x as f64, y as f64);
+            for (x, y) in path {
+                self.context.line_to(x as f64, y as f64);
+            }
+            if fill {
+                self.context.close_path();
+            }
+        }
+        match fill {
+            true => self.context.fill(),
+            false => self.context.stroke(),
+        }
+        Ok(())
+    }
+}
+
+fn canvas_error<T>(result: Result<T, JsValue>) -> Drawn<T> {
+    result.map_err(|e| {
+        DrawingErrorKind::DrawingError(PageError {
+            display: format!("{e:?}"),
+            debug: format!("{e:?}"),
+        })
+    })
 }
 
 /// A backend's error, kept as it reads.
@@ -54,7 +160,12 @@ fn lift<T, E: std::error::Error + Send + Sync>(result: Result<T, DrawingErrorKin
 macro_rules! each {
     ($self:expr, $b:ident => $call:expr) => {
         match $self {
-            PageBackend::Canvas($b) => lift($call),
+            PageBackend::Canvas(pen) => {
+                // Plotters may set any style: the pen no longer knows the context's.
+                (pen.stroke, pen.fill) = (None, None);
+                let $b = &mut pen.backend;
+                lift($call)
+            }
             PageBackend::Svg($b) => lift($call),
         }
     };
@@ -65,17 +176,25 @@ impl DrawingBackend for PageBackend<'_> {
 
     fn get_size(&self) -> (u32, u32) {
         match self {
-            PageBackend::Canvas(b) => b.get_size(),
+            PageBackend::Canvas(pen) => pen.backend.get_size(),
             PageBackend::Svg(b) => b.get_size(),
         }
     }
 
+    // Called before every shape: the canvas has nothing to prepare or present (and keeps its
+    // styles).
     fn ensure_prepared(&mut self) -> Drawn<()> {
-        each!(self, b => b.ensure_prepared())
+        match self {
+            PageBackend::Canvas(_) => Ok(()),
+            PageBackend::Svg(b) => lift(b.ensure_prepared()),
+        }
     }
 
     fn present(&mut self) -> Drawn<()> {
-        each!(self, b => b.present())
+        match self {
+            PageBackend::Canvas(_) => Ok(()),
+            PageBackend::Svg(b) => lift(b.present()),
+        }
     }
 
     fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Drawn<()> {
@@ -98,7 +217,22 @@ impl DrawingBackend for PageBackend<'_> {
         style: &S,
         fill: bool,
     ) -> Drawn<()> {
-        each!(self, b => b.draw_rect(upper_left, bottom_right, style, fill))
+        let pen = match self {
+            PageBackend::Canvas(pen) => pen,
+            PageBackend::Svg(b) => return lift(b.draw_rect(upper_left, bottom_right, style, fill)),
+        };
+        if pen.take(style, fill) {
+            let (x, y) = (upper_left.0 as f64, upper_left.1 as f64);
+            let (w, h) = (
+                (bottom_right.0 - upper_left.0) as f64,
+                (bottom_right.1 - upper_left.1) as f64,
+            );
+            match fill {
+                true => pen.context.fill_rect(x, y, w, h),
+                false => pen.context.stroke_rect(x, y, w, h),
+            }
+        }
+        Ok(())
     }
 
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
@@ -106,7 +240,11 @@ impl DrawingBackend for PageBackend<'_> {
         path: I,
         style: &S,
     ) -> Drawn<()> {
-        each!(self, b => b.draw_path(path, style))
+        let pen = match self {
+            PageBackend::Canvas(pen) => pen,
+            PageBackend::Svg(b) => return lift(b.draw_path(path, style)),
+        };
+        pen.trace(path, style, false)
     }
 
     fn draw_circle<S: BackendStyle>(
@@ -116,7 +254,22 @@ impl DrawingBackend for PageBackend<'_> {
         style: &S,
         fill: bool,
     ) -> Drawn<()> {
-        each!(self, b => b.draw_circle(center, radius, style, fill))
+        let pen = match self {
+            PageBackend::Canvas(pen) => pen,
+            PageBackend::Svg(b) => return lift(b.draw_circle(center, radius, style, fill)),
+        };
+        if !pen.take(style, fill) {
+            return Ok(());
+        }
+        let context = &pen.context;
+        context.begin_path();
+        let (x, y) = (center.0 as f64, center.1 as f64);
+        canvas_error(context.arc(x, y, radius as f64, 0.0, std::f64::consts::TAU))?;
+        match fill {
+            true => context.fill(),
+            false => context.stroke(),
+        }
+        Ok(())
     }
 
     fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
@@ -124,7 +277,11 @@ impl DrawingBackend for PageBackend<'_> {
         vert: I,
         style: &S,
     ) -> Drawn<()> {
-        each!(self, b => b.fill_polygon(vert, style))
+        let pen = match self {
+            PageBackend::Canvas(pen) => pen,
+            PageBackend::Svg(b) => return lift(b.fill_polygon(vert, style)),
+        };
+        pen.trace(vert, style, true)
     }
 
     fn draw_text<TStyle: BackendTextStyle>(
@@ -141,7 +298,10 @@ impl DrawingBackend for PageBackend<'_> {
         text: &str,
         style: &TStyle,
     ) -> Drawn<(u32, u32)> {
-        each!(self, b => b.estimate_text_size(text, style))
+        match self {
+            PageBackend::Canvas(pen) => lift(pen.backend.estimate_text_size(text, style)),
+            PageBackend::Svg(b) => lift(b.estimate_text_size(text, style)),
+        }
     }
 
     fn blit_bitmap(&mut self, pos: BackendCoord, size: (u32, u32), src: &[u8]) -> Drawn<()> {

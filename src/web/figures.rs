@@ -41,9 +41,8 @@ impl App {
                 view.title()
             ));
         };
-        let backend = CanvasBackend::with_canvas_object(canvas)
-            .ok_or_else(|| js_error("cannot draw on the canvas"))?;
-        views::draw(PageBackend::Canvas(backend), &figure, &layout, &self.lab).map_err(js_error)?;
+        views::draw(PageBackend::on_canvas(canvas)?, &figure, &layout, &self.lab)
+            .map_err(js_error)?;
         let note = figure.note().to_string();
         if behind {
             self.view_painted = Some((shown, note.clone()));

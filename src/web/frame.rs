@@ -279,8 +279,7 @@ impl App {
         same_discs: bool,
         started: f64,
     ) -> Result<(), JsValue> {
-        let backend = CanvasBackend::with_canvas_object(self.canvas.clone())
-            .ok_or_else(|| js_error("cannot draw on the canvas"))?;
+        let backend = PageBackend::on_canvas(self.canvas.clone())?;
         let layers = self.lab.settings().layers();
         let size = (self.canvas.width(), self.canvas.height());
         let (painter, context) = (&mut self.discs, &self.context);
@@ -296,7 +295,7 @@ impl App {
             painted.map_err(|e| crate::error::Error::Draw(format!("{e:?}")))
         };
         scene::draw_with(
-            PageBackend::Canvas(backend),
+            backend,
             scene,
             layout,
             &layers,
