@@ -13,6 +13,7 @@
 //   lessons.js   lessons: a list of scenes with captions, stepped through (lesson-file.js)
 //   folds.js     the panel's folds, remembered across visits
 //   hooks.js     window.kernelPlayground, for the tests and the benchmark
+//   rehearsal.js a drag rehearsed unseen, so that the first one is as quick as the rest
 //   embed.js     the lab in a host page's frame (?embed=1): its layout and its messages
 
 import { t, translateCatalogue } from './i18n.js'; // first: the page's words (top-level await)
@@ -35,6 +36,7 @@ import { $, controlled, guard, page, sides } from './page.js';
 import { hideTooltip, onPointerDown, onPointerMove, onPointerUp, onTouchStart, setHighlight } from './pointer.js';
 import { startClient } from './remote.js';
 import { compileWasm } from './wasm.js';
+import { rehearseDrag } from './rehearsal.js';
 import { wireSvmOptions } from './svm-options.js';
 import { shareModule } from './watch.js';
 import { TOO_LARGE, chooseSide, newEntry, openFromHash, openScene, redo, remember, replaceScene, sceneHash, settle, toggleCompare, tooLargeEntry, undo } from './scenes.js';
@@ -203,6 +205,8 @@ async function start() {
   // A visit without a link is offered the scene the last one left (an opened link or lesson wins).
   const kept = location.hash === '' && !lessonInAddress() ? keptScene() : null;
   if (kept && kept !== page.currentScene) offerKept(restoreKept.bind(null, kept));
+  // The first drag as quick as the rest: rehearsed unseen once the first picture is shown.
+  window.addEventListener('kernel-playground-frame', rehearseDrag, { once: true });
   requestRender();
 }
 
