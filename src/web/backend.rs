@@ -8,9 +8,9 @@
 //!
 //! On the canvas, rectangles, circles, lines and polygons (a support vector's square or ring,
 //! each dash of a margin, every one in every frame) are drawn here rather than by plotters,
-//! which writes the colour as a string for each shape that the browser then reads back: the pen sets the context's colour and
-//! width only when they change, with the same string plotters would write, so the canvas ends
-//! in the same state.
+//! which writes the colour as a string for each shape that the browser then reads back: the
+//! pen sets the context's colour and width only when they change, with the same string
+//! plotters would write, so the canvas ends in the same state.
 
 use crate::svg::SvgWithImages;
 use plotters_backend::{
@@ -81,9 +81,7 @@ impl CanvasPen {
         }
         true
     }
-}
 
-impl CanvasPen {
     /// A line through `path` (a dash of a dashed line is one), or the polygon it closes,
     /// filled (`fill`).
     fn trace<S: BackendStyle>(
