@@ -3,6 +3,7 @@
 
 import { workerState } from './behind.js';
 import { frameRequested, requestRender } from './frame.js';
+import { rehearsal } from './rehearsal.js';
 import { $, page } from './page.js';
 import { sceneHash } from './scenes.js';
 import { background, openView } from './views.js';
@@ -36,6 +37,8 @@ window.kernelPlayground = {
   },
   // How often a long request in the worker was cancelled by an edit (the worker restarted).
   get cancelled() { return (page.client ? page.client.cancelled : 0) + (page.clientB ? page.clientB.cancelled : 0); },
+  // What the unseen drag rehearsal did (www/rehearsal.js): { scene, steps, error, done }.
+  get rehearsal() { return { ...rehearsal }; },
   // Where the plane's model is computed ('worker' or 'page'), and whether nothing waits for it.
   get frames() { return page.client ? 'worker' : 'page'; },
   get idle() { return !frameRequested && (!page.client || page.client.idle) && (!page.clientB || page.clientB.idle); },

@@ -205,8 +205,11 @@ async function start() {
   // A visit without a link is offered the scene the last one left (an opened link or lesson wins).
   const kept = location.hash === '' && !lessonInAddress() ? keptScene() : null;
   if (kept && kept !== page.currentScene) offerKept(restoreKept.bind(null, kept));
-  // The first drag as quick as the rest: rehearsed unseen once the first picture is shown.
-  window.addEventListener('kernel-playground-frame', rehearseDrag, { once: true });
+  // The first drag as quick as the rest: rehearsed unseen once the first picture is shown, on
+  // the page's own task and method (a scene too large for a link rehearses the default one).
+  window.addEventListener('kernel-playground-frame', () => {
+    rehearseDrag(typeof page.currentScene === 'string' ? page.currentScene : '');
+  }, { once: true });
   requestRender();
 }
 

@@ -5,17 +5,40 @@
 // at 10 000 points the first frame of a first drag paid for that with a task of 50–75 ms on the
 // benchmark's machine, where the frames after it take well under 50 (docs/BENCHMARKS.md).
 // Once the first picture is on screen, the page drags a point of a small scene of its own on a
-// canvas nobody sees, one step per idle moment, and throws the scene away. Nothing of it
-// reaches the visitor's scene, its history or the worker; a step that fails ends it quietly.
+// canvas nobody sees, one short step per idle moment (the visitor's input goes first), and
+// throws the scene away. The scene is the page's task, method and settings on 40 points, so
+// the code the visitor's own method draws with is the code rehearsed. Nothing of it reaches the
+// visitor's scene, its history or the worker; a step that fails ends it quietly.
 
 import { App } from './pkg/kernel_playground.js';
 
-const SCENE = '#preset=moons&n=40&noise=0.3&seed=1&model=svm&kernel=rbf&C=1&gamma=1';
+const FALLBACK = '#preset=moons&n=40&noise=0.3&seed=1&model=svm&kernel=rbf&C=1&gamma=1';
 const MOVES = 3;
+// What of the page's link the rehearsal leaves out: the visitor's points and names, the views
+// and the comparison; the link's preset, or for points of its own the task's first preset,
+// stands in for them.
+const LEFT_OUT = new Set(['points', 'names', 'views', 'v', 'compare', 'preset', 'n', 'seed']);
+const PRESET = { classification: 'moons', regression: 'sine', novelty: 'blob' };
 
-const whenIdle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 100));
+// The next step at the next idle moment, and within a quarter of a second at the latest.
+const whenIdle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 250 }) : setTimeout(fn, 20));
 
-export function rehearseDrag() {
+// What the rehearsal did, for the browser tests: the link it opened, how many steps it took
+// and, when one failed, why (it ends there).
+export const rehearsal = { scene: null, steps: 0, error: null, done: false };
+
+// The rehearsal's link: the page's own (`hash`, as `App.hash` writes it) on 40 points.
+export function rehearsalScene(hash) {
+  const pairs = hash.replace(/^#/, '').split('&').filter(Boolean);
+  const value = (key) => pairs.find((p) => p.split('=')[0] === key)?.split('=')[1];
+  const kept = pairs.filter((p) => !LEFT_OUT.has(p.split('=')[0]));
+  // A scene of points of its own names a preset only as the one its menu shows.
+  const ofTask = PRESET[value('task') ?? 'classification'] ?? 'moons';
+  const preset = value('points') === undefined ? value('preset') ?? ofTask : ofTask;
+  return `#${[`preset=${preset}`, 'n=40', 'seed=1', ...kept].join('&')}`;
+}
+
+export function rehearseDrag(hash = '') {
   const canvas = document.createElement('canvas');
   canvas.id = 'drag-rehearsal';
   canvas.width = 240;
@@ -27,11 +50,19 @@ export function rehearseDrag() {
   let at = [0, 0];
   const steps = [
     () => {
-      app = new App(canvas.id, SCENE);
+      rehearsal.scene = rehearsalScene(hash);
+      try {
+        app = new App(canvas.id, rehearsal.scene);
+      } catch {
+        rehearsal.scene = FALLBACK;
+        app = new App(canvas.id, FALLBACK);
+      }
       app.render();
     },
     () => {
       at = app.to_pixel(0, 0);
+      if (app.in_plot(at[0], at[1])) app.point_at(at[0], at[1], 10);
+      app.set_pointer(at[0], at[1]);
       app.set_highlight(0);
       app.inspect(at[0], at[1], 10);
       app.render();
@@ -52,11 +83,16 @@ export function rehearseDrag() {
   const next = () => {
     try {
       steps.shift()();
-    } catch {
+      rehearsal.steps += 1;
+    } catch (error) {
+      rehearsal.error = String(error?.message ?? error);
       steps.length = 0;
     }
     if (steps.length) whenIdle(next);
-    else end();
+    else {
+      end();
+      rehearsal.done = true;
+    }
   };
   whenIdle(next);
 }

@@ -5,7 +5,8 @@
 // over 50 ms) during the first move and during the whole drag. Several built sites can be
 // compared, visit by visit in alternating order (the machine's load drifts alike for each):
 //   node tests/e2e/bench-first-drag.mjs [site ...]   (default: site/; VISITS=12, N=10000,
-//   CPU=4 slows the page's CPU four times)
+//   CPU=4 slows the page's CPU four times; SCENE='preset=sine&task=regression&model=lsq' opens
+//   another scene, its n still N's)
 // Timings only; nothing here passes or fails.
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -16,11 +17,12 @@ const sites = process.argv.length > 2 ? process.argv.slice(2).map((s) => path.re
 const visits = Number(process.env.VISITS || 12);
 const n = Number(process.env.N || 10000);
 const CPU = Number(process.env.CPU || 1);
+const scene = process.env.SCENE || 'preset=moons&noise=0.3&seed=1&model=svm&kernel=rbf&C=1&gamma=1';
 
 async function visit(browser, base) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await slowCpu(page, CPU);
-  await page.goto(`${base}#preset=moons&n=${n}&noise=0.3&seed=1&model=svm&kernel=rbf&C=1&gamma=1`);
+  await page.goto(`${base}#${scene}&n=${n}`);
   await page.waitForFunction(() => window.kernelPlayground?.lastFrame && !window.kernelPlayground.lastFrame.behind, null, { timeout: 120000 });
   await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
   await settle(page);
@@ -61,7 +63,7 @@ try {
     }
   }
   const shown = (ms) => (ms > 0 ? String(Math.round(ms)) : '<50');
-  console.log(`first drag on a fresh page, two moons, n = ${n}${CPU > 1 ? `, CPU ${CPU}× slower` : ''}; longest task (ms), each visit`);
+  console.log(`first drag on a fresh page, ${process.env.SCENE ? scene : 'two moons'}, n = ${n}${CPU > 1 ? `, CPU ${CPU}× slower` : ''}; longest task (ms), each visit`);
   sites.forEach((site, s) => {
     const over = results[s].filter((r) => r.whole > 0).length;
     console.log(`${site}\n  drags with a task over 50 ms: ${over} of ${visits}\n  first move: ${results[s].map((r) => shown(r.first)).join(' ')}\n  whole drag: ${results[s].map((r) => shown(r.whole)).join(' ')}`);
