@@ -192,8 +192,9 @@ export const redo = () => travel(redoStack, undoStack);
 
 // A scene of many points has a link of hundreds of kilobytes, and writing it (the link, then
 // the address) takes tens of milliseconds each: its address follows once the scene has stood
-// still a while, link and address each in a task of its own, so that no task on the page's
-// thread grows past a frame with the number of points while a slider or a point moves.
+// still a while (and no point is held), link and address each in a task of its own, so that
+// no task on the page's thread grows past a frame with the number of points while a slider or
+// a point moves.
 const LARGE_LINK = 50_000;
 
 export function scheduleHash() {
@@ -203,6 +204,9 @@ export function scheduleHash() {
 }
 
 function writeLargeHash() {
+  // Not while a point is held (a slow model's frames can be seconds apart): its release
+  // settles the scene, and the frame after it schedules the address again.
+  if (page.dragging !== null) return;
   const scene = sceneHash();
   const written = hashWrites;
   // Unless the address was written since (an action's own writeHash), in the next task.
