@@ -3,11 +3,8 @@
 //! the rules; `Dataset` (in `data`) turns a [`Table`] into points and labels, and the page
 //! and the command line both read files through it, so they read every file identically.
 //!
-//! **Encoding** ([`decode`]): UTF-8, with or without a byte-order mark; UTF-16 LE or BE with a
-//! byte-order mark (or without one, when every other byte of the start is zero); anything
-//! else that is not valid UTF-8 is Windows-1252 (Latin-1 with the printable 0x80–0x9F), as a
-//! browser reads such a file. A NUL or other control character (not tab, CR or LF) means the
-//! file is not text: refused with its line number.
+//! **Encoding** ([`decode`], in [`encoding`]): UTF-8, UTF-16 or Windows-1252, as a browser
+//! reads a file; a file with control characters is not text.
 //!
 //! **Rows**: lines end at LF, CRLF or a lone CR; a line that is blank or starts with `#` once
 //! trimmed is skipped. Line numbers count from 1 in the decoded text.
@@ -35,6 +32,9 @@
 
 use crate::error::Error;
 use std::cmp::Reverse;
+
+pub mod encoding;
+pub use encoding::decode;
 
 /// Content rows read to choose the delimiter.
 pub const SAMPLE_ROWS: usize = 50;
@@ -75,95 +75,6 @@ impl Delimiter {
             Delimiter::Whitespace => c == ' ' || c == '\t',
         }
     }
-}
-
-/// Decodes a file's bytes (see the module docs for the rules). Fails, with the line, on a
-/// file that is not text.
-pub fn decode(bytes: &[u8]) -> Result<String, Error> {
-    let text = if let Some(rest) = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
-        String::from_utf8(rest.to_vec()).unwrap_or_else(|_| windows_1252(rest))
-    } else if let Some(rest) = bytes.strip_prefix(&[0xFF, 0xFE]) {
-        utf16(rest, u16::from_le_bytes)
-    } else if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
-        utf16(rest, u16::from_be_bytes)
-    } else if let Some(little) = utf16_without_mark(bytes) {
-        if little {
-            utf16(bytes, u16::from_le_bytes)
-        } else {
-            utf16(bytes, u16::from_be_bytes)
-        }
-    } else {
-        match std::str::from_utf8(bytes) {
-            Ok(text) => text.to_string(),
-            Err(_) => windows_1252(bytes),
-        }
-    };
-    if let Some(at) = text.find(|c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) {
-        let c = text[at..].chars().next().unwrap_or_default();
-        // The prefix ending with the character: its last line is the character's.
-        let line = lines(&text[..at + c.len_utf8()]).count();
-        return Err(Error::Csv {
-            line,
-            message: format!(
-                "control character U+{:04X}: this is not a text file of points",
-                c as u32
-            ),
-        });
-    }
-    Ok(text)
-}
-
-/// UTF-16 code units, two bytes each read by `unit`; an odd last byte and unpaired surrogates
-/// become U+FFFD.
-fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> String {
-    let units = bytes.chunks(2).map(|pair| match pair {
-        [a, b] => unit([*a, *b]),
-        _ => 0xFFFD,
-    });
-    char::decode_utf16(units)
-        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-        .collect()
-}
-
-/// UTF-16 without a byte-order mark: `Some(true)` for little-endian when the odd bytes of
-/// the first pairs are all zero and the even ones are not (ASCII text in UTF-16 LE),
-/// `Some(false)` the other way round.
-fn utf16_without_mark(bytes: &[u8]) -> Option<bool> {
-    let start = &bytes[..bytes.len().min(200) & !1];
-    if start.len() < 4 {
-        return None;
-    }
-    let zero_at = |parity: usize| {
-        start
-            .iter()
-            .skip(parity)
-            .step_by(2)
-            .filter(|&&b| b == 0)
-            .count()
-    };
-    let half = start.len() / 2;
-    match (zero_at(0), zero_at(1)) {
-        (0, odd) if odd == half => Some(true),
-        (even, 0) if even == half => Some(false),
-        _ => None,
-    }
-}
-
-/// Windows-1252: Latin-1 with printable characters at 0x80–0x9F (the five bytes it leaves
-/// undefined map to the C1 controls, as the WHATWG encoding standard has it).
-fn windows_1252(bytes: &[u8]) -> String {
-    const HIGH: [char; 32] = [
-        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž',
-        '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}',
-        'ž', 'Ÿ',
-    ];
-    bytes
-        .iter()
-        .map(|&b| match b {
-            0x80..=0x9F => HIGH[(b - 0x80) as usize],
-            _ => b as char,
-        })
-        .collect()
 }
 
 /// The lines of `text` with their 1-based numbers: LF, CRLF and a lone CR end a line.
@@ -702,20 +613,7 @@ mod tests {
     }
 
     #[test]
-    fn encodings_decode() {
-        let utf16le: Vec<u8> = [0xFF, 0xFE]
-            .into_iter()
-            .chain("é,1".encode_utf16().flat_map(u16::to_le_bytes))
-            .collect();
-        assert_eq!(decode(&utf16le).unwrap(), "é,1");
-        let utf16be: Vec<u8> = "a,1".encode_utf16().flat_map(u16::to_be_bytes).collect();
-        assert_eq!(decode(&utf16be).unwrap(), "a,1");
-        assert_eq!(decode(b"caf\xe9,\x80").unwrap(), "café,€");
-        assert_eq!(decode(b"\xef\xbb\xbfx").unwrap(), "x");
-        assert_eq!(
-            decode(b"1,2,0\n\x00\x01").unwrap_err().to_string(),
-            "line 2: control character U+0000: this is not a text file of points"
-        );
+    fn lines_end_at_lf_crlf_and_a_lone_cr() {
         assert_eq!(
             lines("a\r\nb\rc\n\nd").collect::<Vec<_>>(),
             [(1, "a"), (2, "b"), (3, "c"), (4, ""), (5, "d")]
