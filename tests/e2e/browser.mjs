@@ -96,6 +96,13 @@ export async function settle(page) {
   await page.waitForFunction(() => !window.kernelPlayground || window.kernelPlayground.idle !== false, null, { timeout: 20000 });
 }
 
+// Waits until the page's unseen drag rehearsal (www/rehearsal.js) has ended. It runs in the
+// first idle moments after the first picture, and its first steps meet the page's code cold
+// (tasks of 50–70 ms): a test that counts long tasks starts counting after it.
+export async function rehearsed(page) {
+  await page.waitForFunction(() => window.kernelPlayground?.rehearsal?.done === true, null, { timeout: 20000 });
+}
+
 // A fingerprint of the canvas pixels and the number of distinct colours in a sample.
 export async function canvasSignature(page, id = 'plot') {
   return page.evaluate((canvasId) => {
