@@ -375,10 +375,10 @@ impl App {
         crate::link::shared(key)
     }
 
-    /// Whether the scene's URL hash is surely longer than `limit` characters (cheap: the hash
-    /// is not written).
+    /// Whether the scene's URL hash is longer than `limit` characters (cheap: the hash is not
+    /// written).
     pub fn hash_longer_than(&self, limit: usize) -> bool {
-        self.lab.hash_length_at_least() > limit
+        self.lab.hash_longer_than(limit)
     }
 
     /// What an svm-train option string (`-s 3 -t 2 -c 10`) asks of this side, checked but not

@@ -161,20 +161,24 @@ impl Playground {
         })
     }
 
-    /// A lower bound on the length of [`Playground::hash`], found without writing it: each
-    /// point takes at least its coordinates' written text (one character when it has none), a
-    /// label character and three separators. A scene too large for a link is known so in
-    /// microseconds rather than after writing megabytes of text.
-    pub fn hash_length_at_least(&self) -> usize {
+    /// Whether [`Playground::hash`] is longer than `limit` characters, found without writing
+    /// it: each point takes at least its coordinates' text as the link writes them, a label
+    /// character and three separators. The count stops once past the limit, so a scene of
+    /// many points is known long after a few thousand of them, in well under a millisecond,
+    /// rather than after writing megabytes of text.
+    pub fn hash_longer_than(&self, limit: usize) -> bool {
         if !self.edited {
-            return 0;
+            return false;
         }
-        (0..self.data.len())
-            .map(|i| match self.data.written.get(i) {
-                Some(Some([x, y])) => x.len() + y.len() + 4,
-                _ => 6,
-            })
-            .sum()
+        let mut at_least = 0;
+        for i in 0..self.data.len() {
+            at_least +=
+                self.data.coordinate_text(i, 0).len() + self.data.coordinate_text(i, 1).len() + 4;
+            if at_least > limit {
+                return true;
+            }
+        }
+        false
     }
 
     /// Bumped by every change that alters what the views show (other than the highlight and
