@@ -69,6 +69,8 @@ pub(super) fn draw_overlay<DB: DrawingBackend>(
         area.draw(&PathElement::new(points, style))
             .map_err(draw_error)?;
     }
+    // The curves' labels, placed and drawn once the points are (see `TagPlaces`).
+    let mut curve_tags: Vec<(&str, &[Point])> = Vec::new();
     for curve in scene.curves.iter().filter(|c| c.kind != CurveKind::Sample) {
         let points: Vec<(f64, f64)> = curve.points.iter().map(to_tuple).collect();
         // A multi-class model's members are on the plane only when their own layer (`pairs`)
@@ -95,8 +97,7 @@ pub(super) fn draw_overlay<DB: DrawingBackend>(
         }
         let labelled = curve.kind == CurveKind::Pairwise || layers.on("margins");
         if let (Some(label), true) = (&curve.label, labelled) {
-            let at = curve.points[curve.points.len() / 2];
-            draw_tag(area, label, at, (0, 0), layout.font_px * 0.75, ink)?;
+            curve_tags.push((label.as_str(), &curve.points));
         }
     }
     thin(&scene.neighbour_lines, RGBColor(204, 121, 167), stroke)?;
@@ -216,6 +217,15 @@ pub(super) fn draw_overlay<DB: DrawingBackend>(
             )?;
         }
     }
+    if !curve_tags.is_empty() {
+        let size = layout.font_px * 0.75;
+        let mut places = TagPlaces::new(scene, PixelMap::of(area), &view, r);
+        for (label, curve) in curve_tags {
+            if let Some((at, offset)) = places.place(curve, tag_box(label, size)) {
+                draw_tag(area, label, at, offset, size, ink)?;
+            }
+        }
+    }
     if let Some(p) = scene.emphasis.and_then(|i| scene.points.get(i)) {
         let ring = (r * 2.4).round() as i32;
         area.draw(&Circle::new(
@@ -249,6 +259,118 @@ pub(super) fn draw_overlay<DB: DrawingBackend>(
         .map_err(draw_error)?;
     }
     Ok(())
+}
+
+/// Where the curves' labels go. A label drawn at its curve's middle, under the points, was
+/// hidden wherever the curve ran through the data (an ε-tube always does). Of seven places
+/// along the curve, its middle first and then further out, each on the curve or just above
+/// or below it, a label takes the first that covers the fewest points and labels placed
+/// before it, inside the plot; it is drawn after the points, so nothing hides it.
+struct TagPlaces {
+    /// The points in pixels (at most `SAMPLED` of them, evenly spread).
+    points: Vec<(i32, i32)>,
+    /// The plates placed so far.
+    placed: Vec<Plate>,
+    map: PixelMap,
+    /// The plot's corners in pixels: (left, top) and (right, bottom).
+    bounds: ((i32, i32), (i32, i32)),
+    radius: i32,
+}
+
+/// A label's plate in pixels: (left, top, right, bottom).
+type Plate = (i32, i32, i32, i32);
+
+/// How many points at most the placement looks at (a million points need not all be).
+const SAMPLED: usize = 20_000;
+
+impl TagPlaces {
+    fn new(scene: &Scene, map: PixelMap, view: &View, radius: f64) -> TagPlaces {
+        let step = scene.points.len().div_ceil(SAMPLED).max(1);
+        let points = scene
+            .points
+            .iter()
+            .step_by(step)
+            .map(|p| map.map(p))
+            .collect();
+        let (a, b) = (
+            map.map(&[view.x_min, view.y_max]),
+            map.map(&[view.x_max, view.y_min]),
+        );
+        TagPlaces {
+            points,
+            placed: Vec::new(),
+            map,
+            bounds: ((a.0.min(b.0), a.1.min(b.1)), (a.0.max(b.0), a.1.max(b.1))),
+            radius: radius.ceil() as i32,
+        }
+    }
+
+    /// The data point and pixel offset for a plate `size` (width, height) on `curve`; None
+    /// for an empty curve.
+    fn place(&mut self, curve: &[Point], size: (i32, i32)) -> Option<(Point, (i32, i32))> {
+        let last = curve.len().checked_sub(1)?;
+        let (w, h) = size;
+        let lift = h + 4;
+        let mut best: Option<(usize, Point, (i32, i32), Plate)> = None;
+        for eighths in [4, 3, 5, 2, 6, 1, 7] {
+            let at = curve[last * eighths / 8];
+            let (x, y) = self.map.map(&at);
+            for dy in [0, -lift, lift] {
+                let plate = (x - w / 2, y + dy - h / 2, x + w / 2, y + dy + h / 2);
+                let ((left, top), (right, bottom)) = self.bounds;
+                if plate.0 < left || plate.1 < top || plate.2 > right || plate.3 > bottom {
+                    continue;
+                }
+                let covered = self.covered(plate, best.map_or(usize::MAX, |(least, ..)| least));
+                if best.is_none_or(|(least, ..)| covered < least) {
+                    best = Some((covered, at, (0, dy), plate));
+                }
+                if covered == 0 {
+                    break;
+                }
+            }
+            if best.is_some_and(|(least, ..)| least == 0) {
+                break;
+            }
+        }
+        // No place inside the plot: the curve's middle, as before.
+        let (_, at, offset, plate) = best.unwrap_or_else(|| {
+            let at = curve[last / 2];
+            let (x, y) = self.map.map(&at);
+            (0, at, (0, 0), (x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+        });
+        self.placed.push(plate);
+        Some((at, offset))
+    }
+
+    /// How many points' discs a plate touches, and plates placed before it (each counts as
+    /// many points as there are: labels never sit on each other while a place is free),
+    /// counted up to `enough` (a place no better than the best so far).
+    fn covered(&self, (left, top, right, bottom): Plate, enough: usize) -> usize {
+        let r = self.radius;
+        let plates = self
+            .placed
+            .iter()
+            .filter(|p| p.0 <= right && p.2 >= left && p.1 <= bottom && p.3 >= top)
+            .count();
+        let mut count = plates * (self.points.len() + 1);
+        for &(x, y) in &self.points {
+            if count >= enough {
+                break;
+            }
+            if x >= left - r && x <= right + r && y >= top - r && y <= bottom + r {
+                count += 1;
+            }
+        }
+        count
+    }
+}
+
+/// A plate's size in pixels (width, height) for `text` in type of `size` pixels, as
+/// [`draw_tag`] draws it.
+fn tag_box(text: &str, size: f64) -> (i32, i32) {
+    let width = (text.chars().count() as f64 * size * 0.58).round() as i32;
+    (width + 6, size.round() as i32 + 4)
 }
 
 /// A small label on a white plate centred `offset` pixels from a data point, e.g. "p = 0.9"
@@ -387,6 +509,19 @@ mod tests {
     use super::*;
     use crate::scene::{draw, load_system_font};
 
+    /// `scene` drawn as SVG with the layers a link's `layers` (`slack=1`) switch on.
+    fn svg_of(scene: &Scene, layout: &Layout, layers: &str) -> String {
+        let layers = crate::state::Settings::from_hash(layers)
+            .unwrap()
+            .0
+            .layers();
+        load_system_font().unwrap();
+        crate::svg::document(layout.width, layout.height, |backend| {
+            draw(backend, scene, layout, &layers, true)
+        })
+        .unwrap()
+    }
+
     /// The pixel ends of the lines drawn in `stroke` (an SVG colour, "#78288C").
     pub(crate) fn svg_lines(svg: &str, stroke: &str) -> Vec<[(f64, f64); 2]> {
         svg.split("<polyline")
@@ -422,15 +557,7 @@ mod tests {
             slack_segments: vec![([0.0, 0.0], [4e3 * direction[0], 4e3 * direction[1]])],
             ..Scene::default()
         };
-        let layers = crate::state::Settings::from_hash("slack=1")
-            .unwrap()
-            .0
-            .layers();
-        load_system_font().unwrap();
-        let svg = crate::svg::document(layout.width, layout.height, |backend| {
-            draw(backend, &scene, &layout, &layers, true)
-        })
-        .unwrap();
+        let svg = svg_of(&scene, &layout, "slack=1");
         let lines = svg_lines(&svg, "#78288C");
         assert_eq!(lines.len(), 1, "{svg}");
         let [(x0, y0), (x1, y1)] = lines[0];
@@ -446,6 +573,56 @@ mod tests {
         assert!(
             (y1 - expected).abs() <= 1.5,
             "ends at y = {y1}, not {expected}"
+        );
+    }
+
+    /// A curve's label goes where it hides no point: past a crowd of points on the curve's
+    /// middle, and drawn over the points, never under them.
+    #[test]
+    fn a_curve_label_keeps_clear_of_the_points_and_is_drawn_over_them() {
+        let layout = Layout::new(600, 600);
+        // A level line across the plot, 41 points crowded on its middle.
+        let points: Vec<Point> = (0..=40).map(|i| [-0.2 + 0.01 * i as f64, 0.0]).collect();
+        let scene = Scene {
+            view: Some(View::square(1.0)),
+            colour_of: vec![0; points.len()],
+            marks: vec![Mark::Plain; points.len()],
+            points,
+            curves: vec![crate::plane::Curve {
+                points: (0..=20).map(|i| [-1.0 + 0.1 * i as f64, 0.0]).collect(),
+                kind: CurveKind::Level,
+                label: Some("f + ε".into()),
+            }],
+            ..Scene::default()
+        };
+        let svg = svg_of(&scene, &layout, "margins=1");
+        let number = |element: &str, name: &str| -> f64 {
+            let value = element.split(&format!(" {name}=\"")).nth(1).expect(name);
+            value[..value.find('"').unwrap()].parse().unwrap()
+        };
+        let plate_at = svg
+            .rfind("opacity=\"0.85\" fill=\"#FFFFFF\"")
+            .expect("the label's plate");
+        let plate = &svg[svg[..plate_at].rfind("<rect").unwrap()..];
+        let (x, y) = (number(plate, "x"), number(plate, "y"));
+        let (w, h) = (number(plate, "width"), number(plate, "height"));
+        let discs: Vec<&str> = svg.split("<circle").skip(1).collect();
+        assert_eq!(discs.len(), 2 * 41, "each point a disc and its edge");
+        for disc in discs {
+            let (cx, cy, r) = (number(disc, "cx"), number(disc, "cy"), number(disc, "r"));
+            let apart = cx + r < x || cx - r > x + w || cy + r < y || cy - r > y + h;
+            assert!(
+                apart,
+                "the plate ({x}, {y}, {w} × {h}) covers the disc at ({cx}, {cy})"
+            );
+        }
+        assert!(
+            svg.rfind("<circle").unwrap() < plate_at,
+            "the label is drawn after the points"
+        );
+        assert!(
+            svg[plate_at..].contains("f + ε"),
+            "the label's text on its plate"
         );
     }
 }
