@@ -33,8 +33,8 @@
 // the first drag of a large scene inside 50 ms (the dragged disc lifted off its layer by
 // repainting one square; the canvas's own pen for squares, rings and lines, which sets a style
 // only when it changes), less 0.4 KB for the name and producers sections left out, then
-// 1.5 KB for the curves' labels placed clear of the points and drawn over them (an ε-tube's
-// f ± ε sat under the points on a phone); each
+// 2 KB for the curves' labels placed clear of the points, where their curve runs level, and
+// drawn over them (an ε-tube's f ± ε sat under the points on a phone); each
 // raised on purpose, against the goal of a smaller module: what
 // only the command line or an export needs belongs in a module of its own, loaded when asked
 // for).
@@ -47,7 +47,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_BYTES = 817_500;
+export const BUDGET_BYTES = 818_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');

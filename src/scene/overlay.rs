@@ -263,9 +263,10 @@ pub(super) fn draw_overlay<DB: DrawingBackend>(
 
 /// Where the curves' labels go. A label drawn at its curve's middle, under the points, was
 /// hidden wherever the curve ran through the data (an ε-tube always does). Of seven places
-/// along the curve, its middle first and then further out, each on the curve or just above
-/// or below it, a label takes the first that covers the fewest points and labels placed
-/// before it, inside the plot; it is drawn after the points, so nothing hides it.
+/// along the curve, where it runs level first and each kind middle first, each on the curve
+/// or just above or below it, a label takes the first that covers the fewest points and
+/// labels placed before it, inside the plot; it is drawn after the points, so nothing hides
+/// it.
 struct TagPlaces {
     /// The points in pixels (at most `SAMPLED` of them, evenly spread).
     points: Vec<(i32, i32)>,
@@ -311,9 +312,21 @@ impl TagPlaces {
         let last = curve.len().checked_sub(1)?;
         let (w, h) = size;
         let lift = h + 4;
+        // Where the curve runs steeper than 45°, a label beside it could be read as another
+        // curve's: the level stretches come first, each kind middle first.
+        let reach = (last / 16).max(1);
+        let steep = |k: usize| {
+            let (a, b) = (
+                self.map.map(&curve[k.saturating_sub(reach)]),
+                self.map.map(&curve[(k + reach).min(last)]),
+            );
+            (b.1 - a.1).abs() > (b.0 - a.0).abs()
+        };
+        let order = [4, 3, 5, 2, 6, 1, 7].map(|eighths| last * eighths / 8);
+        let level = order.iter().filter(|&&k| !steep(k));
         let mut best: Option<(usize, Point, (i32, i32), Plate)> = None;
-        for eighths in [4, 3, 5, 2, 6, 1, 7] {
-            let at = curve[last * eighths / 8];
+        for &k in level.chain(order.iter().filter(|&&k| steep(k))) {
+            let at = curve[k];
             let (x, y) = self.map.map(&at);
             for dy in [0, -lift, lift] {
                 let plate = (x - w / 2, y + dy - h / 2, x + w / 2, y + dy + h / 2);
