@@ -46,6 +46,34 @@ export function hideDetails(line) {
 // Each status line's last fit: its words, width and look, and how much of them it showed.
 const fits = new WeakMap();
 
+// Each status line's width, as last laid out. Reading `clientWidth` in the middle of a frame
+// makes the browser lay the page out there and then, and again once the frame's other changes
+// are made: the width is taken from a ResizeObserver instead, which reports it after the
+// browser's own layout, and a line whose width changed is fitted again at once.
+const widths = new WeakMap();
+const lastFrames = new WeakMap();
+const resized = new ResizeObserver((entries) => {
+  for (const { target } of entries) {
+    const width = target.clientWidth;
+    if (widths.get(target) === width) continue;
+    widths.set(target, width);
+    const f = lastFrames.get(target);
+    if (f) updateStatus(f, target);
+  }
+});
+
+function widthOf(line) {
+  if (!widths.has(line)) {
+    widths.set(line, line.clientWidth);
+    resized.observe(line);
+  }
+  return widths.get(line);
+}
+
+// The words' shape: their digits all one (the line sets figures of one width, style.css), so
+// words that differ only in their digits, as a slider's every step does, wrap alike.
+const shape = (words) => JSON.stringify(words).replace(/[0-9]/g, '0');
+
 // Frame `f`'s status on `line`: the headline as fits in two lines, the rest in its details.
 export function updateStatus(f, line) {
   const has = (v) => v !== null && v !== undefined;
@@ -97,9 +125,10 @@ export function updateStatus(f, line) {
   let words = 0;
   const text = () => [...first.map((forms) => forms[Math.min(words, forms.length - 1)]), ...headline.slice(0, shown).map(([short]) => short)]
     .filter(Boolean).join(' · ');
-  // The same words at the same width and look as last time fit as they did then: measured
-  // again only when one of those changed.
-  const fitKey = JSON.stringify([first, headline, line.clientWidth, document.documentElement.className]);
+  // Words of the same shape at the same width and look as last time fit as they did then:
+  // measured again only when one of those changed.
+  lastFrames.set(line, f);
+  const fitKey = `${shape([first, headline])} ${widthOf(line)} ${document.documentElement.className}`;
   const fitted = fits.get(line);
   if (fitted && fitted.key === fitKey) {
     ({ shown, words } = fitted);

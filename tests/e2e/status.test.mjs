@@ -154,3 +154,48 @@ test('the details open by click and by keyboard, list the inside numbers, and do
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// A slider's every step changes the status line's numbers, not their shape: the line keeps its
+// last fit and is not measured again (a measurement lays the whole page out in the middle of
+// the frame). New digits or a narrower window are measured; the line stays within two lines.
+test('numbers that change only their digits keep the line\'s fit; a new shape or width is measured', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=separable&n=60&kernel=linear&C=1`, { width: 1280, height: 720 });
+  await settle(page);
+  const shown = (value, width) => page.evaluate(async ([v, w]) => {
+    const { updateStatus } = await import('./www/status.js');
+    const line = document.getElementById('status');
+    const fact = (label, value) => ({ label, value, note: '' });
+    const frame = {
+      ...window.kernelPlayground.lastFrame,
+      behind: false,
+      facts: [fact('support vectors', v), fact('margin width 2/‖w‖', v / 1000), fact('objective', v * 7), fact('w', [v / 100, -v / 300])],
+    };
+    if (w) {
+      line.parentElement.style.width = `${w}px`;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }
+    let measured = 0;
+    const measure = Range.prototype.getClientRects;
+    Range.prototype.getClientRects = function () { measured += 1; return measure.call(this); };
+    try { updateStatus(frame, line); } finally { Range.prototype.getClientRects = measure; }
+    const range = document.createRange();
+    range.selectNodeContents(line);
+    const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    return { measured, text: line.textContent, lines };
+  }, [value, width]);
+  const first = await shown(613);
+  assert.ok(first.measured > 0, 'new words are measured');
+  assert.match(first.text, /support vectors 613/);
+  const next = await shown(742);
+  assert.equal(next.measured, 0, 'the same shape: the last fit holds');
+  assert.match(next.text, /support vectors 742/);
+  assert.equal(next.text.replace(/[0-9]/g, '0'), first.text.replace(/[0-9]/g, '0'));
+  const longer = await shown(1742);
+  assert.ok(longer.measured > 0, 'one more digit is measured');
+  const narrow = await shown(1743, 200);
+  assert.ok(narrow.measured > 0, 'a narrower line is measured');
+  assert.ok(narrow.lines <= 2, `${narrow.lines} lines: ${narrow.text}`);
+  assert.ok(narrow.text.length < longer.text.length, `the narrow line says less: ${narrow.text}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
