@@ -29,8 +29,9 @@ const quantile = (xs, q) => sorted(xs)[Math.min(xs.length - 1, Math.floor(q * xs
 const median = (xs) => quantile(xs, 0.5);
 const f1 = (v) => (typeof v === 'number' ? v.toFixed(1) : String(v)).padStart(8);
 
-// A slider step: from the slider's input event to the end of the frame that paints the new
-// model (the page's 'kernel-playground-frame' event for a frame that is not a step behind).
+// A slider step: from the slider's input event to the end of the task that paints the new
+// model (the page's 'kernel-playground-frame' event for a frame that is not a step behind,
+// and the rest of that task).
 // By default C from 10^-0.3 to 10^0.3 and back: every step a new model.
 async function sliderSteps(page, count, id = 'C', at = (u) => -0.3 + 0.6 * u) {
   const steps = [];
