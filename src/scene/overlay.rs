@@ -379,8 +379,8 @@ impl TagPlaces {
     }
 }
 
-/// A plate's size in pixels (width, height) for `text` in type of `size` pixels, as
-/// [`draw_tag`] draws it.
+/// A plate's size in pixels (width, height) for `text` in type of `size` pixels: the text's
+/// box and [`draw_tag`]'s margins.
 fn tag_box(text: &str, size: f64) -> (i32, i32) {
     let width = (text.chars().count() as f64 * size * 0.58).round() as i32;
     (width + 6, size.round() as i32 + 4)
@@ -396,8 +396,9 @@ fn draw_tag<DB: DrawingBackend>(
     size: f64,
     ink: RGBColor,
 ) -> Result<(), Error> {
-    let width = (text.chars().count() as f64 * size * 0.58).round() as i32;
-    let height = size.round() as i32;
+    // The text's box: the plate less its margins (3 pixels a side across, 2 up and down).
+    let (width, height) = tag_box(text, size);
+    let (width, height) = (width - 6, height - 4);
     let (dx, dy) = offset;
     let plate = EmptyElement::at((at[0], at[1]))
         + Rectangle::new(
