@@ -37,8 +37,10 @@ export function detailsOf(line) {
   return document.getElementById(line.id.replace('status', 'status-details'));
 }
 
-// A status with nothing more to say (a scene still being prepared): no details.
+// A status with nothing more to say (a scene still being prepared): no details, and no last
+// frame for a new width to show again (it would bring back the last scene's numbers).
 export function hideDetails(line) {
+  lastFrames.delete(line);
   const details = detailsOf(line);
   if (details) details.hidden = true;
 }
