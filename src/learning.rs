@@ -20,6 +20,7 @@
 
 use crate::data::Dataset;
 use crate::error::Error;
+use crate::job::{adopt_as, progress_as_json, Job};
 use crate::model::FitOptions;
 use crate::params::Values;
 use crate::registry;
@@ -221,6 +222,32 @@ impl LearningJob {
             false => Some(task_score(self.task, model.as_ref(), &held)?),
         };
         Ok((task_score(self.task, model.as_ref(), &train)?, validation))
+    }
+}
+
+impl Job for LearningJob {
+    fn step(&mut self) -> bool {
+        LearningJob::step(self)
+    }
+
+    fn done(&self) -> bool {
+        LearningJob::done(self)
+    }
+
+    fn counts(&self) -> (usize, usize) {
+        LearningJob::counts(self)
+    }
+
+    fn progress_json(&self) -> serde_json::Value {
+        progress_as_json(self.progress())
+    }
+
+    fn adopt_json(&mut self, progress: &serde_json::Value) -> bool {
+        adopt_as(progress, |p: LearningProgress| self.adopt(p))
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

@@ -15,7 +15,8 @@
 //!    (convex hulls, the exact test of linear separability), [`params`]
 //!    (the declarative parameter table and its checked values), [`plane`] (what the plane
 //!    shows, as data), [`roc`] (ROC curves and confusion counts from decision values),
-//!    [`spectrum`] (the smallest eigenvalue of a Gram matrix), [`sorting`] (stable sorts
+//!    [`spectrum`] (the smallest eigenvalue of a Gram matrix), [`job`] (a view's background
+//!    work, done a unit at a time and handed between copies of the lab), [`sorting`] (stable sorts
 //!    through one compiled copy of the sort), [`sklearn`] (a method's counterpart in
 //!    scikit-learn, as data), [`words`] (the words drawn in pictures, in the reader's
 //!    language).
@@ -48,6 +49,7 @@ pub mod field;
 pub mod gauss_transform;
 pub mod hull;
 pub mod inset;
+pub mod job;
 pub mod kernel;
 pub mod labels;
 pub mod learning;

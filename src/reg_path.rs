@@ -18,6 +18,7 @@
 
 use crate::data::Dataset;
 use crate::error::Error;
+use crate::job::{adopt_as, progress_as_json, Job};
 use crate::model::{ExitReason, Method};
 use crate::params::Values;
 use crate::solvers::smo::SvmTrainer;
@@ -233,6 +234,36 @@ impl PathJob {
             up_to = *c;
         }
         Some(up_to)
+    }
+}
+
+impl Job for PathJob {
+    fn step(&mut self) -> bool {
+        PathJob::step(self)
+    }
+
+    fn done(&self) -> bool {
+        PathJob::done(self)
+    }
+
+    fn counts(&self) -> (usize, usize) {
+        (self.finished(), self.points.len())
+    }
+
+    fn stopped(&self) -> bool {
+        self.problem.is_some()
+    }
+
+    fn progress_json(&self) -> serde_json::Value {
+        progress_as_json(self.progress())
+    }
+
+    fn adopt_json(&mut self, progress: &serde_json::Value) -> bool {
+        adopt_as(progress, |p: PathProgress| self.adopt(p))
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

@@ -1,7 +1,8 @@
 //! The lab itself, free of any browser: the points, the settings, the fitted model, and what a
 //! frame shows. The web facade and the command line are thin shells around a [`Playground`].
 //!
-//! The background jobs of the views (the cross-validation grid, the validation curve) are in
+//! The views' background jobs (the cross-validation grid, the validation curve, the
+//! regularisation path, the learning curves) are kept by kind, as each view declares it, in
 //! `jobs.rs`.
 //!
 //! Edits are reported to the solver as they happen (a moved point patches the kernel cache, an
@@ -26,7 +27,7 @@ mod mirror;
 mod session;
 pub use edits::STEPS_KEY;
 pub use frame::{Inspection, Orbit, Status};
-pub use jobs::{Job, JobProgress, CURVE, GRID, JOBS, LEARN, PATH};
+pub use jobs::{Job, JobKind, JobState};
 pub use mirror::Edit;
 pub use session::Session;
 use std::collections::BTreeMap;
@@ -76,10 +77,9 @@ pub struct Playground {
     class_order: std::cell::RefCell<Option<(u64, Vec<i32>)>>,
     /// Problems met while reading a shared link.
     pub warnings: Vec<String>,
-    /// The cross-validation grid over the method's tuning parameters, the validation curve
-    /// along one of them and the regularisation path, each by what it was started from (see
-    /// `jobs.rs`).
-    jobs: [Option<(u64, Job)>; JOBS],
+    /// The views' background jobs, each by its kind's id with the signature of what it was
+    /// started from (see `jobs.rs`).
+    jobs: jobs::Jobs,
     /// The tuning parameter moved last: the validation curve's.
     last_tuned: Option<&'static str>,
     /// Fits done by [`Playground::work`], for views that show a job as it fills in.
@@ -115,7 +115,7 @@ impl Playground {
             points_print: std::cell::Cell::new(None),
             class_order: std::cell::RefCell::new(None),
             warnings: Vec::new(),
-            jobs: [None, None, None, None],
+            jobs: jobs::Jobs::default(),
             last_tuned: None,
             grid_steps: 0,
             run_trace: None,

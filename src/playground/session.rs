@@ -305,7 +305,7 @@ mod tests {
         ));
         let mut behind = Playground::from_hash(&page.hash());
         page.fit();
-        while page.work_curve(100) {}
+        while page.work_on(&crate::views::curve::CURVE, 100) {}
         let curve = view("curve").unwrap();
         let layout = curve.layout(600, 420, 0.0);
         let Figure::Chart(chart) = Cache::default().figure(curve, &mut page, &layout).clone()

@@ -4,6 +4,7 @@
 use super::{task_score, Score};
 use crate::data::Dataset;
 use crate::error::Error;
+use crate::job::{adopt_as, progress_as_json, Job};
 use crate::model::{FitOptions, WarmStart};
 use crate::params::Values;
 use crate::registry;
@@ -380,5 +381,35 @@ impl GridJob {
             (position + 1, 0, 0)
         };
         !self.done()
+    }
+}
+
+impl Job for GridJob {
+    fn step(&mut self) -> bool {
+        GridJob::step(self)
+    }
+
+    fn done(&self) -> bool {
+        GridJob::done(self)
+    }
+
+    fn counts(&self) -> (usize, usize) {
+        (self.finished(), self.scores.len())
+    }
+
+    fn stopped(&self) -> bool {
+        self.problem.is_some()
+    }
+
+    fn progress_json(&self) -> serde_json::Value {
+        progress_as_json(self.progress())
+    }
+
+    fn adopt_json(&mut self, progress: &serde_json::Value) -> bool {
+        adopt_as(progress, |p: Progress| self.adopt(p))
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

@@ -7,12 +7,13 @@
 //! there is no curve. Like the grid, it is computed a fit at a time and fills in over frames.
 
 use super::chart::{Band, Chart, ClickAxis, Line, Marker};
-use super::cv::{score_words, NO_LABELS};
+use super::cv::{grid_job, score_words, NO_LABELS};
 use super::{Figure, ViewKind};
 use crate::model::short;
 use crate::plane::Layout;
-use crate::playground::Playground;
+use crate::playground::{JobKind, Playground};
 use crate::task::Task;
+use crate::validation::GridJob;
 
 /// Okabe–Ito blue for training, vermillion for cross-validation.
 const TRAINING: (u8, u8, u8) = (0, 114, 178);
@@ -33,8 +34,8 @@ impl ViewKind for CurveView {
         "validation curve"
     }
 
-    fn job(&self) -> Option<usize> {
-        Some(1)
+    fn job(&self) -> Option<&'static JobKind> {
+        Some(&CURVE)
     }
 
     /// Taller than a plain chart: its legend's three lines in a projector's type take room.
@@ -45,6 +46,23 @@ impl ViewKind for CurveView {
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
         Figure::Chart(Box::new(curve_chart(lab)))
     }
+}
+
+/// The validation curve: a cross-validation grid along the tuning parameter moved last (see
+/// [`Playground::curve_axis`]), each value also scored on the points it was fitted to.
+pub static CURVE: JobKind = JobKind {
+    id: "curve",
+    signature: |lab| {
+        let axis = lab.curve_axis();
+        let keys: Vec<&str> = axis.iter().map(|a| a.key.as_str()).collect();
+        lab.job_signature(&keys, true)
+    },
+    start: |lab| Box::new(grid_job(lab, lab.curve_axis().into_iter().collect()).with_training()),
+};
+
+/// The curve of the scene as it stands, as far as it has got.
+fn curve(lab: &mut Playground) -> &GridJob {
+    lab.job_as(&CURVE).expect("CURVE starts a GridJob")
 }
 
 /// The chart for the lab as it is.
@@ -64,7 +82,7 @@ pub fn curve_chart(lab: &mut Playground) -> Chart {
     let at = |v: f64| if log { v.log10() } else { v };
     let current = lab.settings().values.real(&axis.key);
     let folds = lab.settings().values.choice("folds").to_string();
-    let job = lab.curve();
+    let job = curve(lab);
     let training = job.training.clone().unwrap_or_default();
     let xs: Vec<f64> = axis.values.iter().map(|&v| at(v)).collect();
     let (lo, hi) = (xs[0], xs[xs.len() - 1]);
@@ -190,7 +208,7 @@ mod tests {
         );
         lab.set("gamma", "5").unwrap();
         assert_eq!(lab.curve_axis().unwrap().key, "gamma");
-        while lab.work_curve(50) {}
+        while lab.work_on(&CURVE, 50) {}
         let chart = curve_chart(&mut lab);
         let training = &chart.lines[0].points;
         let validation = &chart.lines[1].points;
@@ -210,7 +228,7 @@ mod tests {
     fn a_regression_curve_scores_r2_and_a_click_sets_its_parameter() {
         let mut lab = Playground::from_hash("task=regression&model=krr&n=30&folds=3");
         lab.fit();
-        while lab.work_curve(100) {}
+        while lab.work_on(&CURVE, 100) {}
         let chart = curve_chart(&mut lab);
         assert_eq!(chart.y_label, "R²");
         assert_eq!(chart.lines[1].label.as_deref(), Some("CV R² ± sd"));

@@ -13,7 +13,7 @@
 //! ([`crate::validation::task_score`]); novelty detection has no labels to score against, and
 //! the view says so.
 //!
-//! The grid is computed a fold at a time ([`Playground::work`]), so the page fills it in over
+//! The grid is computed a fold at a time ([`Playground::work_on`]), so the page fills it in over
 //! frames while it stays live; it starts afresh when the points, the method's other settings,
 //! the folds or the seed change.
 
@@ -21,9 +21,9 @@ use super::chart::{viridis, Chart, ColourBar, HeatCell, Marker};
 use super::{Figure, ViewKind};
 use crate::model::short;
 use crate::plane::Layout;
-use crate::playground::Playground;
+use crate::playground::{JobKind, Playground};
 use crate::task::Task;
-use crate::validation::{best_of, tie_rule, Cell};
+use crate::validation::{best_of, tie_rule, Axis, Cell, Folds, GridJob};
 
 /// Why cross-validation does not apply in novelty detection.
 pub const NO_LABELS: &str =
@@ -66,13 +66,41 @@ impl ViewKind for CvView {
         0.7
     }
 
-    fn job(&self) -> Option<usize> {
-        Some(0)
+    fn job(&self) -> Option<&'static JobKind> {
+        Some(&GRID)
     }
 
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
         Figure::Chart(Box::new(cv_chart(lab)))
     }
+}
+
+/// The cross-validation grid over the method's first two tuning parameters (those that matter
+/// for the current settings): started afresh for new training points, method, settings other
+/// than its axes, folds or seed.
+pub static GRID: JobKind = JobKind {
+    id: "grid",
+    signature: |lab| {
+        let axes = lab.tuning_axes();
+        let keys: Vec<&str> = axes.iter().map(|a| a.key.as_str()).collect();
+        lab.job_signature(&keys, true)
+    },
+    start: |lab| Box::new(grid_job(lab, lab.tuning_axes())),
+};
+
+/// A cross-validation grid over `axes` for the scene as it stands: its training points, method,
+/// settings, folds and seed.
+pub fn grid_job(lab: &Playground, axes: Vec<Axis>) -> GridJob {
+    let settings = lab.settings();
+    let train = lab.training().0;
+    let folds = Folds::from_name(settings.values.choice("folds")).unwrap_or(Folds::KFold(5));
+    let assignment = folds.assign(&train.labels, settings.values.whole("seed"));
+    GridJob::new(&settings.values, &settings.model, train, axes, assignment).in_task(settings.task)
+}
+
+/// The grid of the scene as it stands, as far as it has got.
+pub fn cv_grid(lab: &mut Playground) -> &GridJob {
+    lab.job_as(&GRID).expect("GRID starts a GridJob")
 }
 
 /// A value as the axis shows it: log₁₀ for a log-spaced axis.
@@ -129,7 +157,7 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
     };
     let training = lab.training().0.len();
     let folds = lab.settings().values.choice("folds");
-    let job = lab.grid();
+    let job = cv_grid(lab);
     let axes = job.axes.clone();
     let log = |k: usize| {
         axes.get(k).is_some_and(|a| {
@@ -331,7 +359,7 @@ mod tests {
                 .collect::<Vec<_>>(),
             ["C", "gamma"]
         );
-        while lab.work(50) {}
+        while lab.work_on(&GRID, 50) {}
         let chart = cv_chart(&mut lab);
         assert_eq!(chart.heat.len(), 13 * 13);
         assert!(chart.heat.iter().all(|c| c.colour.is_some()));
@@ -369,26 +397,30 @@ mod tests {
     fn the_grid_restarts_when_the_points_change_but_not_when_an_axis_moves() {
         let mut lab = Playground::from_hash("preset=moons&n=30&folds=3");
         lab.fit();
-        lab.work(30);
-        let done = lab.grid().finished();
+        lab.work_on(&GRID, 30);
+        let done = cv_grid(&mut lab).finished();
         assert!(done > 0);
         lab.set("C", "3").unwrap();
-        assert_eq!(lab.grid().finished(), done, "C is an axis: nothing to redo");
+        assert_eq!(
+            cv_grid(&mut lab).finished(),
+            done,
+            "C is an axis: nothing to redo"
+        );
         lab.move_point(0, [0.2, 0.2]).unwrap();
         lab.fit();
-        assert_eq!(lab.grid().finished(), 0, "new points: start again");
+        assert_eq!(cv_grid(&mut lab).finished(), 0, "new points: start again");
     }
 
     #[test]
     fn one_axis_gives_a_strip_and_none_a_single_score() {
         let mut lab = Playground::from_hash("preset=overlapping&n=40&model=knn&folds=5");
         lab.fit();
-        while lab.work(100) {}
+        while lab.work_on(&GRID, 100) {}
         let chart = cv_chart(&mut lab);
         assert_eq!(chart.heat.len(), 11, "k over 1..25, rounded, once each");
         let mut lab = Playground::from_hash("preset=overlapping&n=40&model=lda&folds=5");
         lab.fit();
-        while lab.work(100) {}
+        while lab.work_on(&GRID, 100) {}
         let chart = cv_chart(&mut lab);
         assert_eq!(chart.heat.len(), 1);
         assert!(chart.note.contains("5-fold CV accuracy"), "{}", chart.note);
@@ -398,7 +430,7 @@ mod tests {
     fn tied_cells_are_outlined_and_the_simplest_is_marked_best() {
         let mut lab = Playground::from_hash("preset=moons&n=40&kernel=rbf&folds=3");
         lab.fit();
-        while lab.work(50) {}
+        while lab.work_on(&GRID, 50) {}
         let chart = cv_chart(&mut lab);
         let (train, _) = lab.training();
         let assignment = Folds::KFold(3).assign(&train.labels, 1);
@@ -450,11 +482,11 @@ mod tests {
         let mut lab = Playground::from_hash("task=regression&model=lsq&folds=5");
         lab.replace_data(data.clone());
         lab.fit();
-        while lab.work(50) {}
+        while lab.work_on(&GRID, 50) {}
         let chart = cv_chart(&mut lab);
         assert_eq!(chart.heat.len(), 1);
         assert!(chart.note.contains("5-fold CV R² 1 ± 0"), "{}", chart.note);
-        let score = lab.grid().scores[0].clone().unwrap();
+        let score = cv_grid(&mut lab).scores[0].clone().unwrap();
         assert_eq!(score.fold_accuracy.len(), 5);
         for r2 in score.fold_accuracy {
             assert!((r2 - 1.0).abs() < 1e-12, "{r2}");
@@ -466,27 +498,66 @@ mod tests {
         );
         flat.replace_data(data.clone());
         flat.fit();
-        while flat.work(400) {}
+        while flat.work_on(&GRID, 400) {}
         let chart = cv_chart(&mut flat);
         assert!(chart.note.contains("cross-validation R²"), "{}", chart.note);
         // Leave-one-out holds out one point at a time, which has no R²: the grid says so.
         let mut loo = Playground::from_hash("task=regression&model=lsq&folds=loo");
         loo.replace_data(data.clone());
         loo.fit();
-        while loo.work(50) {}
+        while loo.work_on(&GRID, 50) {}
         let chart = cv_chart(&mut loo);
         assert!(
             chart.note.contains("leave-one-out has none"),
             "{}",
             chart.note
         );
-        let worst = flat
-            .grid()
+        let worst = cv_grid(&mut flat)
             .scores
             .iter()
             .flatten()
             .map(|s| s.mean)
             .fold(f64::INFINITY, f64::min);
         assert!(worst < 0.5, "{worst}");
+    }
+
+    /// What a copy of the lab computed elsewhere (a Web Worker) is taken over only for the
+    /// scene it was computed for, and only as the job it is: a stale signature or another
+    /// kind's progress changes nothing.
+    #[test]
+    fn a_copys_grid_is_adopted_only_for_its_own_scene_and_kind() {
+        let hash = "preset=overlapping&n=40&kernel=linear&C=1&folds=3&seed=2";
+        let mut page = Playground::from_hash(hash);
+        let mut copy = Playground::from_hash(hash);
+        page.fit();
+        copy.fit();
+        while copy.work_on(&GRID, 50) {}
+        let theirs = copy.job_state(&GRID);
+        assert!(theirs.all > 0 && theirs.finished == theirs.all && theirs.complete);
+        let progress = copy.job_progress(&GRID);
+
+        let path = &crate::views::path::PATH;
+        let path_signature = page.job_state(path).signature;
+        assert!(
+            !page.adopt_job(path, path_signature, &progress),
+            "a grid is no path"
+        );
+        assert_eq!(page.job_state(path).finished, 0);
+        assert!(
+            !page.adopt_job(&GRID, theirs.signature ^ 1, &progress),
+            "stale"
+        );
+        assert_eq!(page.job_state(&GRID).finished, 0);
+
+        assert!(page.adopt_job(&GRID, theirs.signature, &progress));
+        assert_eq!(page.job_state(&GRID), theirs);
+        assert!(page.job_done(&GRID));
+        let scores = cv_grid(&mut copy).scores.clone();
+        assert_eq!(cv_grid(&mut page).scores, scores);
+
+        // A moved point is another scene: the copy's progress is refused until it catches up.
+        page.move_point(0, [0.25, -0.5]).unwrap();
+        assert!(!page.adopt_job(&GRID, theirs.signature, &progress));
+        assert_eq!(page.job_state(&GRID).finished, 0, "started afresh");
     }
 }

@@ -9,8 +9,9 @@ use super::cv::{score_words, NO_LABELS};
 use super::{Figure, ViewKind};
 use crate::learning::{LearningJob, Point};
 use crate::plane::Layout;
-use crate::playground::Playground;
+use crate::playground::{JobKind, Playground};
 use crate::task::Task;
+use crate::validation::Folds;
 
 /// Okabe–Ito: blue and vermillion for the lab's method, sky blue and orange for the other.
 const OWN: [(u8, u8, u8); 2] = [(0, 114, 178), (213, 94, 0)];
@@ -31,8 +32,8 @@ impl ViewKind for LearningView {
         "learning curves"
     }
 
-    fn job(&self) -> Option<usize> {
-        Some(crate::playground::LEARN)
+    fn job(&self) -> Option<&'static JobKind> {
+        Some(&LEARN)
     }
 
     /// Taller than a plain chart: its legend holds up to four lines.
@@ -43,6 +44,48 @@ impl ViewKind for LearningView {
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
         Figure::Chart(Box::new(learning_chart(lab)))
     }
+}
+
+/// The learning curves of the lab's method and the one chosen beside it, over the folds of
+/// the training points: started afresh for new training points, settings, folds, seed or
+/// methods.
+pub static LEARN: JobKind = JobKind {
+    id: "learning",
+    signature: |lab| {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        lab.job_signature(&[], true).hash(&mut h);
+        learning_methods(lab).hash(&mut h);
+        h.finish()
+    },
+    start: |lab| {
+        let values = &lab.settings().values;
+        let train = lab.training().0;
+        let folds = Folds::from_name(values.choice("folds")).unwrap_or(Folds::KFold(5));
+        let seed = values.whole("seed");
+        let assignment = folds.assign(&train.labels, seed);
+        Box::new(
+            LearningJob::new(values, learning_methods(lab), train, &assignment, seed)
+                .in_task(lab.settings().task),
+        )
+    },
+};
+
+/// The learning curves' methods: the lab's own, and the one chosen beside it (unless it is the
+/// same, or of another task).
+fn learning_methods(lab: &Playground) -> Vec<String> {
+    let settings = lab.settings();
+    let own = &settings.model;
+    let beside = settings
+        .learn_vs
+        .as_ref()
+        .filter(|m| *m != own && crate::registry::method_in(settings.task, m).is_ok());
+    std::iter::once(own).chain(beside).cloned().collect()
+}
+
+/// The learning curves of the scene as it stands, as far as they have got.
+fn learning(lab: &mut Playground) -> &LearningJob {
+    lab.job_as(&LEARN).expect("LEARN starts a LearningJob")
 }
 
 /// A method's title.
@@ -60,7 +103,7 @@ pub fn learning_chart(lab: &mut Playground) -> Chart {
     // R² may fall far below 0: the axis goes no lower than −1.
     let bottom = if task == Task::Regression { -1.0 } else { 0.0 };
     let folds = lab.settings().values.choice("folds").to_string();
-    let job: &LearningJob = lab.learning();
+    let job: &LearningJob = learning(lab);
     let sizes: Vec<f64> = job.sizes.iter().map(|&n| n as f64).collect();
     let (lo, hi) = match (sizes.first(), sizes.last()) {
         (Some(&lo), Some(&hi)) => (lo, hi),
@@ -175,7 +218,7 @@ mod tests {
             "preset=moons&n=120&noise=0.3&seed=4&model=logistic&learn_vs=nb&folds=3",
         );
         lab.fit();
-        while lab.work_on(crate::playground::LEARN, 50) {}
+        while lab.work_on(&LEARN, 50) {}
         let chart = learning_chart(&mut lab);
         let labels: Vec<String> = chart
             .lines
@@ -196,7 +239,7 @@ mod tests {
             chart.lines.iter().map(|l| l.dashed).collect::<Vec<_>>(),
             [false, false, true, true]
         );
-        let job = lab.learning();
+        let job = learning(&mut lab);
         assert_eq!(job.methods, ["logistic", "nb"]);
         let xs: Vec<f64> = chart.lines[1].points.iter().map(|p| p.0).collect();
         let sizes: Vec<f64> = job.sizes.iter().map(|&n| n as f64).collect();
@@ -213,7 +256,7 @@ mod tests {
                 "preset=sine&n=60&noise=0.1&seed=4&task=regression&model=krr&learn_vs={other}&folds=3"
             ));
             lab.fit();
-            assert_eq!(lab.learning().methods, methods);
+            assert_eq!(learning(&mut lab).methods, methods);
         }
     }
 }

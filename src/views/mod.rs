@@ -23,7 +23,7 @@ pub mod trace;
 
 use crate::error::Error;
 use crate::plane::{Layout, Scene};
-use crate::playground::Playground;
+use crate::playground::{JobKind, Playground};
 use plotters_backend::DrawingBackend;
 
 /// What a view shows. A figure computed in a Web Worker reaches the page as bytes
@@ -84,25 +84,24 @@ pub trait ViewKind: Sync {
     fn widens(&self) -> bool {
         false
     }
-    /// The lab's background job this view shows ([`crate::playground::GRID`],
-    /// [`crate::playground::CURVE`], [`crate::playground::PATH`] or
-    /// [`crate::playground::LEARN`]), which a Web Worker may compute instead of the page.
-    fn job(&self) -> Option<usize> {
+    /// The kind of background job this view shows (declared in the view's own file), which a
+    /// Web Worker may compute instead of the page.
+    fn job(&self) -> Option<&'static JobKind> {
         None
     }
     /// Whether the figure still has work to do (its job is unfinished).
     fn pending(&self, lab: &mut Playground) -> bool {
-        self.job().is_some_and(|which| {
+        self.job().is_some_and(|kind| {
             lab.fit();
-            !lab.job_done(which)
+            !lab.job_done(kind)
         })
     }
     /// Does some of that work (`steps` units: a fold fit each for a grid, a value of C for
     /// the path); returns whether more remains.
     fn work(&self, lab: &mut Playground, steps: usize) -> bool {
-        self.job().is_some_and(|which| {
+        self.job().is_some_and(|kind| {
             lab.fit();
-            lab.work_on(which, steps)
+            lab.work_on(kind, steps)
         })
     }
     /// Work done towards the figure besides the lab's version (a job filling in): a new

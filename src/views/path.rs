@@ -13,8 +13,8 @@ use super::chart::{Chart, ClickAxis, Line};
 use super::{Figure, ViewKind};
 use crate::model::short;
 use crate::plane::Layout;
-use crate::playground::{Playground, PATH};
-use crate::reg_path::PathJob;
+use crate::playground::{JobKind, Playground};
+use crate::reg_path::{log_spaced, PathJob, PATH_STEPS};
 use crate::task::Task;
 
 /// Okabe–Ito: blue for free, vermillion for bound, bluish green for the margin width.
@@ -43,13 +43,39 @@ impl ViewKind for PathView {
         0.9
     }
 
-    fn job(&self) -> Option<usize> {
-        Some(PATH)
+    fn job(&self) -> Option<&'static JobKind> {
+        Some(&PATH)
     }
 
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
         Figure::Chart(Box::new(path_chart(lab)))
     }
+}
+
+/// The regularisation path: the SVM solved at each of [`PATH_STEPS`] values of C over the C
+/// slider's range, log-spaced, each warm from the last; started afresh for new training points
+/// or settings other than C.
+pub static PATH: JobKind = JobKind {
+    id: "path",
+    signature: |lab| lab.job_signature(&["C"], false),
+    start: |lab| {
+        let (lo, hi) = match crate::params::param("C").map(|row| row.kind) {
+            Some(crate::params::Kind::LogSlider { lo, hi }) => (lo, hi),
+            _ => (-3.0, 4.0),
+        };
+        let settings = lab.settings();
+        Box::new(PathJob::new(
+            settings.method(),
+            &settings.values,
+            lab.training().0,
+            log_spaced(lo, hi, PATH_STEPS),
+        ))
+    },
+};
+
+/// The path of the scene as it stands, as far as it has got.
+fn path(lab: &mut Playground) -> &PathJob {
+    lab.job_as(&PATH).expect("PATH starts a PathJob")
 }
 
 /// The chart for the lab as it is.
@@ -77,7 +103,7 @@ pub fn path_chart(lab: &mut Playground) -> Chart {
     let highlight = lab
         .highlight
         .and_then(|i| train_index.binary_search(&i).ok());
-    let job = lab.path();
+    let job = path(lab);
     let xs: Vec<f64> = job.c.iter().map(|c| c.log10()).collect();
     let (lo, hi) = (xs[0], xs[xs.len() - 1]);
     let x_range = (lo - 0.02 * (hi - lo), hi + 0.02 * (hi - lo));
@@ -381,7 +407,7 @@ mod tests {
             "{}",
             chart.note
         );
-        while lab.work_path(10) {}
+        while lab.work_on(&PATH, 10) {}
         let chart = path_chart(&mut lab);
         assert!(!chart.note.contains("solved…"), "{}", chart.note);
         assert!(chart.note.contains("every α is C"), "{}", chart.note);
@@ -405,7 +431,7 @@ mod tests {
         assert!((c.log10() - 2.0).abs() < 0.08, "{c}");
         lab.set("C", &settings[0].1).unwrap();
         assert_eq!(lab.settings().values.real("C"), c);
-        assert!(lab.path().done(), "moving C keeps the path");
+        assert!(path(&mut lab).done(), "moving C keeps the path");
         // Outside the plots a click sets nothing.
         assert!(chart.settings_at(&layout, 2.0, 2.0).is_empty());
     }

@@ -96,29 +96,32 @@ impl App {
     /// The signature of the background job view `view_id` shows, as the scene stands (empty
     /// when it shows none): a Web Worker's results are adopted only for this signature.
     pub fn view_job_signature(&mut self, view_id: &str) -> String {
-        let Some(which) = views::view(view_id).ok().and_then(|v| v.job()) else {
+        let Some(kind) = views::view(view_id).ok().and_then(|v| v.job()) else {
             return String::new();
         };
-        self.lab.job_progress(which).0.to_string()
+        self.lab.job_state(kind).signature.to_string()
     }
 
     /// How far view `view_id`'s background job has got, as [finished cells, all cells] (empty
     /// for a view without one), for the page's progress bar.
     pub fn view_progress(&mut self, view_id: &str) -> Vec<f64> {
-        let Some(which) = views::view(view_id).ok().and_then(|v| v.job()) else {
+        let Some(kind) = views::view(view_id).ok().and_then(|v| v.job()) else {
             return Vec::new();
         };
-        let progress = self.lab.job_progress(which).1;
-        let (finished, all) = progress.counts();
+        let state = self.lab.job_state(kind);
         // A job stopped by a problem (it says which) has nothing left to wait for.
-        let finished = if progress.done() { all } else { finished };
-        vec![finished as f64, all as f64]
+        let finished = if state.complete {
+            state.all
+        } else {
+            state.finished
+        };
+        vec![finished as f64, state.all as f64]
     }
 
     /// Adopts what a Web Worker computed for view `view_id`'s job (JSON from
     /// `GridWorker.state`); returns whether it was for the scene as it stands.
     pub fn adopt(&mut self, view_id: &str, state: &str) -> bool {
-        let Some(which) = views::view(view_id).ok().and_then(|v| v.job()) else {
+        let Some(kind) = views::view(view_id).ok().and_then(|v| v.job()) else {
             return false;
         };
         let Ok(state) = serde_json::from_str::<WorkerState>(state) else {
@@ -127,7 +130,7 @@ impl App {
         let Ok(signature) = state.signature.parse::<u64>() else {
             return false;
         };
-        self.lab.adopt_job(which, signature, state.progress)
+        self.lab.adopt_job(kind, signature, &state.progress)
     }
 
     /// Works on view `view_id`'s figure (a cross-validation grid) for about `budget_ms`

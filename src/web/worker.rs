@@ -5,7 +5,7 @@
 //! postcard bytes for a figure.
 
 use super::{frame_fields, js_error, now_ms, Timings};
-use crate::playground::{Edit, Playground};
+use crate::playground::{Edit, JobKind, Playground};
 use crate::scene::{self, Layout};
 use crate::views::{self, Cache, VIEWS};
 use serde::Serialize;
@@ -224,7 +224,8 @@ pub(super) fn exact_nodes(scene: &scene::Scene) -> usize {
 #[derive(Serialize, serde::Deserialize)]
 pub(super) struct WorkerState {
     pub signature: String,
-    pub progress: crate::playground::JobProgress,
+    /// The job's own JSON ([`crate::job::Job::progress_json`]).
+    pub progress: serde_json::Value,
     pub done: bool,
 }
 
@@ -234,7 +235,7 @@ pub(super) struct WorkerState {
 #[wasm_bindgen]
 pub struct GridWorker {
     lab: Playground,
-    which: usize,
+    kind: &'static JobKind,
 }
 
 #[wasm_bindgen]
@@ -244,13 +245,13 @@ impl GridWorker {
     #[wasm_bindgen(constructor)]
     pub fn new(hash: &str, view_id: &str, last_tuned: &str) -> Result<GridWorker, JsValue> {
         console_error_panic_hook::set_once();
-        let which = views::view(view_id)
+        let kind = views::view(view_id)
             .map_err(js_error)?
             .job()
             .ok_or_else(|| js_error(format!("view '{view_id}' has no background job")))?;
         let mut lab = Playground::from_hash(hash);
         lab.set_last_tuned(last_tuned);
-        Ok(GridWorker { lab, which })
+        Ok(GridWorker { lab, kind })
     }
 
     /// Works for about `budget_ms` milliseconds; returns whether work remains.
@@ -259,7 +260,7 @@ impl GridWorker {
         let now = js_sys::Date::now;
         let start = now();
         loop {
-            if !self.lab.work_on(self.which, 1) {
+            if !self.lab.work_on(self.kind, 1) {
                 return false;
             }
             if now() - start >= budget_ms {
@@ -270,12 +271,11 @@ impl GridWorker {
 
     /// What has been computed, as JSON for `App.adopt`.
     pub fn state(&mut self) -> String {
-        let (signature, progress) = self.lab.job_progress(self.which);
-        let done = progress.done();
+        let state = self.lab.job_state(self.kind);
         serde_json::to_string(&WorkerState {
-            signature: signature.to_string(),
-            progress,
-            done,
+            signature: state.signature.to_string(),
+            progress: self.lab.job_progress(self.kind),
+            done: state.complete,
         })
         .unwrap_or_default()
     }
