@@ -28,7 +28,7 @@ const whenIdle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, {
 export const rehearsal = { scene: null, steps: 0, error: null, done: false };
 
 // The rehearsal's link: the page's own (`hash`, as `App.hash` writes it) on 40 points.
-export function rehearsalScene(hash) {
+function rehearsalScene(hash) {
   const pairs = hash.replace(/^#/, '').split('&').filter(Boolean);
   const value = (key) => pairs.find((p) => p.split('=')[0] === key)?.split('=')[1];
   const kept = pairs.filter((p) => !LEFT_OUT.has(p.split('=')[0]));
