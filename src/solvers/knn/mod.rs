@@ -352,6 +352,21 @@ impl Model for KnnModel {
         KnnModel::predict(self, x)
     }
 
+    /// The training points asked in the k-d tree's leaf order, not the input's: consecutive
+    /// queries are then near each other and walk the same parts of the tree (at 100 000 points
+    /// about twice as fast). The count, and so the accuracy, is the same in any order.
+    fn training_accuracy(&self, data: &Dataset) -> f64 {
+        if data.points.len() != self.class_of.len() {
+            return self.accuracy(&data.points, &data.labels);
+        }
+        let correct = self
+            .tree
+            .leaf_order()
+            .filter(|&i| self.predict(data.points[i]) == data.labels[i])
+            .count();
+        correct as f64 / data.points.len().max(1) as f64
+    }
+
     fn shading(&self) -> Shading {
         Shading::Share
     }

@@ -115,6 +115,12 @@ impl KdTree {
         self.nodes[here] = KdNode::Split { axis, value, upper };
     }
 
+    /// The training points' input indices in the order the leaves hold them (points of a
+    /// leaf, and of neighbouring leaves, lie close together).
+    pub(super) fn leaf_order(&self) -> impl Iterator<Item = usize> + '_ {
+        self.points.iter().map(|&(_, index)| index)
+    }
+
     /// Offers every point of subtree `node` that may be among the nearest; `offsets` are lower
     /// bounds on |x − p| per coordinate for all points p of the subtree.
     pub(super) fn search(

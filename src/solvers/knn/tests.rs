@@ -231,3 +231,29 @@ fn many_classes_vote_shares_sum_to_one() {
         }
     }
 }
+
+/// The training accuracy, asked in the k-d tree's leaf order, is the share of training points
+/// whose own prediction is their label, counted point by point in input order; on points with
+/// ties and three noisy classes, for each metric and weighting.
+#[test]
+fn the_training_accuracy_asked_in_leaf_order_counts_every_point_once() {
+    let mut rng = StdRng::seed_from_u64(11);
+    for (n, step, k) in [(1, 0.1, 1), (9, 0.1, 3), (300, 0.05, 5), (3000, 1e-3, 15)] {
+        let points = random_points(&mut rng, n, step);
+        let labels: Vec<i32> = (0..n).map(|_| rng.random_range(0..3)).collect();
+        let data = Dataset::from_parts(points.clone(), labels.clone());
+        for metric in Metric::ALL {
+            for weights in [Weights::Uniform, Weights::Distance] {
+                let model = KnnModel::fit(&points, &labels, &params(k, metric, weights)).unwrap();
+                let correct = (0..n)
+                    .filter(|&i| KnnModel::predict(&model, points[i]) == labels[i])
+                    .count();
+                assert_eq!(
+                    model.training_accuracy(&data),
+                    correct as f64 / n as f64,
+                    "n = {n}, k = {k}, {metric:?}, {weights:?}"
+                );
+            }
+        }
+    }
+}
