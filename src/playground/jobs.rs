@@ -126,8 +126,9 @@ impl Playground {
         h.finish()
     }
 
-    /// The job of `kind` as far as it has got, started afresh when what it depends on changed.
-    fn job(&mut self, kind: &JobKind) -> &mut dyn Job {
+    /// The job of `kind` as far as it has got, started afresh when what it depends on
+    /// changed, with the signature it was started from.
+    fn job_entry(&mut self, kind: &JobKind) -> (u64, &mut dyn Job) {
         let signature = (kind.signature)(self);
         let at = self.jobs.0.iter().position(|(id, ..)| *id == kind.id);
         let at = match at {
@@ -141,19 +142,12 @@ impl Playground {
                 self.jobs.0.len() - 1
             }
         };
-        self.jobs.0[at].2.as_mut()
+        (signature, self.jobs.0[at].2.as_mut())
     }
 
-    /// The job of `kind` with the signature it was started from.
-    fn job_entry(&mut self, kind: &JobKind) -> (u64, &mut dyn Job) {
-        self.job(kind);
-        let (_, signature, job) = self
-            .jobs
-            .0
-            .iter_mut()
-            .find(|(id, ..)| *id == kind.id)
-            .expect("just made");
-        (*signature, job.as_mut())
+    /// The job of `kind` as far as it has got.
+    fn job(&mut self, kind: &JobKind) -> &mut dyn Job {
+        self.job_entry(kind).1
     }
 
     /// The job of `kind` as its own type `T` (the type `kind` starts), as far as it has got;
