@@ -6,11 +6,11 @@
 //! (`web/frame.rs`), the views' figures (`web/figures.rs`), the worker's side of the lab
 //! (`web/worker.rs`), the stamped discs (`web/discs.rs`) and large files (`web/loading.rs`).
 
-use crate::field::PixelRect;
-use crate::params::PARAMS;
-use crate::playground::{Playground, Session, Status};
-use crate::registry::METHODS;
-use crate::scene::{self, Layout};
+use crate::core::field::PixelRect;
+use crate::core::params::PARAMS;
+use crate::draw::scene::{self, Layout};
+use crate::lab::playground::{Playground, Session, Status};
+use crate::methods::registry::METHODS;
 use crate::views::{self, Cache, Figure, VIEWS};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
@@ -166,7 +166,7 @@ type ViewPainted = (
     String,
     u64,
     Option<usize>,
-    crate::playground::Orbit,
+    crate::lab::playground::Orbit,
     (u32, u32),
     u64,
 );
@@ -218,7 +218,7 @@ impl App {
     /// The pictures' headlines in the page's language from now on: each is handed to
     /// `globalThis.kernelPlaygroundSay` (www/i18n.js) before it is broken into lines.
     pub fn translate_pictures() {
-        crate::words::set_translator(page_says);
+        crate::core::words::set_translator(page_says);
     }
 
     /// Forgets the pictures painted last, so the next frame and view draw their words anew
@@ -249,17 +249,17 @@ impl App {
             .iter()
             .map(|p| {
                 let mut row = serde_json::to_value(p).unwrap_or_default();
-                if let crate::params::Kind::Choice { options } = p.kind {
+                if let crate::core::params::Kind::Choice { options } = p.kind {
                     row["options"] = json!(options);
                 }
                 row
             })
             .collect();
         // The learning curves' second method: a menu of the registry's methods.
-        let others = crate::registry::methods_of(crate::task::Task::Classification)
+        let others = crate::methods::registry::methods_of(crate::core::task::Task::Classification)
             .map(|m| json!({ "value": m.id(), "label": m.title(), "explain": m.explain() }));
         params.push(json!({
-            "key": crate::state::LEARN_VS_KEY,
+            "key": crate::lab::state::LEARN_VS_KEY,
             "label": "beside it",
             "kind": { "type": "choice" },
             "options": std::iter::once(json!({
@@ -279,7 +279,7 @@ impl App {
             "more": false,
             "enabled_by": [],
         }));
-        let examples: Vec<Value> = crate::examples::EXAMPLES
+        let examples: Vec<Value> = crate::lab::examples::EXAMPLES
             .iter()
             .map(
                 |e| json!({ "id": e.id, "title": e.title, "caption": e.caption, "hash": e.hash() }),
@@ -300,12 +300,12 @@ impl App {
             })
             .collect();
         // The tasks that have methods, and the task each preset's points are for.
-        let tasks: Vec<Value> = crate::task::Task::ALL
+        let tasks: Vec<Value> = crate::core::task::Task::ALL
             .into_iter()
-            .filter(|&t| crate::registry::methods_of(t).next().is_some())
+            .filter(|&t| crate::methods::registry::methods_of(t).next().is_some())
             .map(|t| json!({ "id": t.id(), "title": t.title(), "explain": t.explain() }))
             .collect();
-        let preset_tasks: serde_json::Map<String, Value> = crate::data::Preset::ALL
+        let preset_tasks: serde_json::Map<String, Value> = crate::core::data::Preset::ALL
             .into_iter()
             .map(|p| (p.name().to_string(), json!(p.task().id())))
             .collect();
@@ -320,7 +320,7 @@ impl App {
     /// kernel that has one).
     pub fn enabled(&self, key: &str) -> bool {
         let settings = self.lab.settings();
-        crate::params::param(key)
+        crate::core::params::param(key)
             .is_some_and(|row| settings.values.enabled(row, &settings.method().reads()))
     }
 
@@ -370,9 +370,9 @@ impl App {
     }
 
     /// Whether setting `key` is the same on both sides of a comparison (an edit of it is
-    /// made on both) rather than each side's own ([`crate::link::shared`]).
+    /// made on both) rather than each side's own ([`crate::lab::link::shared`]).
     pub fn shared_setting(key: &str) -> bool {
-        crate::link::shared(key)
+        crate::lab::link::shared(key)
     }
 
     /// Whether the scene's URL hash is longer than `limit` characters (cheap: the hash is not
@@ -383,16 +383,16 @@ impl App {
 
     /// What an svm-train option string (`-s 3 -t 2 -c 10`) asks of this side, checked but not
     /// applied: `{"edits": [[key, value], …], "notes": […]}`, the settings to apply in order
-    /// and what was read past ([`crate::options`]); a string that cannot be read is an error.
+    /// and what was read past ([`crate::lab::options`]); a string that cannot be read is an error.
     pub fn read_svm_options(&self, text: &str) -> Result<String, JsValue> {
-        let options = crate::options::read(text, self.lab.settings()).map_err(js_error)?;
+        let options = crate::lab::options::read(text, self.lab.settings()).map_err(js_error)?;
         Ok(json!({ "edits": options.edits, "notes": options.notes }).to_string())
     }
 
     /// The settings as svm-train options, or `{"why": …}` when they are not one of LIBSVM's
     /// models: `{"options": "-s 0 -t 2 …"}`.
     pub fn svm_options(&self) -> String {
-        match crate::options::write(self.lab.settings()) {
+        match crate::lab::options::write(self.lab.settings()) {
             Ok(options) => json!({ "options": options }),
             Err(why) => json!({ "why": why }),
         }

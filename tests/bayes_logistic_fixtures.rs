@@ -8,9 +8,11 @@
 //!
 //! Run alone with `cargo test --test bayes_logistic_fixtures`.
 
-use kernel_playground::model::ExitReason;
-use kernel_playground::solvers::bayes_logistic::{BayesLogisticModel, BayesLogisticParams, Bic};
-use kernel_playground::solvers::logistic::Features;
+use kernel_playground::methods::model::ExitReason;
+use kernel_playground::methods::solvers::bayes_logistic::{
+    BayesLogisticModel, BayesLogisticParams, Bic,
+};
+use kernel_playground::methods::solvers::logistic::Features;
 use serde::Deserialize;
 
 #[derive(Deserialize)]

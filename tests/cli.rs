@@ -1591,7 +1591,7 @@ fn export_python_writes_the_scene_from_data_a_link_or_a_scene_file() {
     assert!(script.contains("WINDOW = (-2.0, 2.0, -1.5, 1.5)"));
     assert_eq!(script.matches(", False),\n").count(), 20);
     // A scene file, as the page's "Save scene" writes it.
-    let lab = kernel_playground::playground::Playground::from_hash(
+    let lab = kernel_playground::lab::playground::Playground::from_hash(
         "model=qda&reg=0.25&points=1,1,0;2,1.5,0;1.5,2,0;4,4,1;5,4.5,1;4.5,5,1,t",
     );
     let scene = scratch(

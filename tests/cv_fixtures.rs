@@ -7,9 +7,9 @@
 //! point per listed near-tie.
 //! Fixtures: tests/fixtures/cv_sklearn.json, made by tests/fixtures/make_cv_fixtures.py.
 
-use kernel_playground::data::Dataset;
-use kernel_playground::params::Values;
-use kernel_playground::validation::{cross_validate, Axis, Folds};
+use kernel_playground::core::data::Dataset;
+use kernel_playground::core::params::Values;
+use kernel_playground::methods::validation::{cross_validate, Axis, Folds};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

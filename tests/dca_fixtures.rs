@@ -3,8 +3,8 @@
 //! absorbed bias to 10⁻⁴, and the primal objective. Fixtures: tests/fixtures/dca_liblinear.json,
 //! made by tests/fixtures/make_dca_fixtures.py.
 
-use kernel_playground::kernel::Kernel;
-use kernel_playground::solvers::dca::{dual_coordinate_ascent, primal_objective};
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::methods::solvers::dca::{dual_coordinate_ascent, primal_objective};
 use serde_json::Value;
 
 mod common;

@@ -2,8 +2,8 @@
 //! `make_dialect_fixtures.py`): each reads as its expected `x,y,label` file says, in the
 //! library and on the command line; each refused file fails in one line naming its line.
 
-use kernel_playground::data::Dataset;
-use kernel_playground::table::ColumnRef;
+use kernel_playground::core::data::Dataset;
+use kernel_playground::core::table::ColumnRef;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

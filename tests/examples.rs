@@ -5,9 +5,9 @@
 //! w = (3/8, −1/2), b = 3/8; C = 1/10 bounds every α, w = (1/10)(2, −5). The other examples
 //! open, fit and show what their captions promise.
 
-use kernel_playground::examples::{example, EXAMPLES};
-use kernel_playground::playground::Playground;
-use kernel_playground::solvers::svm::SvmModel;
+use kernel_playground::lab::examples::{example, EXAMPLES};
+use kernel_playground::lab::playground::Playground;
+use kernel_playground::methods::solvers::svm::SvmModel;
 
 fn open(id: &str) -> Playground {
     let e = example(id).unwrap_or_else(|| panic!("no example {id}"));
@@ -92,10 +92,10 @@ fn every_example_opens_fits_and_says_what_to_look_at() {
 }
 
 /// The value of the fact `key` in a hover readout.
-fn fact(facts: &[kernel_playground::model::Fact], key: &str) -> f64 {
+fn fact(facts: &[kernel_playground::methods::model::Fact], key: &str) -> f64 {
     let fact = facts.iter().find(|f| f.key == key);
     match fact.map(|f| &f.value) {
-        Some(kernel_playground::model::FactValue::Number(v)) => *v,
+        Some(kernel_playground::methods::model::FactValue::Number(v)) => *v,
         other => panic!("{key}: {other:?}"),
     }
 }

@@ -4,14 +4,14 @@
 //! other's curves, and every node on the same side of every level unless it lies within a pixel
 //! of that level's exact curve.
 
-use kernel_playground::contour::level_curves;
-use kernel_playground::data::{random_labels, Dataset, Point, Preset};
-use kernel_playground::field::{Field, View};
-use kernel_playground::model::{FitOptions, Model};
-use kernel_playground::picture::{decorate, Setting};
-use kernel_playground::plane::{Layout, Mark, Scene};
-use kernel_playground::registry;
-use kernel_playground::state::Settings;
+use kernel_playground::core::contour::level_curves;
+use kernel_playground::core::data::{random_labels, Dataset, Point, Preset};
+use kernel_playground::core::field::{Field, View};
+use kernel_playground::core::plane::{Layout, Mark, Scene};
+use kernel_playground::lab::state::Settings;
+use kernel_playground::methods::model::{FitOptions, Model};
+use kernel_playground::methods::picture::{decorate, Setting};
+use kernel_playground::methods::registry;
 use std::collections::HashMap;
 
 const LEVELS: [f64; 3] = [-1.0, 0.0, 1.0];

@@ -4,10 +4,10 @@
 //! quantity's scale, posteriors within 10⁻⁶ and every prediction equal, on 40 query points.
 //! Fixtures: tests/fixtures/gaussian_sklearn.json, made by make_gaussian_fixtures.py.
 
-use kernel_playground::model::Model;
-use kernel_playground::solvers::lda::Lda;
-use kernel_playground::solvers::naive_bayes::GaussianNb;
-use kernel_playground::solvers::qda::{Qda, QdaParams};
+use kernel_playground::methods::model::Model;
+use kernel_playground::methods::solvers::lda::Lda;
+use kernel_playground::methods::solvers::naive_bayes::GaussianNb;
+use kernel_playground::methods::solvers::qda::{Qda, QdaParams};
 use serde::Deserialize;
 
 type Matrix2 = [[f64; 2]; 2];

@@ -5,8 +5,8 @@
 //! ones the view calls "not a Mercer kernel".
 //! Fixtures: tests/fixtures/gram_sklearn.json, made by make_gram_fixtures.py.
 
-use kernel_playground::kernel::Kernel;
-use kernel_playground::spectrum::EXACT_UP_TO;
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::core::spectrum::EXACT_UP_TO;
 use kernel_playground::views::gram::Gram;
 use serde::Deserialize;
 

@@ -4,10 +4,10 @@
 //! segment's length. On random separable sets the two agree to 10⁻⁹ — the hull geometry from
 //! `hull::closest_points`, the SVM from SMO run to a tight tolerance.
 
-use kernel_playground::data::Point;
-use kernel_playground::hull::closest_points;
-use kernel_playground::kernel::Kernel;
-use kernel_playground::solvers::svm::{SvmModel, SvmParams};
+use kernel_playground::core::data::Point;
+use kernel_playground::core::hull::closest_points;
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::methods::solvers::svm::{SvmModel, SvmParams};
 
 /// A small seeded generator (xorshift64*), uniform in [0, 1).
 struct Draws(u64);

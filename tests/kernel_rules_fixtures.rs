@@ -5,7 +5,7 @@
 //! NumPy finds it so.
 //! Fixtures: tests/fixtures/kernel_rules_sklearn.json, made by make_kernel_rules_fixtures.py.
 
-use kernel_playground::kernel::{Kernel, PanelParams};
+use kernel_playground::core::kernel::{Kernel, PanelParams};
 use kernel_playground::views::gram::Gram;
 use serde::Deserialize;
 

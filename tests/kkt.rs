@@ -4,9 +4,9 @@
 mod common;
 
 use common::kkt;
-use kernel_playground::data::{Dataset, Preset};
-use kernel_playground::kernel::Kernel;
-use kernel_playground::solvers::svm::{SvmModel, SvmParams};
+use kernel_playground::core::data::{Dataset, Preset};
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::methods::solvers::svm::{SvmModel, SvmParams};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 

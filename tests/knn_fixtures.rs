@@ -3,7 +3,7 @@
 //! answer depends on tie-breaking are listed as ambiguous in the fixture and skipped.
 //! Fixtures: tests/fixtures/knn_sklearn.json, made by make_logistic_knn_fixtures.py.
 
-use kernel_playground::solvers::knn::{KnnModel, KnnParams, Metric, Weights};
+use kernel_playground::methods::solvers::knn::{KnnModel, KnnParams, Metric, Weights};
 use serde::Deserialize;
 
 #[derive(Deserialize)]

@@ -1,66 +1,97 @@
 //! The house rules, read from the source itself (code under `#[cfg(test)]` is left out):
 //! - modules import only from their own layer or the layers below (see `src/lib.rs`), and no
 //!   two modules import each other, directly or around a circle;
-//! - a method is named (its id as a string) only in its own file under `src/solvers/`, and a
+//! - a method is named (its id as a string) only in its own file under `src/methods/solvers/`, and a
 //!   view only in its own file under `src/views/`: the registries and the parameter table
 //!   carry everything else, so adding a method is its file, a registry line and parameter rows.
 //!
 //! Run alone with `cargo test --test layers`.
 
-use kernel_playground::registry::METHODS;
+use kernel_playground::methods::registry::METHODS;
 use kernel_playground::views::VIEWS;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The layer of each top-level module, lowest first.
-const LAYERS: &[&[&str]] = &[
-    &[
-        "data",
-        "table",
-        "task",
-        "labels",
-        "error",
-        "kernel",
-        "field",
-        "gauss_transform",
-        "monomials",
-        "contour",
-        "voronoi",
-        "hull",
-        "packed",
-        "params",
-        "plane",
-        "roc",
-        "spectrum",
-        "sorting",
-        "sklearn",
-        "words",
-        "job",
-    ],
-    &["model", "capabilities"],
-    &["solvers"],
-    &[
-        "multiclass",
-        "standardise",
-        "registry",
-        "picture",
-        "validation",
-        "reg_path",
-        "learning",
-    ],
-    &["state", "link", "options", "playground", "examples"],
-    &[
-        "views", "regions", "scene", "inset", "svg", "sprites", "python",
-    ],
-    &["web"],
+/// The layers, lowest first: each is a folder of `src/` ("" for a module of its own at the top)
+/// and the modules in it. A folder may hold several layers in a row (the methods' contract,
+/// the methods, what is built on them).
+const LAYERS: &[(&str, &[&str])] = &[
+    (
+        "core",
+        &[
+            "data",
+            "table",
+            "task",
+            "labels",
+            "error",
+            "kernel",
+            "field",
+            "gauss_transform",
+            "monomials",
+            "contour",
+            "voronoi",
+            "hull",
+            "packed",
+            "params",
+            "plane",
+            "roc",
+            "spectrum",
+            "sorting",
+            "sklearn",
+            "words",
+            "job",
+        ],
+    ),
+    ("methods", &["model", "capabilities"]),
+    ("methods", &["solvers"]),
+    (
+        "methods",
+        &[
+            "multiclass",
+            "standardise",
+            "registry",
+            "picture",
+            "validation",
+            "reg_path",
+            "learning",
+        ],
+    ),
+    (
+        "lab",
+        &["state", "link", "options", "playground", "examples"],
+    ),
+    (
+        "draw",
+        &["regions", "scene", "inset", "svg", "sprites", "python"],
+    ),
+    ("", &["views"]),
+    ("", &["web"]),
 ];
 
+/// Whether `name` is one of the layers' folders.
+fn is_folder(name: &str) -> bool {
+    LAYERS.iter().any(|(folder, _)| *folder == name)
+}
+
+/// A module path's folder and its module in that folder: ("core", "data") for "core::data::text",
+/// ("", "views") for "views::cv".
+fn placed(module: &str) -> (&str, &str) {
+    let mut parts = module.split("::");
+    let first = parts.next().unwrap();
+    match parts.next() {
+        Some(second) if is_folder(first) => (first, second),
+        _ => ("", first),
+    }
+}
+
 fn layer_of(module: &str) -> usize {
-    let top = module.split("::").next().unwrap();
+    let (folder, name) = placed(module);
     LAYERS
         .iter()
-        .position(|layer| layer.contains(&top))
-        .unwrap_or_else(|| panic!("module {module} is in no layer: add it to LAYERS"))
+        .position(|(f, names)| *f == folder && names.contains(&name))
+        .unwrap_or_else(|| {
+            panic!("module {module} is in no layer, or not in its layer's folder: see LAYERS")
+        })
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -120,6 +151,7 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
     let modules: BTreeMap<String, PathBuf> = files
         .iter()
         .filter_map(|f| module_of(f).map(|m| (m, f.clone())))
+        .filter(|(m, _)| !is_folder(m))
         .collect();
     let names: BTreeSet<String> = modules.keys().cloned().collect();
     modules
@@ -132,6 +164,28 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
             (m.clone(), uses)
         })
         .collect()
+}
+
+/// Every module of the program sits in its layer's folder, and every folder is a layer's.
+#[test]
+fn each_module_sits_in_its_layers_folder() {
+    let graph = graph();
+    for module in graph.keys() {
+        layer_of(module);
+    }
+    for entry in std::fs::read_dir("src").unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() && name != "bin" {
+            assert!(
+                is_folder(&name)
+                    || LAYERS
+                        .iter()
+                        .any(|(f, m)| f.is_empty() && m.contains(&name.as_str())),
+                "src/{name}/ is no layer's folder: see LAYERS"
+            );
+        }
+    }
 }
 
 #[test]
@@ -197,7 +251,7 @@ fn program_files() -> Vec<PathBuf> {
 }
 
 /// Rust code without the keyword names of scikit-learn estimators, `.arg("loss", …)` in a
-/// method's counterpart (`src/sklearn.rs`): a keyword is scikit-learn's word (`LinearSVC`'s
+/// method's counterpart (`src/core/sklearn.rs`): a keyword is scikit-learn's word (`LinearSVC`'s
 /// `loss`), not the name of a method or a view.
 fn without_estimator_keywords(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -239,7 +293,7 @@ fn a_method_is_named_only_in_its_own_file() {
             method.id()
         );
         assert!(
-            files[0].starts_with("src/solvers"),
+            files[0].starts_with("src/methods/solvers"),
             "'{}' is named in {:?}",
             method.id(),
             files[0]
@@ -285,12 +339,12 @@ fn has_word(text: &str, name: &str) -> bool {
     })
 }
 
-/// What adding a method touches: its file under `src/solvers/` (where its registry entry is
-/// defined) and its line in `src/registry.rs`; nothing else in the program names the entry.
+/// What adding a method touches: its file under `src/methods/solvers/` (where its registry entry is
+/// defined) and its line in `src/methods/registry.rs`; nothing else in the program names the entry.
 /// (Its parameter rows are found by key; see `every_model_row_is_some_methods`.)
 #[test]
 fn a_method_touches_its_file_and_one_registry_line() {
-    let entries = registry_entries("src/registry.rs", "METHODS");
+    let entries = registry_entries("src/methods/registry.rs", "METHODS");
     assert_eq!(entries.len(), METHODS.len());
     let mut files = Vec::new();
     rust_files(Path::new("src"), &mut files);
@@ -299,11 +353,13 @@ fn a_method_touches_its_file_and_one_registry_line() {
         let naming: Vec<&PathBuf> = files.iter().filter(|f| has_word(&code(f), entry)).collect();
         let solver_files = naming
             .iter()
-            .filter(|f| f.starts_with("src/solvers"))
+            .filter(|f| f.starts_with("src/methods/solvers"))
             .count();
         let others: Vec<_> = naming
             .iter()
-            .filter(|f| !f.starts_with("src/solvers") && **f != Path::new("src/registry.rs"))
+            .filter(|f| {
+                !f.starts_with("src/methods/solvers") && **f != Path::new("src/methods/registry.rs")
+            })
             .collect();
         assert_eq!(
             solver_files, 1,
@@ -317,7 +373,7 @@ fn a_method_touches_its_file_and_one_registry_line() {
 /// method: a method's parameters are its rows.
 #[test]
 fn every_model_row_is_some_methods() {
-    use kernel_playground::params::{Group, PARAMS};
+    use kernel_playground::core::params::{Group, PARAMS};
     for row in PARAMS.iter().filter(|p| p.group == Group::Model) {
         assert!(
             METHODS.iter().any(|m| m.reads().contains(&row.key)),
@@ -327,7 +383,7 @@ fn every_model_row_is_some_methods() {
     }
 }
 
-/// Outside the methods' own files (`src/solvers/`), the program asks a model what it is
+/// Outside the methods' own files (`src/methods/solvers/`), the program asks a model what it is
 /// through capabilities (`Model::kernel_expansion`, `Model::one_class`, `Method::svm_type` …),
 /// never by casting it to a method's type: a view then works for every method that has what
 /// it needs. The generic casts left are `Playground::model_as`, kept for tests that look
@@ -340,7 +396,7 @@ fn only_a_method_casts_to_its_own_types() {
     rust_files(Path::new("src/bin"), &mut files);
     let mut casts = Vec::new();
     // A module's test file (`tests.rs`, declared under `#[cfg(test)]`) may look inside.
-    let program = |f: &&PathBuf| !f.starts_with("src/solvers") && !f.ends_with("tests.rs");
+    let program = |f: &&PathBuf| !f.starts_with("src/methods/solvers") && !f.ends_with("tests.rs");
     for file in files.iter().filter(program) {
         for line in code(file).lines() {
             let generic = line.contains("downcast_ref::<T>()")

@@ -6,11 +6,11 @@
 //!
 //! Run alone with `cargo test --test legend`.
 
-use kernel_playground::plane::{
+use kernel_playground::core::plane::{
     Curve, CurveKind, Layers, Layout, LegendEntry, LegendMark, Mark, Outline, Scene, Shading,
 };
-use kernel_playground::playground::Playground;
-use kernel_playground::state::Settings;
+use kernel_playground::lab::playground::Playground;
+use kernel_playground::lab::state::Settings;
 
 fn layers(hash: &str) -> Layers {
     Settings::from_hash(hash).unwrap().0.layers()

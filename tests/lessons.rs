@@ -3,9 +3,9 @@
 //! have no bound support vector. The settings are the page's: the opening scene, and a preset
 //! chosen from the menu.
 
-use kernel_playground::playground::Playground;
-use kernel_playground::solvers::svm::SvmModel;
-use kernel_playground::state::Settings;
+use kernel_playground::lab::playground::Playground;
+use kernel_playground::lab::state::Settings;
+use kernel_playground::methods::solvers::svm::SvmModel;
 
 /// γ over the slider's range, 10⁻¹ to 10³ in half decades.
 const GAMMAS: [&str; 9] = ["0.1", "0.3", "1", "3", "10", "30", "100", "300", "1000"];

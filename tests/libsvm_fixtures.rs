@@ -2,9 +2,9 @@
 //! multipliers and bias, for all four kernels on separable, overlapping and non-linear data.
 //! Fixtures: tests/fixtures/svm_libsvm.json, made by tests/fixtures/make_svm_fixtures.py.
 
-use kernel_playground::kernel::Kernel;
-use kernel_playground::model::{ExitReason, Model};
-use kernel_playground::solvers::svm::{SvmModel, SvmParams};
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::methods::model::{ExitReason, Model};
+use kernel_playground::methods::solvers::svm::{SvmModel, SvmParams};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -112,7 +112,7 @@ fn warm_start_reaches_the_same_solution() {
     // Fit every case, then warm-start it from the solution of a neighbouring C.
     for case in fixtures().cases {
         let kernel = Kernel::from_name(&case.kernel, case.gamma, case.degree, case.coef0).unwrap();
-        let mut trainer = kernel_playground::solvers::svm::SvmTrainer::new();
+        let mut trainer = kernel_playground::methods::solvers::svm::SvmTrainer::new();
         let first = SvmParams {
             tol: case.tol,
             ..SvmParams::new(kernel, case.c * 3.0)

@@ -9,7 +9,7 @@ mod common;
 
 use common::lines::through_two_points;
 use common::numbers;
-use kernel_playground::solvers::lines::{least_absolute_line, least_squares_line};
+use kernel_playground::methods::solvers::lines::{least_absolute_line, least_squares_line};
 use serde_json::Value;
 
 fn cases() -> Vec<Value> {

@@ -12,9 +12,9 @@
 //! ([`legacy_key`] names the renames), so the corpus states what a
 //! link means, not how today's lab spells it.
 
-use kernel_playground::link;
-use kernel_playground::playground::Playground;
-use kernel_playground::state::Settings;
+use kernel_playground::lab::link;
+use kernel_playground::lab::playground::Playground;
+use kernel_playground::lab::state::Settings;
 use serde_json::{json, Map, Value};
 
 /// The key a setting recorded under `key` has today, when it was renamed since. None has
@@ -185,7 +185,7 @@ fn the_corpus_covers_every_method_and_choice() {
                 || legacy_key(key).is_some_and(|new| s["settings"][new].as_str() == Some(value))
         })
     };
-    for method in kernel_playground::registry::METHODS {
+    for method in kernel_playground::methods::registry::METHODS {
         let (id, task) = (method.id(), method.task().id());
         assert!(
             sides

@@ -2,8 +2,8 @@
 //! coefficients within 10⁻⁴, with both solvers where gradient descent can get there.
 //! Fixtures: tests/fixtures/logistic_sklearn.json, made by make_logistic_knn_fixtures.py.
 
-use kernel_playground::model::{ExitReason, Model};
-use kernel_playground::solvers::logistic::{Features, LogisticModel, LogisticParams};
+use kernel_playground::methods::model::{ExitReason, Model};
+use kernel_playground::methods::solvers::logistic::{Features, LogisticModel, LogisticParams};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -90,7 +90,7 @@ fn gradient_descent_reaches_the_same_coefficients_on_linear_features() {
         .filter(|c| c.features == "linear" && c.lambda >= 0.1)
     {
         let params = LogisticParams {
-            solver: kernel_playground::solvers::logistic::Solver::GradientDescent {
+            solver: kernel_playground::methods::solvers::logistic::Solver::GradientDescent {
                 learning_rate: 2.0,
             },
             tol: 1e-9,

@@ -8,13 +8,13 @@
 mod common;
 
 use common::numbers;
-use kernel_playground::data::{Dataset, Point};
-use kernel_playground::kernel::Kernel;
-use kernel_playground::model::{ExitReason, FactValue, FitOptions, Model};
-use kernel_playground::multiclass::{Multiclass, Scheme};
-use kernel_playground::registry;
-use kernel_playground::solvers::nu_svc::{NuSvcModel, NuSvcParams};
-use kernel_playground::state::Settings;
+use kernel_playground::core::data::{Dataset, Point};
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::lab::state::Settings;
+use kernel_playground::methods::model::{ExitReason, FactValue, FitOptions, Model};
+use kernel_playground::methods::multiclass::{Multiclass, Scheme};
+use kernel_playground::methods::registry;
+use kernel_playground::methods::solvers::nu_svc::{NuSvcModel, NuSvcParams};
 use serde_json::Value;
 
 /// A case read from the fixture file: its name, settings and points (the expected values

@@ -8,9 +8,9 @@
 mod common;
 
 use common::numbers;
-use kernel_playground::data::Point;
-use kernel_playground::kernel::Kernel;
-use kernel_playground::solvers::one_class::{fit_one_class, OneClassFit};
+use kernel_playground::core::data::Point;
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::methods::solvers::one_class::{fit_one_class, OneClassFit};
 use serde_json::Value;
 
 struct Case {

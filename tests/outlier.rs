@@ -2,14 +2,14 @@
 //! and the far points are not support vectors of the maximum-margin line, yet least squares,
 //! pulled by those far points, misclassifies points of the blobs. Logistic regression stays put.
 
-use kernel_playground::data::{Dataset, Preset};
-use kernel_playground::kernel::Kernel;
-use kernel_playground::model::Model;
-use kernel_playground::solvers::least_squares::LeastSquares;
-use kernel_playground::solvers::logistic::{Features, LogisticModel, LogisticParams};
-use kernel_playground::solvers::svm::{SvmModel, SvmParams};
+use kernel_playground::core::data::{Dataset, Preset};
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::methods::model::Model;
+use kernel_playground::methods::solvers::least_squares::LeastSquares;
+use kernel_playground::methods::solvers::logistic::{Features, LogisticModel, LogisticParams};
+use kernel_playground::methods::solvers::svm::{SvmModel, SvmParams};
 
-/// The page's defaults (src/state/mod.rs: n = 100, noise 0.2, seed 1), then other seeds and sizes.
+/// The page's defaults (src/lab/state/mod.rs: n = 100, noise 0.2, seed 1), then other seeds and sizes.
 const SETTINGS: [(usize, f64, u64); 9] = [
     (100, 0.2, 1),
     (100, 0.2, 2),

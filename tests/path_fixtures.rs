@@ -4,10 +4,10 @@
 //! kernel; so do the counts of free and bound support vectors and ‖w‖.
 //! Fixtures: tests/fixtures/path_sklearn.json, made by tests/fixtures/make_path_fixtures.py.
 
-use kernel_playground::data::Dataset;
-use kernel_playground::params::Values;
-use kernel_playground::reg_path::{log_spaced, PathJob, PATH_STEPS};
-use kernel_playground::registry;
+use kernel_playground::core::data::Dataset;
+use kernel_playground::core::params::Values;
+use kernel_playground::methods::reg_path::{log_spaced, PathJob, PATH_STEPS};
+use kernel_playground::methods::registry;
 use serde::Deserialize;
 
 #[derive(Deserialize)]

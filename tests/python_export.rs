@@ -11,11 +11,11 @@
 //! does), the comparison is skipped with a message saying why.
 //! Run alone with `cargo test --test python_export -- --nocapture`.
 
-use kernel_playground::playground::Playground;
-use kernel_playground::python;
-use kernel_playground::registry;
-use kernel_playground::sklearn::Agreement;
-use kernel_playground::task::Task;
+use kernel_playground::core::sklearn::Agreement;
+use kernel_playground::core::task::Task;
+use kernel_playground::draw::python;
+use kernel_playground::lab::playground::Playground;
+use kernel_playground::methods::registry;
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Command;

@@ -12,8 +12,8 @@
 //! square; placed by its anchor and turned about it. The browser test
 //! (tests/e2e/viewtype.test.mjs) checks the same with the browser's own measure of its fonts.
 
-use kernel_playground::plane::Layout;
-use kernel_playground::playground::Playground;
+use kernel_playground::core::plane::Layout;
+use kernel_playground::lab::playground::Playground;
 use kernel_playground::views::{self, Cache, Figure, VIEWS};
 use plotters::style::text_anchor::{HPos, VPos};
 use plotters::style::FontTransform;
@@ -292,7 +292,7 @@ fn sizes(view: &dyn views::ViewKind) -> Vec<(String, (u32, u32), f64)> {
 
 #[test]
 fn every_view_reads_as_large_as_the_plane_and_nothing_overlaps() {
-    kernel_playground::scene::load_system_font().ok();
+    kernel_playground::draw::scene::load_system_font().ok();
     let mut all = Vec::new();
     for hash in SCENES {
         let mut lab = Playground::from_hash(hash);
@@ -323,7 +323,7 @@ fn every_view_reads_as_large_as_the_plane_and_nothing_overlaps() {
 /// tick labels and overlap nothing.
 #[test]
 fn the_smo_inset_reads_as_large_as_the_ticks_and_nothing_overlaps() {
-    kernel_playground::scene::load_system_font().ok();
+    kernel_playground::draw::scene::load_system_font().ok();
     let mut all = Vec::new();
     let sides = PAGE_SIZES.iter().map(|&(what, side, ..)| (what, side));
     for (what, side) in sides.chain([("render (800 × 800)", 800)]) {

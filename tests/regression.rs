@@ -1,14 +1,14 @@
 //! Regression as a task of the lab: kernel ridge regression against an independent solve, the
 //! curve as the residual's zero level, and the task on the page and in links.
 
-use kernel_playground::data::{Dataset, Preset};
-use kernel_playground::kernel::Kernel;
-use kernel_playground::model::FitOptions;
-use kernel_playground::params::Values;
-use kernel_playground::playground::Playground;
-use kernel_playground::registry;
-use kernel_playground::solvers::regression::scores;
-use kernel_playground::task::Task;
+use kernel_playground::core::data::{Dataset, Preset};
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::core::params::Values;
+use kernel_playground::core::task::Task;
+use kernel_playground::lab::playground::Playground;
+use kernel_playground::methods::model::FitOptions;
+use kernel_playground::methods::registry;
+use kernel_playground::methods::solvers::regression::scores;
 use nalgebra::{DMatrix, DVector};
 
 fn sine() -> Dataset {
@@ -166,7 +166,7 @@ fn every_view_draws_something_for_the_other_tasks() {
 /// beyond them, and the legend names it; without it, no band.
 #[test]
 fn the_gaussian_process_band_widens_away_from_the_points() {
-    use kernel_playground::plane::{CurveKind, Layout};
+    use kernel_playground::core::plane::{CurveKind, Layout};
     let band = |hash: &str| {
         let mut lab = Playground::from_hash(hash);
         lab.fit();
@@ -234,7 +234,7 @@ fn an_indefinite_kernel_says_why_it_has_no_band() {
 /// kind (one colour, one legend entry), and their labels come back with classification.
 #[test]
 fn labels_kept_from_classification_are_one_kind_of_point_in_the_other_tasks() {
-    use kernel_playground::plane::Layout;
+    use kernel_playground::core::plane::Layout;
     let mut lab = Playground::from_hash("points=-0.5,0.2,0;0.1,0.4,1;0.6,-0.3,0;0.8,0.5,1");
     for task in ["regression", "novelty"] {
         lab.set("task", task).unwrap();

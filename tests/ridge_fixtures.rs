@@ -3,9 +3,9 @@
 //! squares with numpy.linalg.lstsq (w and b within 10⁻⁹, including a rank-deficient design).
 //! Fixtures: tests/fixtures/ridge_sklearn.json, made by make_ridge_fixtures.py.
 
-use kernel_playground::kernel::Kernel;
-use kernel_playground::solvers::kernel_ridge::{KernelRidge, KrrParams};
-use kernel_playground::solvers::least_squares::LeastSquares;
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::methods::solvers::kernel_ridge::{KernelRidge, KrrParams};
+use kernel_playground::methods::solvers::least_squares::LeastSquares;
 use serde::Deserialize;
 
 #[derive(Deserialize)]

@@ -3,7 +3,7 @@
 //! SVM and logistic scores, k-NN vote shares full of ties, and rounded scores.
 //! Fixtures: tests/fixtures/roc_sklearn.json, made by make_roc_fixtures.py.
 
-use kernel_playground::roc::Roc;
+use kernel_playground::core::roc::Roc;
 use serde::Deserialize;
 
 #[derive(Deserialize)]

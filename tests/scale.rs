@@ -3,8 +3,8 @@
 //! and a CSV read and written again is the same text.
 //! Fixtures: tests/fixtures/scale_libsvm.json, made by tests/fixtures/make_scale_fixtures.py.
 
-use kernel_playground::data::Dataset;
-use kernel_playground::state::Settings;
+use kernel_playground::core::data::Dataset;
+use kernel_playground::lab::state::Settings;
 use serde_json::Value;
 
 mod common;

@@ -3,8 +3,8 @@
 //! with its two-class model at C doubled: coefficients within 10⁻⁴, probabilities within 10⁻⁵.
 //! Fixtures: tests/fixtures/softmax_sklearn.json, made by make_softmax_fixtures.py.
 
-use kernel_playground::model::{ExitReason, Model};
-use kernel_playground::solvers::logistic::{
+use kernel_playground::methods::model::{ExitReason, Model};
+use kernel_playground::methods::solvers::logistic::{
     Features, LogisticParams, MultiClass, SoftmaxModel, Solver,
 };
 use serde::Deserialize;

@@ -1,8 +1,8 @@
 //! How long the Gram view's λ_min takes (run with `cargo test --release --test
 //! spectrum_timing -- --ignored --nocapture`).
 
-use kernel_playground::kernel::Kernel;
-use kernel_playground::spectrum::smallest_eigenvalue;
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::core::spectrum::smallest_eigenvalue;
 use std::time::Instant;
 
 #[test]
@@ -34,7 +34,8 @@ fn time_the_smallest_eigenvalue() {
                 s.exact,
                 start.elapsed() - built
             );
-            if n > kernel_playground::spectrum::EXACT_UP_TO && std::env::var("EXACT").is_ok() {
+            if n > kernel_playground::core::spectrum::EXACT_UP_TO && std::env::var("EXACT").is_ok()
+            {
                 let m = nalgebra::DMatrix::from_row_slice(n, n, &gram);
                 let t = Instant::now();
                 let exact = m.symmetric_eigenvalues().min();

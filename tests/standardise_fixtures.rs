@@ -4,10 +4,10 @@
 //! answer. Fixtures: tests/fixtures/standardise_sklearn.json, made by
 //! tests/fixtures/make_standardise_fixtures.py.
 
-use kernel_playground::data::Dataset;
-use kernel_playground::model::{FitOptions, Model};
-use kernel_playground::registry;
-use kernel_playground::state::Settings;
+use kernel_playground::core::data::Dataset;
+use kernel_playground::lab::state::Settings;
+use kernel_playground::methods::model::{FitOptions, Model};
+use kernel_playground::methods::registry;
 use serde_json::Value;
 
 mod common;

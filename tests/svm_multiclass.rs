@@ -2,11 +2,11 @@
 //! pairwise decision value, the voted predictions (ties to the smaller class) and the support
 //! vectors. Fixtures: tests/fixtures/svm_multiclass.json, made by make_svm_multiclass_fixtures.py.
 
-use kernel_playground::data::Dataset;
-use kernel_playground::kernel::Kernel;
-use kernel_playground::model::Model;
-use kernel_playground::multiclass::{Multiclass, Scheme};
-use kernel_playground::solvers::svm::{SvmModel, SvmParams, SvmTrainer};
+use kernel_playground::core::data::Dataset;
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::methods::model::Model;
+use kernel_playground::methods::multiclass::{Multiclass, Scheme};
+use kernel_playground::methods::solvers::svm::{SvmModel, SvmParams, SvmTrainer};
 use serde::Deserialize;
 
 #[derive(Deserialize)]

@@ -11,9 +11,9 @@
 mod common;
 
 use common::numbers;
-use kernel_playground::data::Point;
-use kernel_playground::kernel::Kernel;
-use kernel_playground::solvers::svr::{fit_epsilon_svr, fit_nu_svr, SvrFit};
+use kernel_playground::core::data::Point;
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::methods::solvers::svr::{fit_epsilon_svr, fit_nu_svr, SvrFit};
 use serde_json::Value;
 
 /// Enough for every case at tol 10⁻⁶ (scikit-learn needed at most about 10⁴).

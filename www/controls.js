@@ -1,5 +1,5 @@
-// The controls, made from the lab's catalogue (the parameter table of src/params/table.rs, the
-// methods of src/registry.rs): one labelled row per parameter, shown for the methods that read
+// The controls, made from the lab's catalogue (the parameter table of src/core/params/table.rs, the
+// methods of src/methods/registry.rs): one labelled row per parameter, shown for the methods that read
 // it and enabled when the current settings make it matter. Nothing here knows a method or a
 // parameter by name.
 

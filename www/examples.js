@@ -1,4 +1,4 @@
-// The lectures' worked examples (src/examples.rs), listed in the preset menu under "lecture
+// The lectures' worked examples (src/lab/examples.rs), listed in the preset menu under "lecture
 // examples": choosing one opens its scene exactly, as its link would, and shows its caption —
 // what to look at — above the controls until another scene is opened.
 

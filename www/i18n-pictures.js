@@ -14,7 +14,7 @@ const spaced = (text) => text.replace(new RegExp(`([${HAN}])(?=[^\\s，。；：
 const unspaced = (text) => text.replace(SPACED, '');
 
 // The lab's pictures: their headlines are translated before the lab breaks them into lines
-// (src/words.rs asks globalThis.kernelPlaygroundSay), called once the wasm has started.
+// (src/core/words.rs asks globalThis.kernelPlaygroundSay), called once the wasm has started.
 export function translatePictures(App) {
   globalThis.kernelPlaygroundSay = (text) => {
     if (lang === 'en') return undefined;

@@ -1,5 +1,5 @@
 // The legend beside the plot: one entry for each mark the frame draws, as the lab lists them
-// (`legend` in the frame, from Scene::legend in src/plane/legend.rs), each with a small copy of
+// (`legend` in the frame, from Scene::legend in src/core/plane/legend.rs), each with a small copy of
 // the mark (a class's shape and colour from its colour index, as in the plane) and its
 // explanation as its description and behind its ⓘ (www/help.js). It follows the plot on the
 // left (the one the views and the link follow).

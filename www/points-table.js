@@ -14,7 +14,7 @@ export const SHOWN_ROWS = 300;
 
 // A number as the lab reads one (what a link and a CSV file take): finite, no spaces.
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-// Within ±10¹⁵, as the lab takes coordinates (src/data/mod.rs, MAX_COORDINATE).
+// Within ±10¹⁵, as the lab takes coordinates (src/core/data/mod.rs, MAX_COORDINATE).
 const isNumber = (text) => NUMBER.test(text) && Math.abs(Number(text)) <= 1e15;
 const isLabel = (text) => /^-?\d{1,9}$/.test(text);
 

@@ -1,6 +1,6 @@
 // LIBSVM's svm-train options (`-s 3 -t 2 -c 10 -g 2 -p 0.1`), as old course material and
 // svm-toy give a model: typed in, they set the task, the method and its parameters (Rust reads
-// them, src/options.rs); the box shows the scene's own settings as such a string, or why they
+// them, src/lab/options.rs); the box shows the scene's own settings as such a string, or why they
 // are not one (k-NN is not a LIBSVM model).
 
 import { enableControls, syncControls } from './controls.js';

@@ -8,7 +8,7 @@
 //! `legend` (the legend's box and entries) and `panel` (a panel's strip of the picture,
 //! and the headline wrapped above it).
 
-use crate::plane::Layout;
+use crate::core::plane::Layout;
 
 mod draw;
 mod legend;
@@ -283,7 +283,7 @@ impl Chart {
     }
 
     /// The plot's rectangle in the picture's pixels (the upper panel's, when there are more).
-    fn plot_rect(&self, layout: &Layout) -> crate::field::PixelRect {
+    fn plot_rect(&self, layout: &Layout) -> crate::core::field::PixelRect {
         self.panels(layout)[0].plot()
     }
 
@@ -306,8 +306,11 @@ impl Chart {
         }
         self.axis_value_at(layout, px, py)
             .map_or(String::new(), |(key, value)| {
-                let label = crate::params::param(&key).map_or(key.as_str(), |p| p.label);
-                format!("click to set {label} = {}", crate::model::short(value))
+                let label = crate::core::params::param(&key).map_or(key.as_str(), |p| p.label);
+                format!(
+                    "click to set {label} = {}",
+                    crate::methods::model::short(value)
+                )
             })
     }
 

@@ -15,11 +15,11 @@
 
 use super::chart::{Chart, ClickAxis, Line, Marker};
 use super::{Figure, ViewKind};
-use crate::model::{short, FactValue, FitOptions};
-use crate::plane::Layout;
-use crate::playground::Playground;
-use crate::task::Task;
-use crate::validation::{cross_validate, Axis, Folds};
+use crate::core::plane::Layout;
+use crate::core::task::Task;
+use crate::lab::playground::Playground;
+use crate::methods::model::{short, FactValue, FitOptions};
+use crate::methods::validation::{cross_validate, Axis, Folds};
 
 /// Okabe–Ito: blue for the evidence, bluish green for BIC, vermillion for CV accuracy.
 const EVIDENCE: (u8, u8, u8) = (0, 114, 178);
@@ -82,7 +82,7 @@ fn axis(lab: &Playground) -> Option<Axis> {
 }
 
 /// A number fact of a fitted model, by key.
-fn number(facts: &[crate::model::Fact], key: &str) -> Option<f64> {
+fn number(facts: &[crate::methods::model::Fact], key: &str) -> Option<f64> {
     facts
         .iter()
         .find(|f| f.key == key)
@@ -132,7 +132,9 @@ pub fn choice_chart(lab: &mut Playground) -> Chart {
             let mut values = settings.values.clone();
             let set = values.set(&axis.key, &v.to_string()).is_ok();
             let fitted = set
-                .then(|| crate::registry::fit(method, &values, &train, FitOptions::default()))
+                .then(|| {
+                    crate::methods::registry::fit(method, &values, &train, FitOptions::default())
+                })
                 .and_then(Result::ok);
             let facts = fitted.map(|m| m.facts(&train)).unwrap_or_default();
             let cv = set
@@ -146,7 +148,7 @@ pub fn choice_chart(lab: &mut Playground) -> Chart {
             }
         })
         .collect();
-    let label = crate::params::param(&axis.key).map_or(axis.key.as_str(), |p| p.label);
+    let label = crate::core::params::param(&axis.key).map_or(axis.key.as_str(), |p| p.label);
     let x_label = if log {
         format!("log₁₀ {label}")
     } else {

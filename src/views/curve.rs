@@ -3,17 +3,17 @@
 //! last (C, γ, λ, k, degree, reg), else the method's first. Where the training accuracy keeps
 //! climbing while the CV accuracy falls, the model is overfitting; the current value is
 //! marked, and clicking the plot sets the parameter to the value there. In regression the
-//! scores are R² ([`crate::validation::task_score`]); in novelty detection the view says why
+//! scores are R² ([`crate::methods::validation::task_score`]); in novelty detection the view says why
 //! there is no curve. Like the grid, it is computed a fit at a time and fills in over frames.
 
 use super::chart::{Band, Chart, ClickAxis, Line, Marker};
 use super::cv::{grid_job, score_words, NO_LABELS};
 use super::{Figure, ViewKind};
-use crate::model::short;
-use crate::plane::Layout;
-use crate::playground::{JobKind, Playground};
-use crate::task::Task;
-use crate::validation::GridJob;
+use crate::core::plane::Layout;
+use crate::core::task::Task;
+use crate::lab::playground::{JobKind, Playground};
+use crate::methods::model::short;
+use crate::methods::validation::GridJob;
 
 /// Okabe–Ito blue for training, vermillion for cross-validation.
 const TRAINING: (u8, u8, u8) = (0, 114, 178);
@@ -75,9 +75,9 @@ pub fn curve_chart(lab: &mut Playground) -> Chart {
     let Some(axis) = lab.curve_axis() else {
         return Chart::says("This method has no hyper-parameter to draw a validation curve along.");
     };
-    let row = crate::params::param(&axis.key);
+    let row = crate::core::params::param(&axis.key);
     let label = row.map_or(axis.key.as_str(), |p| p.label).to_string();
-    let log = row.is_some_and(|p| matches!(p.kind, crate::params::Kind::LogSlider { .. }))
+    let log = row.is_some_and(|p| matches!(p.kind, crate::core::params::Kind::LogSlider { .. }))
         || axis.values.len() > 13;
     let at = |v: f64| if log { v.log10() } else { v };
     let current = lab.settings().values.real(&axis.key);

@@ -4,13 +4,13 @@
 //! ranges, log-spaced where the slider is, as a viridis colour with a colour bar. The best cell
 //! and the current settings are marked. When cells tie for the highest mean (the same share
 //! right, up to rounding), every tied cell is outlined and the best is the simplest of them
-//! ([`crate::validation::best_of`]: the smallest γ, then the smallest C, for the SVM), which
+//! ([`crate::methods::validation::best_of`]: the smallest γ, then the smallest C, for the SVM), which
 //! the note says. Hovering a cell gives its mean ± sd and every fold's
 //! accuracy, clicking it moves the sliders there. A method with one such parameter gets a strip
 //! (k for k-NN, reg for QDA); one with none, its single cross-validated score.
 //!
 //! In regression a cell is scored by the mean R² of its held-out folds
-//! ([`crate::validation::task_score`]); novelty detection has no labels to score against, and
+//! ([`crate::methods::validation::task_score`]); novelty detection has no labels to score against, and
 //! the view says so.
 //!
 //! The grid is computed a fold at a time ([`Playground::work_on`]), so the page fills it in over
@@ -19,11 +19,11 @@
 
 use super::chart::{viridis, Chart, ColourBar, HeatCell, Marker};
 use super::{Figure, ViewKind};
-use crate::model::short;
-use crate::plane::Layout;
-use crate::playground::{JobKind, Playground};
-use crate::task::Task;
-use crate::validation::{best_of, tie_rule, Axis, Cell, Folds, GridJob};
+use crate::core::plane::Layout;
+use crate::core::task::Task;
+use crate::lab::playground::{JobKind, Playground};
+use crate::methods::model::short;
+use crate::methods::validation::{best_of, tie_rule, Axis, Cell, Folds, GridJob};
 
 /// Why cross-validation does not apply in novelty detection.
 pub const NO_LABELS: &str =
@@ -136,7 +136,7 @@ fn edges(positions: &[f64]) -> Vec<(f64, f64)> {
 
 /// How a parameter value reads.
 fn named(key: &str, value: f64) -> String {
-    let label = crate::params::param(key).map_or(key, |p| p.label);
+    let label = crate::core::params::param(key).map_or(key, |p| p.label);
     format!("{label} = {}", short(value))
 }
 
@@ -161,8 +161,8 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
     let axes = job.axes.clone();
     let log = |k: usize| {
         axes.get(k).is_some_and(|a| {
-            crate::params::param(&a.key)
-                .is_some_and(|p| matches!(p.kind, crate::params::Kind::LogSlider { .. }))
+            crate::core::params::param(&a.key)
+                .is_some_and(|p| matches!(p.kind, crate::core::params::Kind::LogSlider { .. }))
                 || a.values.len() > 13
         })
     };
@@ -269,7 +269,7 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
     }
     let axis_label = |k: usize| {
         axes.get(k).map_or(String::new(), |a| {
-            let label = crate::params::param(&a.key).map_or(a.key.as_str(), |p| p.label);
+            let label = crate::core::params::param(&a.key).map_or(a.key.as_str(), |p| p.label);
             if log(k) {
                 format!("log₁₀ {label}")
             } else {
@@ -346,7 +346,7 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::validation::{best, grid, Folds};
+    use crate::methods::validation::{best, grid, Folds};
 
     #[test]
     fn the_finished_map_is_the_grid_and_clicking_a_cell_sets_its_values() {
@@ -437,7 +437,7 @@ mod tests {
         let axes = lab.tuning_axes();
         let values = lab.settings().values.clone();
         let cells = grid(&values, "svm", train, &axes, &assignment, None).unwrap();
-        let b = crate::validation::best_of(&cells).unwrap();
+        let b = crate::methods::validation::best_of(&cells).unwrap();
         assert!(b.tied.len() > 1, "this scene has ties: {:?}", b.tied);
         let outlined: Vec<usize> = (0..chart.heat.len())
             .filter(|&c| chart.heat[c].outlined)
@@ -478,7 +478,7 @@ mod tests {
             let x = -0.9 + 1.8 * ((i * 7) % 30) as f64 / 29.0;
             [x, line(x)]
         });
-        let data = crate::data::Dataset::from_parts(points.collect(), vec![0; 30]);
+        let data = crate::core::data::Dataset::from_parts(points.collect(), vec![0; 30]);
         let mut lab = Playground::from_hash("task=regression&model=lsq&folds=5");
         lab.replace_data(data.clone());
         lab.fit();

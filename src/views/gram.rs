@@ -4,7 +4,7 @@
 //! class. Up to [`CELL_PER_POINT_UP_TO`] points every pair of points is a cell; beyond, the
 //! ordered points are cut into [`BINS`] runs and a cell is the mean of K over its block.
 //!
-//! The headline gives the smallest eigenvalue λ_min ([`crate::spectrum`]). Mercer's condition
+//! The headline gives the smallest eigenvalue λ_min ([`crate::core::spectrum`]). Mercer's condition
 //! is λ_min ≥ 0 on every finite set; the sigmoid kernel tanh(γ xᵀz + coef0) breaks it for many
 //! γ and coef0, and then the figure says so and what it means for the dual. Above
 //! [`SAMPLE_ABOVE`] points, the matrix and λ_min are those of a seeded sample of that many.
@@ -14,13 +14,13 @@
 
 use super::chart::{viridis, Chart, ColourBar, HeatCell, Line, Tick};
 use super::{Figure, ViewKind};
-use crate::data::Point;
-use crate::kernel::Kernel;
-use crate::model::{kernel_of, short};
-use crate::plane::Layout;
-use crate::playground::Playground;
-use crate::spectrum::{smallest_eigenvalue, Smallest, LANCZOS_STEPS};
-use crate::task::Task;
+use crate::core::data::Point;
+use crate::core::kernel::Kernel;
+use crate::core::plane::Layout;
+use crate::core::spectrum::{smallest_eigenvalue, Smallest, LANCZOS_STEPS};
+use crate::core::task::Task;
+use crate::lab::playground::Playground;
+use crate::methods::model::{kernel_of, short};
 use rand::seq::index::sample;
 use rand::SeedableRng;
 use std::sync::{Arc, Mutex};
@@ -199,14 +199,14 @@ pub fn gram_chart(lab: &Playground) -> Chart {
     let mut shown: Vec<usize> = if data.len() > SAMPLE_ABOVE {
         let mut rng = rand::rngs::StdRng::seed_from_u64(settings.values.whole("seed"));
         let mut picked = sample(&mut rng, data.len(), SAMPLE_ABOVE).into_vec();
-        crate::sorting::sort(&mut picked);
+        crate::core::sorting::sort(&mut picked);
         picked
     } else {
         (0..data.len()).collect()
     };
     // By class, or in regression by x (its bits in an order that sorts as the numbers do).
     let regression = settings.task == Task::Regression;
-    crate::sorting::sort_by_key(&mut shown, |&t| match regression {
+    crate::core::sorting::sort_by_key(&mut shown, |&t| match regression {
         true => {
             let bits = data.points[t][0].to_bits() as i64;
             bits ^ (((bits >> 63) as u64) >> 1) as i64
@@ -221,7 +221,7 @@ pub fn gram_chart(lab: &Playground) -> Chart {
     let points: Vec<_> = shown
         .iter()
         .map(|&t| match regression {
-            true => crate::solvers::regression::input(data.points[t]),
+            true => crate::methods::solvers::regression::input(data.points[t]),
             false => data.points[t],
         })
         .collect();

@@ -1,17 +1,17 @@
 //! Learning curves (CURRICULUM §11): training accuracy and cross-validated accuracy (± sd, a
 //! band) against the number of points trained on, for the lab's method and, dashed beside
-//! it, a second method chosen above the view (see [`crate::learning`]). Computed a fit at a
+//! it, a second method chosen above the view (see [`crate::methods::learning`]). Computed a fit at a
 //! time like the grid, behind the page, filling in as it goes. In regression the scores are
 //! R²; novelty detection has no labels to score against, and the view says so.
 
 use super::chart::{Band, Chart, Line};
 use super::cv::{score_words, NO_LABELS};
 use super::{Figure, ViewKind};
-use crate::learning::{LearningJob, Point};
-use crate::plane::Layout;
-use crate::playground::{JobKind, Playground};
-use crate::task::Task;
-use crate::validation::Folds;
+use crate::core::plane::Layout;
+use crate::core::task::Task;
+use crate::lab::playground::{JobKind, Playground};
+use crate::methods::learning::{LearningJob, Point};
+use crate::methods::validation::Folds;
 
 /// Okabe–Ito: blue and vermillion for the lab's method, sky blue and orange for the other.
 const OWN: [(u8, u8, u8); 2] = [(0, 114, 178), (213, 94, 0)];
@@ -21,7 +21,7 @@ pub struct LearningView;
 
 impl ViewKind for LearningView {
     fn settings(&self) -> &'static [&'static str] {
-        &["folds", crate::state::LEARN_VS_KEY]
+        &["folds", crate::lab::state::LEARN_VS_KEY]
     }
 
     fn id(&self) -> &'static str {
@@ -79,7 +79,7 @@ fn learning_methods(lab: &Playground) -> Vec<String> {
     let beside = settings
         .learn_vs
         .as_ref()
-        .filter(|m| *m != own && crate::registry::method_in(settings.task, m).is_ok());
+        .filter(|m| *m != own && crate::methods::registry::method_in(settings.task, m).is_ok());
     std::iter::once(own).chain(beside).cloned().collect()
 }
 
@@ -90,7 +90,7 @@ fn learning(lab: &mut Playground) -> &LearningJob {
 
 /// A method's title.
 fn title(task: Task, id: &str) -> String {
-    crate::registry::method_in(task, id).map_or(id.to_string(), |m| m.title().to_string())
+    crate::methods::registry::method_in(task, id).map_or(id.to_string(), |m| m.title().to_string())
 }
 
 /// The chart for the lab as it is.

@@ -14,10 +14,10 @@
 
 use super::chart::{Chart, Line, Tick};
 use super::{Figure, ViewKind};
-use crate::model::Loss;
-use crate::plane::Layout;
-use crate::playground::Playground;
-use crate::task::Task;
+use crate::core::plane::Layout;
+use crate::core::task::Task;
+use crate::lab::playground::Playground;
+use crate::methods::model::Loss;
 
 /// Okabe–Ito colours (and black) for the seven losses, in [`Loss::ALL`] order.
 const LOSS_COLOURS: [(u8, u8, u8); 7] = [
@@ -91,7 +91,11 @@ pub fn loss_chart(lab: &Playground) -> Chart {
         .map(|(&loss, colour)| {
             let total: f64 = known.iter().map(|&(_, _, z)| loss.eval(z)).sum();
             let this = own == Some(loss);
-            totals.push(format!("{} {}", loss.name(), crate::model::short(total)));
+            totals.push(format!(
+                "{} {}",
+                loss.name(),
+                crate::methods::model::short(total)
+            ));
             let label = format!(
                 "{}{}",
                 loss.name(),
@@ -161,7 +165,7 @@ fn curve(loss: Loss, (from, to): (f64, f64)) -> Vec<(f64, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::Settings;
+    use crate::lab::state::Settings;
 
     #[test]
     fn ticks_sit_at_the_training_margins_and_totals_add_up() {
@@ -187,7 +191,7 @@ mod tests {
         assert!(
             chart
                 .note
-                .contains(&format!("hinge {}", crate::model::short(slack))),
+                .contains(&format!("hinge {}", crate::methods::model::short(slack))),
             "{} vs {slack}",
             chart.note
         );

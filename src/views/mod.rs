@@ -21,9 +21,9 @@ pub mod residuals;
 pub mod roc;
 pub mod trace;
 
-use crate::error::Error;
-use crate::plane::{Layout, Scene};
-use crate::playground::{JobKind, Playground};
+use crate::core::error::Error;
+use crate::core::plane::{Layout, Scene};
+use crate::lab::playground::{JobKind, Playground};
 use plotters_backend::DrawingBackend;
 
 /// What a view shows. A figure computed in a Web Worker reaches the page as bytes
@@ -34,7 +34,7 @@ pub enum Figure {
     Plane(Box<Scene>),
     /// A chart of curves and marks over two axes.
     Chart(Box<chart::Chart>),
-    /// A 3-D picture, seen from the lab's [`crate::playground::Orbit`].
+    /// A 3-D picture, seen from the lab's [`crate::lab::playground::Orbit`].
     Lift(Box<lift::Lift>),
 }
 
@@ -163,7 +163,7 @@ pub fn draw<DB: DrawingBackend>(
 ) -> Result<(), Error> {
     match figure {
         Figure::Plane(scene) => {
-            crate::scene::draw(backend, scene, layout, &lab.settings().layers(), true)
+            crate::draw::scene::draw(backend, scene, layout, &lab.settings().layers(), true)
         }
         Figure::Chart(chart) => chart::draw(backend, chart, layout),
         Figure::Lift(figure) => lift::draw(backend, figure, layout, lab.orbit),
@@ -273,9 +273,9 @@ mod tests {
     /// accuracy, margins y·f(x) or classes it does not have.
     #[test]
     fn every_view_of_every_method_of_every_task_shows_something_or_says_why_not() {
-        use crate::task::Task;
+        use crate::core::task::Task;
         for task in Task::ALL {
-            for method in crate::registry::methods_of(task) {
+            for method in crate::methods::registry::methods_of(task) {
                 let hash = format!("task={}&model={}&n=30", task.id(), method.id());
                 let mut lab = Playground::from_hash(&hash);
                 assert!(lab.warnings.is_empty(), "{hash}: {:?}", lab.warnings);

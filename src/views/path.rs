@@ -5,17 +5,17 @@
 //! and the number of free and bound support vectors. The current C is marked; clicking sets C.
 //!
 //! At the slider's low end every point of the smaller class is bound and α/C no longer
-//! changes: the boundary stops rotating and only ‖w‖ ∝ C shrinks (see [`crate::reg_path`]).
+//! changes: the boundary stops rotating and only ‖w‖ ∝ C shrinks (see [`crate::methods::reg_path`]).
 //! The path is computed a C at a time with warm starts and fills in over frames, or in the
 //! page's Web Worker. Outside classification the view says there is no path.
 
 use super::chart::{Chart, ClickAxis, Line};
 use super::{Figure, ViewKind};
-use crate::model::short;
-use crate::plane::Layout;
-use crate::playground::{JobKind, Playground};
-use crate::reg_path::{log_spaced, PathJob, PATH_STEPS};
-use crate::task::Task;
+use crate::core::plane::Layout;
+use crate::core::task::Task;
+use crate::lab::playground::{JobKind, Playground};
+use crate::methods::model::short;
+use crate::methods::reg_path::{log_spaced, PathJob, PATH_STEPS};
 
 /// Okabe–Ito: blue for free, vermillion for bound, bluish green for the margin width.
 const FREE: (u8, u8, u8) = (0, 114, 178);
@@ -59,8 +59,8 @@ pub static PATH: JobKind = JobKind {
     id: "path",
     signature: |lab| lab.job_signature(&["C"], false),
     start: |lab| {
-        let (lo, hi) = match crate::params::param("C").map(|row| row.kind) {
-            Some(crate::params::Kind::LogSlider { lo, hi }) => (lo, hi),
+        let (lo, hi) = match crate::core::params::param("C").map(|row| row.kind) {
+            Some(crate::core::params::Kind::LogSlider { lo, hi }) => (lo, hi),
             _ => (-3.0, 4.0),
         };
         let settings = lab.settings();
@@ -128,7 +128,7 @@ pub fn path_chart(lab: &mut Playground) -> Chart {
     let now = current.log10().clamp(lo, hi);
     let colour_of = |t: usize| {
         let k = classes.iter().position(|&c| c == labels[t]).unwrap_or(0);
-        crate::scene::CLASS_COLOURS[k % crate::scene::CLASS_COLOURS.len()]
+        crate::draw::scene::CLASS_COLOURS[k % crate::draw::scene::CLASS_COLOURS.len()]
     };
     // α is drawn on a log scale down to a tenth of the smallest C; α = 0 is not drawn.
     let floor = lo - 1.0;
@@ -156,7 +156,7 @@ pub fn path_chart(lab: &mut Playground) -> Chart {
     };
     let y_range = (floor, x_range.1 + 0.2);
     lines.push(marker(y_range, Some(now_label)));
-    let solved: Vec<(f64, f64, &crate::reg_path::PathPoint)> = xs
+    let solved: Vec<(f64, f64, &crate::methods::reg_path::PathPoint)> = xs
         .iter()
         .zip(&job.c)
         .zip(&job.points)

@@ -1,9 +1,9 @@
 //! The plane: the points, the decision regions and curves, and each method's marks — the
-//! lab's main view (see [`crate::picture`] and [`crate::scene`]).
+//! lab's main view (see [`crate::methods::picture`] and [`crate::draw::scene`]).
 
 use super::{Figure, ViewKind};
-use crate::plane::Layout;
-use crate::playground::Playground;
+use crate::core::plane::Layout;
+use crate::lab::playground::Playground;
 
 pub struct PlaneView;
 

@@ -11,9 +11,9 @@
 //!   of 0 are outside the region.
 
 use super::chart::{Chart, Line, Tick};
-use crate::model::short;
-use crate::playground::Playground;
-use crate::solvers::regression::{curve_of, ResidualLoss};
+use crate::lab::playground::Playground;
+use crate::methods::model::short;
+use crate::methods::solvers::regression::{curve_of, ResidualLoss};
 
 /// Okabe–Ito colours of the ε-insensitive, squared and absolute losses.
 const COLOURS: [(u8, u8, u8); 3] = [(0, 114, 178), (213, 94, 0), (0, 158, 115)];
@@ -170,7 +170,7 @@ pub fn slack_chart(lab: &Playground) -> Chart {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::FactValue;
+    use crate::methods::model::FactValue;
 
     fn fitted(hash: &str) -> Playground {
         let mut lab = Playground::from_hash(hash);

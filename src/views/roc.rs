@@ -9,12 +9,12 @@
 
 use super::chart::{Chart, Line, Marker};
 use super::{Figure, ViewKind};
-use crate::plane::Layout;
-use crate::playground::Playground;
-use crate::regions::CLASS_COLOURS;
-use crate::roc::{Confusion, Roc};
-use crate::task::Task;
-use crate::validation::{out_of_fold_scores, Folds};
+use crate::core::plane::Layout;
+use crate::core::roc::{Confusion, Roc};
+use crate::core::task::Task;
+use crate::draw::regions::CLASS_COLOURS;
+use crate::lab::playground::Playground;
+use crate::methods::validation::{out_of_fold_scores, Folds};
 
 /// The colour of the curve and of the operating point.
 const CURVE: (u8, u8, u8) = (20, 20, 20);
@@ -148,7 +148,7 @@ pub fn roc_chart(lab: &Playground) -> Chart {
             colour: CURVE,
             weight: 1.6,
             dashed: false,
-            label: Some(format!("AUC = {}", crate::model::short(roc.auc))),
+            label: Some(format!("AUC = {}", crate::methods::model::short(roc.auc))),
         });
         let t = lab.settings().values.real("threshold");
         let c = Confusion::at(&scores, &positive, t);
@@ -159,15 +159,15 @@ pub fn roc_chart(lab: &Playground) -> Chart {
         chart.markers.push(Marker {
             at: (fpr, tpr),
             colour: OPERATING,
-            label: format!("t = {}", crate::model::short(t)),
+            label: format!("t = {}", crate::methods::model::short(t)),
         });
-        let or_dash = |v: Option<f64>| v.map_or("–".to_string(), crate::model::short);
+        let or_dash = |v: Option<f64>| v.map_or("–".to_string(), crate::methods::model::short);
         chart.note = format!(
             "ROC of f(x) on {}, {} positive. At t = {}: TP {}, FP {}, TN {}, FN {}; \
              precision {}, recall {}, F1 {}.",
             scored.source,
             lab.data().class_name(classes[1]),
-            crate::model::short(t),
+            crate::methods::model::short(t),
             c.true_positive,
             c.false_positive,
             c.true_negative,
@@ -199,7 +199,7 @@ pub fn roc_chart(lab: &Playground) -> Chart {
             label: Some(format!(
                 "{} vs rest: AUC = {}",
                 lab.data().class_name(class),
-                crate::model::short(roc.auc)
+                crate::methods::model::short(roc.auc)
             )),
         });
     }

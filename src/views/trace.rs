@@ -7,10 +7,10 @@
 
 use super::chart::{Chart, ClickAxis, Line};
 use super::{Figure, ViewKind};
-use crate::model::{short, Trace};
-use crate::plane::Layout;
-use crate::playground::{Playground, STEPS_KEY};
-use crate::task::Task;
+use crate::core::plane::Layout;
+use crate::core::task::Task;
+use crate::lab::playground::{Playground, STEPS_KEY};
+use crate::methods::model::{short, Trace};
 
 /// Okabe–Ito: one colour per curve of a panel, and reddish purple for the step on show.
 const CURVE_COLOURS: [(u8, u8, u8); 3] = [(0, 114, 178), (213, 94, 0), (0, 158, 115)];

@@ -12,7 +12,7 @@
 //! pen sets the context's colour and width only when they change, with the same string
 //! plotters would write, so the canvas ends in the same state.
 
-use crate::svg::SvgWithImages;
+use crate::draw::svg::SvgWithImages;
 use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
 };

@@ -21,8 +21,8 @@
 //! beyond that share ([`DiscPainter::incomplete`] says when more frames are wanted).
 
 use super::js_error;
-use crate::scene::{self, Layout};
-use crate::sprites::{self, Sprite};
+use crate::draw::scene::{self, Layout};
+use crate::draw::sprites::{self, Sprite};
 use wasm_bindgen::Clamped;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};

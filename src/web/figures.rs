@@ -82,7 +82,7 @@ impl App {
         let layout = self.view_layout(view, width, height);
         self.fit_timed();
         let figure = self.figures.figure(view, &mut self.lab, &layout).clone();
-        crate::svg::document(width, height, |backend| {
+        crate::draw::svg::document(width, height, |backend| {
             views::draw(PageBackend::Svg(backend), &figure, &layout, &self.lab)
         })
         .map_err(js_error)

@@ -283,17 +283,18 @@ impl App {
         let layers = self.lab.settings().layers();
         let size = (self.canvas.width(), self.canvas.height());
         let (painter, context) = (&mut self.discs, &self.context);
-        let mut stamp = |discs: &dyn Fn() -> Vec<discs::Disc>| -> Result<(), crate::error::Error> {
-            let painted = match same_discs {
-                true => painter.repaint(context, size, layout, started),
-                false => Ok(false),
-            }
-            .and_then(|done| match done {
-                true => Ok(()),
-                false => painter.paint(context, size, discs(), layout, started),
-            });
-            painted.map_err(|e| crate::error::Error::Draw(format!("{e:?}")))
-        };
+        let mut stamp =
+            |discs: &dyn Fn() -> Vec<discs::Disc>| -> Result<(), crate::core::error::Error> {
+                let painted = match same_discs {
+                    true => painter.repaint(context, size, layout, started),
+                    false => Ok(false),
+                }
+                .and_then(|done| match done {
+                    true => Ok(()),
+                    false => painter.paint(context, size, discs(), layout, started),
+                });
+                painted.map_err(|e| crate::core::error::Error::Draw(format!("{e:?}")))
+            };
         scene::draw_with(
             backend,
             scene,

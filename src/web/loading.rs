@@ -1,10 +1,10 @@
 //! Large files without long tasks on the page's thread: the worker behind the page reads the
-//! file and hands back its points packed ([`crate::packed`]); the page feeds them a piece at a
+//! file and hands back its points packed ([`crate::core::packed`]); the page feeds them a piece at a
 //! time into a [`PackedPoints`] between frames, and takes them whole when done
 //! ([`App::take_points`]), so no task grows with the file's size.
 
 use super::{js_error, App};
-use crate::packed::Unpacking;
+use crate::core::packed::Unpacking;
 use wasm_bindgen::prelude::*;
 
 /// Packed points being read on the page, a slice at a time.

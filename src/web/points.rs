@@ -118,18 +118,18 @@ impl App {
     /// takes them (`1,2,5`; empty for the defaults); on error (with its line number) nothing
     /// changes. Returns the sentence to show when part of the file was left out, else "".
     pub fn load_file(&mut self, bytes: &[u8], columns: &str) -> Result<String, JsValue> {
-        let columns = crate::table::ColumnRef::parse_list(columns).map_err(js_error)?;
+        let columns = crate::core::table::ColumnRef::parse_list(columns).map_err(js_error)?;
         self.lab
             .load_file(bytes, columns.as_deref())
             .map(Option::unwrap_or_default)
             .map_err(js_error)
     }
 
-    /// What the column dialog shows of a file's bytes, as JSON ([`crate::table::Preview`]),
+    /// What the column dialog shows of a file's bytes, as JSON ([`crate::core::table::Preview`]),
     /// or `null` for a file in LIBSVM's format (it has no columns to choose).
     pub fn file_preview(bytes: &[u8]) -> Result<String, JsValue> {
-        let text = crate::table::decode(bytes).map_err(js_error)?;
-        if crate::data::is_libsvm(&text) {
+        let text = crate::core::table::decode(bytes).map_err(js_error)?;
+        if crate::core::data::is_libsvm(&text) {
             return Ok("null".into());
         }
         // The first rows decide the delimiter, the header and the default columns.
@@ -137,13 +137,13 @@ impl App {
             .match_indices('\n')
             .nth(200)
             .map_or(text.len(), |(at, _)| at);
-        let preview = crate::table::Preview::of(&text[..end]).map_err(js_error)?;
+        let preview = crate::core::table::Preview::of(&text[..end]).map_err(js_error)?;
         Ok(serde_json::to_string(&preview).unwrap_or_default())
     }
 
     /// The class buttons: the classes new points may take in increasing order (a button's
     /// place is its class's colour and shape), as JSON `[{"label": -1, "name": "-1"}, …]`
-    /// ([`crate::data::Dataset::class_choices`]).
+    /// ([`crate::core::data::Dataset::class_choices`]).
     pub fn class_choices(&mut self) -> String {
         let version = self.lab.version();
         if let Some((shown, json)) = &self.class_choices {
@@ -170,7 +170,7 @@ impl App {
 
     /// The points as CSV: `x,y,label`, or `x,t` in regression and `x,y` in novelty detection.
     pub fn csv(&self) -> String {
-        crate::data::files::to_csv(self.lab.settings().task, self.lab.data())
+        crate::core::data::files::to_csv(self.lab.settings().task, self.lab.data())
     }
 
     /// Fits from nothing (no warm start, no cached kernel columns) and returns the fit's
@@ -183,13 +183,13 @@ impl App {
 
     /// The points in LIBSVM's format, `label 1:x 2:y` (`t 1:x` in regression).
     pub fn libsvm(&self) -> String {
-        crate::data::files::to_libsvm(self.lab.settings().task, self.lab.data())
+        crate::core::data::files::to_libsvm(self.lab.settings().task, self.lab.data())
     }
 
     /// A Python script that rebuilds the scene with NumPy and scikit-learn
-    /// ([`crate::python`]).
+    /// ([`crate::draw::python`]).
     pub fn python(&self) -> String {
-        crate::python::script(&self.lab)
+        crate::draw::python::script(&self.lab)
     }
 
     /// The whole scene, every setting and the points with their roles, as a JSON file.
@@ -203,7 +203,7 @@ impl App {
     /// warnings: `{"hash": …, "warnings": […]}`.
     pub fn scene_hash(json: &str) -> Result<String, JsValue> {
         let (settings, (data, test), warnings) =
-            crate::state::Settings::from_scene_json(json).map_err(js_error)?;
+            crate::lab::state::Settings::from_scene_json(json).map_err(js_error)?;
         Ok(json!({
             "hash": settings.to_hash(Some((&data, &test))),
             "warnings": warnings,
@@ -216,7 +216,7 @@ impl App {
     /// cannot be read (a damaged part on either side, a newer version) is an error whose
     /// message names why.
     pub fn read_link(hash: &str) -> Result<String, JsValue> {
-        let link = crate::link::read(hash).map_err(js_error)?;
+        let link = crate::lab::link::read(hash).map_err(js_error)?;
         Ok(json!(link).to_string())
     }
 

@@ -5,8 +5,8 @@
 //! postcard bytes for a figure.
 
 use super::{frame_fields, js_error, now_ms, Timings};
-use crate::playground::{Edit, JobKind, Playground};
-use crate::scene::{self, Layout};
+use crate::draw::scene::{self, Layout};
+use crate::lab::playground::{Edit, JobKind, Playground};
 use crate::views::{self, Cache, VIEWS};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
@@ -28,7 +28,12 @@ pub struct FrameWorker {
 }
 
 /// What a worker sent the page last: the lab's version, the canvas size, the pointer's lines.
-type Sent = (u64, u32, u32, Vec<(crate::data::Point, crate::data::Point)>);
+type Sent = (
+    u64,
+    u32,
+    u32,
+    Vec<(crate::core::data::Point, crate::core::data::Point)>,
+);
 
 #[wasm_bindgen]
 impl FrameWorker {
@@ -44,16 +49,16 @@ impl FrameWorker {
     }
 
     /// Replaces this copy's points by a file's bytes (as `App.load_file` reads them, with
-    /// `columns` as `--columns` takes them) and returns them packed ([`crate::packed`]) for the
+    /// `columns` as `--columns` takes them) and returns them packed ([`crate::core::packed`]) for the
     /// page, which reads them a slice at a time; on error (with its line number) nothing
     /// changes.
     pub fn read_file(&mut self, bytes: &[u8], columns: &str) -> Result<Vec<u8>, JsValue> {
-        let columns = crate::table::ColumnRef::parse_list(columns).map_err(js_error)?;
+        let columns = crate::core::table::ColumnRef::parse_list(columns).map_err(js_error)?;
         let task = self.lab.settings().task;
-        let data = crate::data::files::read_for(task, bytes, columns.as_deref())
+        let data = crate::core::data::files::read_for(task, bytes, columns.as_deref())
             .map_err(js_error)?
             .data;
-        let packed = crate::packed::pack(&data);
+        let packed = crate::core::packed::pack(&data);
         self.lab.load_data(data);
         self.sent = None;
         Ok(packed)
@@ -61,7 +66,7 @@ impl FrameWorker {
 
     /// Replaces this copy's points by packed ones (another side's [`FrameWorker::read_file`]).
     pub fn take_packed(&mut self, packed: &[u8]) -> Result<(), JsValue> {
-        let mut unpacking = crate::packed::Unpacking::new();
+        let mut unpacking = crate::core::packed::Unpacking::new();
         unpacking.feed(packed).map_err(js_error)?;
         self.lab.load_data(unpacking.finish().map_err(js_error)?);
         self.sent = None;
@@ -224,7 +229,7 @@ pub(super) fn exact_nodes(scene: &scene::Scene) -> usize {
 #[derive(Serialize, serde::Deserialize)]
 pub(super) struct WorkerState {
     pub signature: String,
-    /// The job's own JSON ([`crate::job::Job::progress_json`]).
+    /// The job's own JSON ([`crate::core::job::Job::progress_json`]).
     pub progress: serde_json::Value,
     pub done: bool,
 }

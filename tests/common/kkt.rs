@@ -7,8 +7,8 @@
 //! error of any floating-point evaluation, so the checks allow `relative` times that size on
 //! top (0 for data at the scale of a lecture).
 
-use kernel_playground::model::Model;
-use kernel_playground::solvers::svm::{AlphaStatus, SvmModel};
+use kernel_playground::methods::model::Model;
+use kernel_playground::methods::solvers::svm::{AlphaStatus, SvmModel};
 
 /// How many training points fell in each KKT case.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

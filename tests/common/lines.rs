@@ -2,7 +2,7 @@
 //! lines through two data points (among which an optimal LAD line is), and whether a fitted
 //! line is one of them.
 
-use kernel_playground::solvers::lines::LineFit;
+use kernel_playground::methods::solvers::lines::LineFit;
 
 /// Σ loss(t_i − w x_i − b).
 pub fn loss_sum(xs: &[f64], ts: &[f64], w: f64, b: f64, loss: fn(f64) -> f64) -> f64 {

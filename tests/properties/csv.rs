@@ -3,7 +3,7 @@
 //! number's text.
 
 use crate::{config, hostile_text, one_line};
-use kernel_playground::data::{points_from_csv, Dataset, MAX_COORDINATE};
+use kernel_playground::core::data::{points_from_csv, Dataset, MAX_COORDINATE};
 use proptest::prelude::*;
 
 /// Whether `field` (already trimmed) is a coordinate the reader accepts.

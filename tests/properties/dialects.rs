@@ -1,12 +1,12 @@
-//! Files in the dialects the reader takes (`kernel_playground::table`): random delimiters
+//! Files in the dialects the reader takes (`kernel_playground::core::table`): random delimiters
 //! (comma, semicolon, tab, spaces), decimal commas, quoting, encodings (UTF-8 with and
 //! without a byte-order mark, UTF-16 LE and BE, Latin-1), line endings, comments, headers,
 //! extra columns in any order, and labels that are integers, reals or texts. Each file reads
 //! into exactly the values written, and read → write → read keeps every value's text.
 
 use crate::config;
-use kernel_playground::data::Dataset;
-use kernel_playground::table::ColumnRef;
+use kernel_playground::core::data::Dataset;
+use kernel_playground::core::table::ColumnRef;
 use proptest::prelude::*;
 
 #[derive(Clone, Copy, Debug)]

@@ -4,10 +4,10 @@
 //! svm-train option strings.
 
 use crate::{config, hostile_text, one_line};
-use kernel_playground::data::files::{read_for, to_csv, to_libsvm};
-use kernel_playground::data::{Dataset, MAX_COORDINATE};
-use kernel_playground::state::Settings;
-use kernel_playground::task::Task;
+use kernel_playground::core::data::files::{read_for, to_csv, to_libsvm};
+use kernel_playground::core::data::{Dataset, MAX_COORDINATE};
+use kernel_playground::core::task::Task;
+use kernel_playground::lab::state::Settings;
 use proptest::prelude::*;
 
 fn check_libsvm(text: &str) -> Result<(), TestCaseError> {
@@ -115,14 +115,14 @@ proptest! {
     ) {
         let text = tokens.join(" ");
         let now = Settings::opening();
-        match kernel_playground::options::read(&text, &now) {
+        match kernel_playground::lab::options::read(&text, &now) {
             Ok(options) => {
                 let mut settings = now.clone();
                 for (key, value) in &options.edits {
                     settings.set(key, value).map_err(|e| TestCaseError::fail(format!("{text}: {key}={value}: {e}")))?;
                 }
-                if let Ok(written) = kernel_playground::options::write(&settings) {
-                    let again = kernel_playground::options::read(&written, &settings)
+                if let Ok(written) = kernel_playground::lab::options::write(&settings) {
+                    let again = kernel_playground::lab::options::read(&written, &settings)
                         .map_err(|e| TestCaseError::fail(format!("{written}: {e}")))?;
                     let mut back = settings.clone();
                     for (key, value) in &again.edits {

@@ -3,11 +3,11 @@
 //! hash reads back identical, points bit for bit.
 
 use crate::{config, hostile_text, one_line};
-use kernel_playground::data::{Dataset, MAX_COORDINATE};
-use kernel_playground::params::{Kind, PARAMS};
-use kernel_playground::registry;
-use kernel_playground::state::{LinkedPoints, Settings};
-use kernel_playground::task::Task;
+use kernel_playground::core::data::{Dataset, MAX_COORDINATE};
+use kernel_playground::core::params::{Kind, PARAMS};
+use kernel_playground::core::task::Task;
+use kernel_playground::lab::state::{LinkedPoints, Settings};
+use kernel_playground::methods::registry;
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 

@@ -7,8 +7,10 @@
 use crate::common::lines::{loss_sum, pair_lines, through_two_points};
 use crate::solvers::points;
 use crate::{config, one_line};
-use kernel_playground::error::Error;
-use kernel_playground::solvers::lines::{least_absolute_line, least_squares_line, LineFit};
+use kernel_playground::core::error::Error;
+use kernel_playground::methods::solvers::lines::{
+    least_absolute_line, least_squares_line, LineFit,
+};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -6,9 +6,9 @@
 
 use crate::solvers::{points, within_watchdog};
 use crate::{config, one_line};
-use kernel_playground::data::Point;
-use kernel_playground::kernel::Kernel;
-use kernel_playground::solvers::one_class::{fit_one_class, OneClassFit};
+use kernel_playground::core::data::Point;
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::methods::solvers::one_class::{fit_one_class, OneClassFit};
 use proptest::prelude::*;
 
 /// 10^e for e drawn from [lo, hi].

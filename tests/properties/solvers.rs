@@ -6,16 +6,16 @@
 
 use crate::common::kkt;
 use crate::{config, one_line};
-use kernel_playground::data::{Dataset, Point, MAX_COORDINATE};
-use kernel_playground::field::View;
-use kernel_playground::model::{ExitReason, FactValue, FitOptions, Model};
-use kernel_playground::plane::{Layout, Scene};
-use kernel_playground::playground::{Inspection, Playground, Status};
-use kernel_playground::registry;
-use kernel_playground::solvers::nu_svc::NuSvcModel;
-use kernel_playground::solvers::svm::SvmModel;
-use kernel_playground::state::Settings;
-use kernel_playground::task::Task;
+use kernel_playground::core::data::{Dataset, Point, MAX_COORDINATE};
+use kernel_playground::core::field::View;
+use kernel_playground::core::plane::{Layout, Scene};
+use kernel_playground::core::task::Task;
+use kernel_playground::lab::playground::{Inspection, Playground, Status};
+use kernel_playground::lab::state::Settings;
+use kernel_playground::methods::model::{ExitReason, FactValue, FitOptions, Model};
+use kernel_playground::methods::registry;
+use kernel_playground::methods::solvers::nu_svc::NuSvcModel;
+use kernel_playground::methods::solvers::svm::SvmModel;
 use proptest::prelude::*;
 use std::sync::mpsc;
 use std::time::Duration;

@@ -8,9 +8,9 @@
 
 use crate::solvers::within_watchdog;
 use crate::{config, one_line};
-use kernel_playground::data::{Point, MAX_COORDINATE};
-use kernel_playground::kernel::Kernel;
-use kernel_playground::solvers::svr::{fit_epsilon_svr, fit_nu_svr, SvrFit};
+use kernel_playground::core::data::{Point, MAX_COORDINATE};
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::methods::solvers::svr::{fit_epsilon_svr, fit_nu_svr, SvrFit};
 use proptest::prelude::*;
 
 const MAX_ITER: usize = 20_000;

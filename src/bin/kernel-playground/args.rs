@@ -1,11 +1,11 @@
 //! The command line's arguments: the subcommands and their flags, the model flags made from
-//! the parameter table (`kernel_playground::params`), and the [`Settings`] they describe.
+//! the parameter table (`kernel_playground::core::params`), and the [`Settings`] they describe.
 
 use clap::{Arg, ArgMatches, Command};
-use kernel_playground::params::{param, Effect, Group, Kind, Param, EXPRESSION_KEY, PARAMS};
-use kernel_playground::registry::{self, METHODS};
-use kernel_playground::state::Settings;
-use kernel_playground::task::Task;
+use kernel_playground::core::params::{param, Effect, Group, Kind, Param, EXPRESSION_KEY, PARAMS};
+use kernel_playground::core::task::Task;
+use kernel_playground::lab::state::Settings;
+use kernel_playground::methods::registry::{self, METHODS};
 use kernel_playground::views::VIEWS;
 use kernel_playground::Error;
 use std::path::PathBuf;

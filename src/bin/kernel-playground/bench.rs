@@ -6,17 +6,17 @@
 //! adaptive field. Last, the regularisation path (50 values of C, warm-started) with the linear
 //! and the RBF kernel. Timings only; correctness is the tests' business.
 
-use kernel_playground::data::{random_labels, Dataset, Preset};
-use kernel_playground::field::{Field, Grid, View};
-use kernel_playground::gauss_transform::BinnedRbf;
-use kernel_playground::kernel::Kernel;
-use kernel_playground::model::{FitOptions, Model};
-use kernel_playground::plane::{Layout, Mark, Scene};
-use kernel_playground::reg_path::{log_spaced, PathJob, PATH_STEPS};
-use kernel_playground::registry;
-use kernel_playground::solvers::svm::{SvmModel, SvmParams, SvmTrainer};
-use kernel_playground::state::Settings;
-use kernel_playground::task::Task;
+use kernel_playground::core::data::{random_labels, Dataset, Preset};
+use kernel_playground::core::field::{Field, Grid, View};
+use kernel_playground::core::gauss_transform::BinnedRbf;
+use kernel_playground::core::kernel::Kernel;
+use kernel_playground::core::plane::{Layout, Mark, Scene};
+use kernel_playground::core::task::Task;
+use kernel_playground::lab::state::Settings;
+use kernel_playground::methods::model::{FitOptions, Model};
+use kernel_playground::methods::reg_path::{log_spaced, PathJob, PATH_STEPS};
+use kernel_playground::methods::registry;
+use kernel_playground::methods::solvers::svm::{SvmModel, SvmParams, SvmTrainer};
 
 /// The SVM's contour levels: the margins f = ±1 and the boundary f = 0.
 const LEVELS: [f64; 3] = [-1.0, 0.0, 1.0];
@@ -36,14 +36,14 @@ fn plane(
         marks: vec![Mark::Plain; data.len()],
         ..Scene::default()
     };
-    let setting = kernel_playground::picture::Setting {
+    let setting = kernel_playground::methods::picture::Setting {
         data,
         classes: &data.classes(),
         layers: &settings.layers(),
         view,
         threshold: 0.0,
     };
-    kernel_playground::picture::decorate(model, &mut scene, layout, &setting);
+    kernel_playground::methods::picture::decorate(model, &mut scene, layout, &setting);
     scene
 }
 
@@ -186,7 +186,7 @@ pub fn run(sizes: &[usize], repeats: usize) -> String {
 /// random labels (the page's defaults, C = 1, γ = 2), nearly all of them support vectors — on
 /// the grid of an 810-pixel plot. Three ways: exact at every node (separable RBF, once), the
 /// adaptive field (exact on a lattice and near the levels, the page's path before the binned
-/// one), and the field the page draws now ([`kernel_playground::picture::two_class_field`]:
+/// one), and the field the page draws now ([`kernel_playground::methods::picture::two_class_field`]:
 /// binned, exact near the levels, where that is cheaper); then everything the page does for
 /// the plane after a fit (field, contours, support vectors and slack segments). Medians of
 /// `repeats` runs, ms.
@@ -223,7 +223,7 @@ pub fn field_at_scale(repeats: usize) -> String {
         .expect("fit");
         let layout = Layout::new(810, 810);
         let view = View::around(&data.points);
-        let grid = kernel_playground::picture::grid_for(&*model, &layout, view);
+        let grid = kernel_playground::methods::picture::grid_for(&*model, &layout, view);
         let exact = time_ms(1, || {
             let evaluator = model.grid_evaluator(&grid);
             std::hint::black_box(Field::exact(grid, &*evaluator));
@@ -233,7 +233,8 @@ pub fn field_at_scale(repeats: usize) -> String {
             let evaluator = model.grid_evaluator(&grid);
             std::hint::black_box(Field::adaptive(grid, step, &LEVELS, &*evaluator));
         });
-        let field = || kernel_playground::picture::two_class_field(&*model, grid, &LEVELS, 0.0);
+        let field =
+            || kernel_playground::methods::picture::two_class_field(&*model, grid, &LEVELS, 0.0);
         let field_ms = time_ms(repeats, || {
             std::hint::black_box(field());
         });

@@ -4,8 +4,8 @@
 
 use super::{fitted_lab, read_test};
 use clap::ArgMatches;
-use kernel_playground::roc::Roc;
-use kernel_playground::validation::{self, Axis, Folds};
+use kernel_playground::core::roc::Roc;
+use kernel_playground::methods::validation::{self, Axis, Folds};
 use kernel_playground::Error;
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;

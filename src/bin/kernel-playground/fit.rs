@@ -4,10 +4,10 @@
 use super::{columns, fitted_lab, in_file, read, read_test, timed_fit};
 use super::{novelty, regression};
 use clap::ArgMatches;
-use kernel_playground::data::{Dataset, Point};
-use kernel_playground::model::{FactValue, Model};
-use kernel_playground::task::Task;
-use kernel_playground::validation::Axis;
+use kernel_playground::core::data::{Dataset, Point};
+use kernel_playground::core::task::Task;
+use kernel_playground::methods::model::{FactValue, Model};
+use kernel_playground::methods::validation::Axis;
 use kernel_playground::Error;
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
@@ -163,7 +163,7 @@ pub(super) fn path(args: &ArgMatches) -> Result<String, Error> {
         })?
         .values;
     let settings = lab.settings();
-    let mut job = kernel_playground::reg_path::PathJob::new(
+    let mut job = kernel_playground::methods::reg_path::PathJob::new(
         settings.method(),
         &settings.values,
         lab.data(),

@@ -9,7 +9,7 @@
 //! - `bench` times fits and field evaluation (see `bench.rs`).
 //!
 //! Files are read as the page reads them ([`Dataset::read`]: any encoding, delimiter and
-//! columns of `kernel_playground::table`); `--columns` chooses the columns.
+//! columns of `kernel_playground::core::table`); `--columns` chooses the columns.
 //!
 //! Bad input exits with status 2 and one line naming the problem. Output never panics: a
 //! reader that stops early (`| head -c 1`, a closed pipe) ends the program quietly with status
@@ -29,10 +29,10 @@ mod regression;
 mod render;
 
 use clap::ArgMatches;
-use kernel_playground::data::files;
-use kernel_playground::data::Dataset;
-use kernel_playground::playground::{Playground, STEPS_KEY};
-use kernel_playground::table::ColumnRef;
+use kernel_playground::core::data::files;
+use kernel_playground::core::data::Dataset;
+use kernel_playground::core::table::ColumnRef;
+use kernel_playground::lab::playground::{Playground, STEPS_KEY};
 use kernel_playground::Error;
 use std::io::Write;
 use std::path::{Path, PathBuf};

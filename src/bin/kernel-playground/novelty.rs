@@ -2,7 +2,7 @@
 //! reports them.
 
 use super::{columns, in_file, read, ArgMatches, Error, PathBuf, Playground};
-use kernel_playground::data::{Dataset, Point};
+use kernel_playground::core::data::{Dataset, Point};
 use serde_json::{json, Map, Value};
 
 /// The JSON of a fitted one-class SVM: `decision` and `predicted` (+1 inside, −1 outside) at

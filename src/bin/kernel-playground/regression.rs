@@ -2,8 +2,8 @@
 //! report them.
 
 use super::{read, ArgMatches, Error, PathBuf, Playground};
-use kernel_playground::data::files::read_inputs;
-use kernel_playground::solvers::regression::{curve_of, scores};
+use kernel_playground::core::data::files::read_inputs;
+use kernel_playground::methods::solvers::regression::{curve_of, scores};
 use serde_json::{json, Map, Value};
 
 /// The JSON of a fitted regression: `prediction` at each query x (the training inputs when

@@ -4,10 +4,10 @@
 use super::args::settings;
 use super::{columns, fitted_lab, in_file, read, read_test};
 use clap::ArgMatches;
-use kernel_playground::data::files;
-use kernel_playground::plane::Layout;
-use kernel_playground::playground::Playground;
-use kernel_playground::state::Settings;
+use kernel_playground::core::data::files;
+use kernel_playground::core::plane::Layout;
+use kernel_playground::lab::playground::Playground;
+use kernel_playground::lab::state::Settings;
 use kernel_playground::views::{self, Cache};
 use kernel_playground::Error;
 use plotters::prelude::BitMapBackend;
@@ -37,9 +37,9 @@ pub(super) fn render(args: &ArgMatches) -> Result<String, Error> {
     let layout = view.layout(width, height, Layout::new(height, height).font_px);
     let mut cache = Cache::default();
     let figure = cache.figure(view, &mut lab, &layout).clone();
-    kernel_playground::scene::load_system_font()?;
+    kernel_playground::draw::scene::load_system_font()?;
     if extension == "svg" {
-        let svg = kernel_playground::svg::document(width, height, |backend| {
+        let svg = kernel_playground::draw::svg::document(width, height, |backend| {
             views::draw(backend, &figure, &layout, &lab)
         })?;
         std::fs::write(out, svg)
@@ -136,7 +136,7 @@ fn warn(warnings: &[String]) {
 }
 
 pub(super) fn export_python(args: &ArgMatches) -> Result<String, Error> {
-    let script = kernel_playground::python::script(&scene_lab(args)?);
+    let script = kernel_playground::draw::python::script(&scene_lab(args)?);
     match args.get_one::<PathBuf>("out") {
         Some(out) => {
             std::fs::write(out, script)

@@ -3,9 +3,9 @@
 
 use super::legend::{draw_legend, legend_places, Place};
 use super::{draw_headline, viridis, wrap, Chart, ColourBar, HEADLINE_LINE};
-use crate::error::Error;
-use crate::plane::Layout;
-use crate::scene::{axes, colour, draw_error};
+use crate::core::error::Error;
+use crate::core::plane::Layout;
+use crate::draw::scene::{axes, colour, draw_error};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters_backend::DrawingBackend;
@@ -275,7 +275,7 @@ fn draw_colour_bar<DB: DrawingBackend>(
         root.draw(&Text::new(
             // As an axis writes it: digits down to a hundredth of the span (so a Gram
             // matrix's 4.84e-10 reads 0 and stays beside the bar).
-            crate::scene::tick_label(value, span),
+            crate::draw::scene::tick_label(value, span),
             (beside, y),
             font.clone(),
         ))

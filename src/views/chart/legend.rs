@@ -1,9 +1,9 @@
 //! A chart's legend: its box (a column in the plot's upper or lower right corner, or rows when
 //! a column would be too tall) and each labelled line's stroke and label in it.
 
-use crate::error::Error;
-use crate::plane::Layout;
-use crate::scene::draw_error;
+use crate::core::error::Error;
+use crate::core::plane::Layout;
+use crate::draw::scene::draw_error;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -28,7 +28,7 @@ impl Place {
         }
     }
 
-    pub(super) fn within(&self, rect: &crate::field::PixelRect) -> bool {
+    pub(super) fn within(&self, rect: &crate::core::field::PixelRect) -> bool {
         self.left >= rect.left
             && self.top >= rect.top
             && self.left + self.width <= rect.left + rect.width

@@ -2,9 +2,9 @@
 //! chart, wrapped to the picture's width.
 
 use super::Chart;
-use crate::error::Error;
-use crate::plane::Layout;
-use crate::scene::draw_error;
+use crate::core::error::Error;
+use crate::core::plane::Layout;
+use crate::draw::scene::draw_error;
 use plotters::prelude::*;
 use plotters_backend::DrawingBackend;
 
@@ -29,9 +29,9 @@ impl<'a> Panel<'a> {
     }
 
     /// The panel's plot in the picture's pixels.
-    pub fn plot(&self) -> crate::field::PixelRect {
+    pub fn plot(&self) -> crate::core::field::PixelRect {
         let plot = self.layout.plot;
-        crate::field::PixelRect {
+        crate::core::field::PixelRect {
             left: plot.left + self.left as f64,
             top: plot.top + self.top as f64,
             ..plot
@@ -57,8 +57,8 @@ pub(crate) fn wrap(text: &str, layout: &Layout) -> Vec<String> {
     if text.is_empty() {
         return Vec::new();
     }
-    // In the reader's language (src/words.rs).
-    let text = crate::words::said(text);
+    // In the reader's language (src/core/words.rs).
+    let text = crate::core::words::said(text);
     let right = layout.width as f64 - layout.margin as f64;
     if layout.plot.left + layout.text_width(&text) <= right {
         return vec![text.into_owned()];

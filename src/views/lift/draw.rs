@@ -164,7 +164,7 @@ pub fn draw<DB: DrawingBackend>(
             .chain(lift.points.iter().map(|p| (key(&p.at), Piece::Point(p))))
             .collect()
     };
-    crate::sorting::sort_by(&mut pieces, |a, b| b.0.total_cmp(&a.0));
+    crate::core::sorting::sort_by(&mut pieces, |a, b| b.0.total_cmp(&a.0));
     let radius = (layout.point_radius * 0.9).round().max(2.0) as i32;
     let ink = RGBColor(20, 20, 20);
     for (_, piece) in &pieces {

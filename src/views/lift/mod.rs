@@ -19,17 +19,17 @@
 
 use super::chart::{draw_headline, wrap, HEADLINE_LINE};
 use super::{Figure, ViewKind};
-use crate::contour::level_curves;
-use crate::data::Point;
-use crate::error::Error;
-use crate::field::{Field, Grid};
-use crate::kernel::Kernel;
-use crate::model::{short, KernelExpansion};
-use crate::plane::Layout;
-use crate::playground::{Orbit, Playground};
-use crate::regions::CLASS_COLOURS;
-use crate::scene::{colour, draw_error, draw_marker, shape};
-use crate::task::Task;
+use crate::core::contour::level_curves;
+use crate::core::data::Point;
+use crate::core::error::Error;
+use crate::core::field::{Field, Grid};
+use crate::core::kernel::Kernel;
+use crate::core::plane::Layout;
+use crate::core::task::Task;
+use crate::draw::regions::CLASS_COLOURS;
+use crate::draw::scene::{colour, draw_error, draw_marker, shape};
+use crate::lab::playground::{Orbit, Playground};
+use crate::methods::model::{short, KernelExpansion};
 use plotters::prelude::*;
 use plotters_backend::DrawingBackend;
 
@@ -211,7 +211,7 @@ fn plane_in_box(w: [f64; 3], b: f64, level: f64, box_: [(f64, f64); 3]) -> Vec<[
         );
         v.atan2(u)
     };
-    crate::sorting::sort_by(&mut cuts, |p, q| angle(p).total_cmp(&angle(q)));
+    crate::core::sorting::sort_by(&mut cuts, |p, q| angle(p).total_cmp(&angle(q)));
     cuts
 }
 

@@ -1,0 +1,312 @@
+//! What the plane view shows, as data: the points and their marks, the decision field or the
+//! class labels on a grid, level curves, and the marks each method adds (support-vector rings,
+//! slack segments, the w arrow, covariance ellipses, Voronoi edges…). Methods fill a [`Scene`];
+//! the `scene` module draws it with plotters on any backend and `regions` colours the
+//! regions. [`Scene::legend`] names what a scene draws (the `legend` module).
+
+use crate::core::data::Point;
+use crate::core::field::{Field, LabelField, PixelRect, View};
+use crate::core::params::{Group, Values, PARAMS};
+use serde::{Deserialize, Serialize};
+
+mod legend;
+pub use legend::{LegendEntry, LegendMark};
+
+/// How a region's depth of colour follows the decision value f.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Shading {
+    /// By the margin |f|/scale (SVM: scale 1, so the margin band is pale).
+    Margin { scale: f64 },
+    /// By the probability's distance from ½: f is a log-odds, depth follows |2σ(f) − 1|.
+    Probability,
+    /// f is already a share in [−1, 1] (2 × vote share − 1).
+    Share,
+}
+
+impl Default for Shading {
+    fn default() -> Self {
+        Shading::Margin { scale: 1.0 }
+    }
+}
+
+/// How a training point is marked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mark {
+    Plain,
+    FreeSupport,
+    BoundSupport,
+}
+
+/// Which optional layers are drawn: the layer rows of [`crate::core::params::PARAMS`] that are on.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Layers {
+    on: Vec<&'static str>,
+}
+
+impl Default for Layers {
+    fn default() -> Self {
+        Layers::from_values(&Values::default())
+    }
+}
+
+impl Layers {
+    /// The layers `values` switch on.
+    pub fn from_values(values: &Values) -> Layers {
+        Layers {
+            on: PARAMS
+                .iter()
+                .filter(|p| p.group == Group::Layer && values.flag(p.key))
+                .map(|p| p.key)
+                .collect(),
+        }
+    }
+
+    /// Whether the layer with this key (`regions`, `margins`, `sv`, `slack`, `w`, `vor`,
+    /// `del`, `pairs`) is drawn.
+    pub fn on(&self, key: &str) -> bool {
+        self.on.contains(&key)
+    }
+}
+
+/// What a level curve is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CurveKind {
+    /// The decision boundary: solid and thick.
+    Boundary,
+    /// A margin or another level of f: dashed, shown with the margins layer.
+    Level,
+    /// The boundary of one two-class member of a multi-class model: dashed, named by the
+    /// classes it separates.
+    Pairwise,
+    /// A boundary drawn from a posterior over the model's weights: thin and faint, so a
+    /// handful of them shows where the boundary is uncertain.
+    Sample,
+}
+
+/// A polyline in data coordinates, with an optional label drawn at its middle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Curve {
+    pub points: Vec<Point>,
+    pub kind: CurveKind,
+    pub label: Option<String>,
+}
+
+/// Everything one picture shows, in data coordinates. It travels as JSON from the worker
+/// behind the page without its field and labels (the page gets the regions as an image).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Scene {
+    pub view: Option<View>,
+    /// The vertical axis is a regression's target t (the axes read x and t, not x₁ and x₂).
+    #[serde(default)]
+    pub targets: bool,
+    /// The points are unlabelled and the model learns their region (novelty detection).
+    #[serde(default)]
+    pub novelty: bool,
+    pub points: Vec<Point>,
+    /// Index into the class colours (`regions::CLASS_COLOURS`) for each point.
+    pub colour_of: Vec<usize>,
+    pub marks: Vec<Mark>,
+    /// Points drawn hollow: held out for testing, never trained on.
+    pub hollow: Vec<bool>,
+    /// The decision field; regions are coloured by `region_colours[f > 0]`.
+    #[serde(skip)]
+    pub field: Option<Field>,
+    /// With more than two classes: the predicted class index (= colour) at each node, which
+    /// then paints the regions instead of `field`.
+    #[serde(skip)]
+    pub labels: Option<LabelField>,
+    /// [negative, positive] colour indices of the regions.
+    pub region_colours: [usize; 2],
+    pub shading: Shading,
+    pub curves: Vec<Curve>,
+    pub slack_segments: Vec<(Point, Point)>,
+    /// Tail and head of the w arrow.
+    pub w_arrow: Option<(Point, Point)>,
+    /// Short texts beside points (a perceptron's mistake counts).
+    pub point_labels: Vec<(usize, String)>,
+    /// The point of the last update when stepping through a run.
+    pub emphasis: Option<usize>,
+    /// The working pair (i, j) of the SMO step shown, ringed.
+    pub pair: Option<(usize, usize)>,
+    /// The two-variable sub-problem of that step, drawn as an inset in the corner.
+    pub sub_problem: Option<PairStep>,
+    /// Voronoi cell edges and Delaunay edges.
+    pub cell_edges: Vec<(Point, Point)>,
+    pub delaunay_edges: Vec<(Point, Point)>,
+    /// Lines from the pointer to its nearest neighbours.
+    pub neighbour_lines: Vec<(Point, Point)>,
+    pub highlight: Option<usize>,
+    /// Closed outlines in a class colour (covariance ellipses), solid or dashed.
+    pub outlines: Vec<Outline>,
+    /// Marked centres (class means), in a class colour.
+    pub centres: Vec<(Point, usize)>,
+    /// The two classes' convex hulls (the `hulls` layer), dashed in their class colours.
+    pub hulls: Vec<Outline>,
+    /// The shortest segment between the hulls (its end on the negative class's hull first),
+    /// whose perpendicular bisector is drawn with it: the hard-margin boundary.
+    pub hull_bridge: Option<(Point, Point)>,
+}
+
+/// One SMO pair update: the two-variable sub-problem on the box [0, C]² and the line
+/// y_i α_i + y_j α_j = const, where (α_i, α_j) started, the unclipped optimum on the line and
+/// where it ended (the optimum clipped to the box).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PairStep {
+    /// (i, j), as training-point indices.
+    pub pair: (usize, usize),
+    /// y_i and y_j ∈ {−1, +1}.
+    pub y: [f64; 2],
+    /// The box bound C.
+    pub c: f64,
+    pub before: [f64; 2],
+    pub after: [f64; 2],
+    pub unclipped: [f64; 2],
+}
+
+/// A closed polyline in data coordinates drawn in class colour `colour`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outline {
+    pub points: Vec<Point>,
+    pub colour: usize,
+    pub dashed: bool,
+}
+
+impl Scene {
+    /// The curves of one kind.
+    pub fn curves_of(&self, kind: CurveKind) -> impl Iterator<Item = &Curve> {
+        self.curves.iter().filter(move |c| c.kind == kind)
+    }
+}
+
+/// The largest type a chart takes from the plane beside it (in its pixels): a floor larger
+/// than this is a mistake of the caller's, not a reason to fill the picture with one word.
+const MAX_TYPE_PX: f64 = 120.0;
+
+/// Where things go on a picture of a given size (all in the backend's pixels).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Layout {
+    pub width: u32,
+    pub height: u32,
+    /// The square the view fills.
+    pub plot: PixelRect,
+    pub font_px: f64,
+    pub margin: u32,
+    pub label_area: u32,
+    /// The room below the plot for the x axis's ticks and name (`label_area`, or 0 for a
+    /// panel whose x axis is the one of the panel below it).
+    pub x_label_area: u32,
+    /// Radius of a point's disc.
+    pub point_radius: f64,
+    /// Width of the boundary stroke.
+    pub stroke: u32,
+}
+
+impl Layout {
+    /// Large type and thick strokes, scaled to the picture, so a projector shows them well.
+    pub fn new(width: u32, height: u32) -> Layout {
+        Layout::scaled(width, height, width.min(height))
+    }
+
+    /// For a wide chart: type and strokes scaled to three quarters of its width (a chart
+    /// beside or under the plane is wider than tall; scaled to its height, its type would be
+    /// smaller than the plane's).
+    pub fn chart(width: u32, height: u32) -> Layout {
+        Layout::chart_with_type(width, height, 0.0)
+    }
+
+    /// The same with type never smaller than `type_px` (the tick labels of the plane the
+    /// chart is shown beside, in this picture's pixels), and the margins and label areas that
+    /// type needs: on a projector the room reads every chart as well as the plane.
+    pub fn chart_with_type(width: u32, height: u32, type_px: f64) -> Layout {
+        let size = (width * 3 / 4).min(height * 3 / 2);
+        let own = Layout::scaled(width, height, size);
+        if type_px.is_finite() && type_px > own.font_px {
+            Layout::sized(width, height, size, type_px.min(MAX_TYPE_PX))
+        } else {
+            own
+        }
+    }
+
+    /// The same with room right of the plot for a colour bar (the plot narrower by it).
+    pub fn with_colour_bar(mut self) -> Layout {
+        let bar = (self.font_px * 5.0).round();
+        self.plot.width = (self.plot.width - bar).max(10.0);
+        self
+    }
+
+    /// The same with a line of room above the plot for a headline (the plot lower by it).
+    pub fn with_headline(mut self) -> Layout {
+        let room = (self.font_px * 1.8).round();
+        self.plot.top += room;
+        self.plot.height = (self.plot.height - room).max(10.0);
+        self
+    }
+
+    /// One of several panels stacked in this layout's picture: a strip with `top` pixels
+    /// above a plot `plot_height` tall, then the margin, with the same type, strokes and left
+    /// and right edges; with `x_axis`, room below the plot for the x axis too (else the panel
+    /// below shows it).
+    pub fn panel(&self, top: f64, plot_height: f64, x_axis: bool) -> Layout {
+        let x_label_area = if x_axis { self.label_area } else { 0 };
+        let height = top + plot_height + (self.margin + x_label_area) as f64;
+        Layout {
+            height: height.round() as u32,
+            x_label_area,
+            plot: PixelRect {
+                top,
+                height: plot_height,
+                ..self.plot
+            },
+            ..*self
+        }
+    }
+
+    /// The room a line of `text` takes in this layout's type, for placing texts that plotters
+    /// does not place itself: a little more than a sans-serif's advances (digits and most
+    /// letters 0.5–0.64 em, capitals about 0.7, m and w 0.9, the narrow ones under 0.4).
+    pub fn text_width(&self, text: &str) -> f64 {
+        let em = |c: char| match c {
+            '.' | ',' | ':' | ';' | '\'' | '!' | '|' | 'i' | 'j' | 'l' | 'I' | '(' | ')' | '['
+            | ']' | '-' | ' ' | 'f' | 't' | 'r' => 0.38,
+            'm' | 'w' | 'M' | 'W' | '—' => 0.92,
+            c if c.is_uppercase() => 0.74,
+            _ => 0.62,
+        };
+        self.font_px * text.chars().map(em).sum::<f64>()
+    }
+
+    /// The margin right of the plot (wider when a colour bar sits there).
+    pub fn right_margin(&self) -> u32 {
+        (self.width as f64 - self.plot.left - self.plot.width).max(0.0) as u32
+    }
+
+    fn scaled(width: u32, height: u32, size: u32) -> Layout {
+        let font_px = (size.max(120) as f64 * 0.034).clamp(12.0, 40.0);
+        Layout::sized(width, height, size, font_px)
+    }
+
+    /// Strokes and discs scaled to `size`, type of `font_px` and the room it needs.
+    fn sized(width: u32, height: u32, size: u32, font_px: f64) -> Layout {
+        let size = size.max(120) as f64;
+        let margin = (font_px * 0.9).round() as u32;
+        let label_area = (font_px * 3.4).round() as u32;
+        // plotters' chart layout: `margin` on every side, the label areas left and below.
+        let side = |length: u32| length.saturating_sub(2 * margin + label_area).max(10) as f64;
+        Layout {
+            width,
+            height,
+            plot: PixelRect {
+                left: (margin + label_area) as f64,
+                top: margin as f64,
+                width: side(width),
+                height: side(height),
+            },
+            font_px,
+            margin,
+            label_area,
+            x_label_area: label_area,
+            point_radius: (size * 0.0095).clamp(3.0, 14.0),
+            stroke: (size * 0.005).round().clamp(2.0, 8.0) as u32,
+        }
+    }
+}

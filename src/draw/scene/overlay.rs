@@ -1,0 +1,642 @@
+//! Every layer above the decision regions, in the order the module doc of `scene` lists them:
+//! edges, slack segments, level curves and the boundary, neighbour lines, the w arrow, the
+//! points and their labels, the support-vector rings, the last update and the highlight.
+
+use super::markers::{draw_marker, shape, Shape};
+use super::pixels::{layout_to_data, PixelMap};
+use super::{colour, draw_error, Discs, Plane, INK};
+use crate::core::data::Point;
+use crate::core::error::Error;
+use crate::core::field::View;
+use crate::core::plane::{CurveKind, Layers, Layout, Mark, Scene};
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+use plotters_backend::DrawingBackend;
+
+/// Draws every layer above the regions on the plotting area, bottom to top.
+pub(super) fn draw_overlay<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Plane>,
+    scene: &Scene,
+    layout: &Layout,
+    layers: &Layers,
+    discs: &mut Discs,
+) -> Result<(), Error> {
+    let to_tuple = |p: &Point| (p[0], p[1]);
+    let stroke = layout.stroke;
+    let ink = INK;
+
+    // Plotters pins each end of a line to the plotting area on its own, which bends a line
+    // reaching beyond it towards a corner: lines are clipped to the view first.
+    let view = scene.view.unwrap_or(View::square(1.0));
+    let thin = |edges: &[(Point, Point)], colour: RGBColor, width: u32| -> Result<(), Error> {
+        for (from, to) in edges.iter().filter_map(|&(a, b)| view.clip(a, b)) {
+            area.draw(&PathElement::new(
+                vec![to_tuple(&from), to_tuple(&to)],
+                colour.stroke_width(width),
+            ))
+            .map_err(draw_error)?;
+        }
+        Ok(())
+    };
+    if layers.on("del") {
+        thin(&scene.delaunay_edges, RGBColor(110, 110, 110), 1)?;
+    }
+    if layers.on("vor") {
+        thin(&scene.cell_edges, RGBColor(60, 60, 60), 2)?;
+    }
+    if layers.on("slack") {
+        thin(&scene.slack_segments, RGBColor(120, 40, 140), stroke.max(2))?;
+    }
+    let dash = (layout.point_radius * 2.0).round() as u32;
+    for outline in scene.outlines.iter().chain(&scene.hulls) {
+        let mut points: Vec<(f64, f64)> = outline.points.iter().map(to_tuple).collect();
+        if let Some(&first) = points.first() {
+            points.push(first);
+        }
+        let style = colour(outline.colour).stroke_width(stroke.saturating_sub(1).max(2));
+        if outline.dashed {
+            area.draw(&DashedPathElement::new(points, dash, dash * 2 / 3, style))
+                .map_err(draw_error)?;
+        } else {
+            area.draw(&PathElement::new(points, style))
+                .map_err(draw_error)?;
+        }
+    }
+    // Sampled boundaries first and faint, so the model's own lines are drawn over them.
+    for curve in scene.curves_of(CurveKind::Sample) {
+        let points: Vec<(f64, f64)> = curve.points.iter().map(to_tuple).collect();
+        let style = ink.mix(0.45).stroke_width((stroke / 2).max(1));
+        area.draw(&PathElement::new(points, style))
+            .map_err(draw_error)?;
+    }
+    // The curves' labels, placed and drawn once the points are (see `TagPlaces`).
+    let mut curve_tags: Vec<(&str, &[Point])> = Vec::new();
+    for curve in scene.curves.iter().filter(|c| c.kind != CurveKind::Sample) {
+        let points: Vec<(f64, f64)> = curve.points.iter().map(to_tuple).collect();
+        // A multi-class model's members are on the plane only when their own layer (`pairs`)
+        // asked for them; the other levels show with the margins layer.
+        let width = match curve.kind {
+            CurveKind::Boundary => Some(stroke + 1),
+            CurveKind::Level if !layers.on("margins") => None,
+            CurveKind::Level | CurveKind::Pairwise => Some(stroke.saturating_sub(1).max(2)),
+            CurveKind::Sample => None,
+        };
+        match width {
+            Some(width) if curve.kind == CurveKind::Boundary => area
+                .draw(&PathElement::new(points, ink.stroke_width(width)))
+                .map_err(draw_error)?,
+            Some(width) => area
+                .draw(&DashedPathElement::new(
+                    points,
+                    dash,
+                    dash * 2 / 3,
+                    ink.stroke_width(width),
+                ))
+                .map_err(draw_error)?,
+            None => {}
+        }
+        let labelled = curve.kind == CurveKind::Pairwise || layers.on("margins");
+        if let (Some(label), true) = (&curve.label, labelled) {
+            curve_tags.push((label.as_str(), &curve.points));
+        }
+    }
+    thin(&scene.neighbour_lines, RGBColor(204, 121, 167), stroke)?;
+    if let Some((near, far)) = scene.hull_bridge {
+        draw_hull_bridge(area, near, far, &view, layout)?;
+    }
+    if let (Some((tail, head)), true) = (scene.w_arrow, layers.on("w")) {
+        draw_arrow(area, tail, head, layout, ink)?;
+    }
+
+    let r = layout.point_radius;
+    let ring = (r * 1.9).round() as i32;
+    let hollow = |i: usize| scene.hollow.get(i).copied().unwrap_or(false);
+    let colour_of = |i: usize| scene.colour_of.get(i).copied().unwrap_or(0);
+    if let Discs::Stamped(stamp) = discs {
+        let pixels = PixelMap::of(area);
+        let plain = || {
+            let mut plain = Vec::with_capacity(scene.points.len());
+            for (i, p) in scene.points.iter().enumerate() {
+                if !hollow(i) {
+                    let (x, y) = pixels.map(p);
+                    plain.push((x, y, colour_of(i)));
+                }
+            }
+            plain
+        };
+        stamp(&plain)?;
+    }
+    let stamped = matches!(discs, Discs::Stamped(_));
+    let marked = layers.on("sv");
+    for (i, p) in scene.points.iter().enumerate() {
+        // Stamped, a plain point has nothing more to draw: at a million points this loop
+        // must cost no more than the test.
+        let mark = match marked {
+            true => scene.marks.get(i).copied().unwrap_or(Mark::Plain),
+            false => Mark::Plain,
+        };
+        if stamped && mark == Mark::Plain && !hollow(i) {
+            continue;
+        }
+        let fill = colour(colour_of(i));
+        let class_shape = shape(colour_of(i));
+        if hollow(i) {
+            let at = to_tuple(p);
+            if class_shape == Shape::Disc {
+                // A test point: a white disc in a thick ring of its class colour, edged in ink
+                // so the ring shows on a region of the same colour.
+                let ring = (r * 1.15).round() as i32;
+                area.draw(&Circle::new(at, ring, WHITE.filled()))
+                    .map_err(draw_error)?;
+                area.draw(&Circle::new(at, ring, ink.stroke_width(stroke + 3)))
+                    .map_err(draw_error)?;
+                area.draw(&Circle::new(at, ring, fill.stroke_width(stroke + 1)))
+                    .map_err(draw_error)?;
+            } else {
+                // The same for the angular shapes: the marker a little larger, with a white
+                // copy of two fifths its size inside (a thick outline would fill a small triangle
+                // and spike at its corners).
+                let size = (r * 1.4).round();
+                let edge = ink.stroke_width(2);
+                draw_marker(area, at, class_shape, size, Some(fill), edge)?;
+                let hole = WHITE.stroke_width(1);
+                draw_marker(
+                    area,
+                    at,
+                    class_shape,
+                    (size * 0.4).round(),
+                    Some(WHITE),
+                    hole,
+                )?;
+            }
+            continue;
+        }
+        if !stamped {
+            let edge = ink.stroke_width(2);
+            draw_marker(area, to_tuple(p), class_shape, r.round(), Some(fill), edge)?;
+        }
+        match mark {
+            Mark::Plain => {}
+            Mark::FreeSupport => area
+                .draw(&Circle::new(to_tuple(p), ring, ink.stroke_width(stroke)))
+                .map(|_| ())
+                .map_err(draw_error)?,
+            Mark::BoundSupport => {
+                let element = EmptyElement::at(to_tuple(p))
+                    + Rectangle::new([(-ring, -ring), (ring, ring)], ink.stroke_width(stroke));
+                area.draw(&element).map_err(draw_error)?
+            }
+        }
+    }
+    // Class means: a cross in the class colour with a dark edge, larger than a point.
+    let arm = (r * 2.2).round() as i32;
+    for &(centre, colour_index) in &scene.centres {
+        for (width, ink_colour) in [(stroke + 4, ink), (stroke + 1, colour(colour_index))] {
+            let cross = EmptyElement::at(to_tuple(&centre))
+                + PathElement::new(
+                    vec![(-arm, -arm), (arm, arm)],
+                    ink_colour.stroke_width(width),
+                )
+                + PathElement::new(
+                    vec![(-arm, arm), (arm, -arm)],
+                    ink_colour.stroke_width(width),
+                );
+            area.draw(&cross).map_err(draw_error)?;
+        }
+    }
+    let offset = (r * 1.6).round() as i32;
+    for (i, text) in &scene.point_labels {
+        if let Some(p) = scene.points.get(*i) {
+            draw_tag(
+                area,
+                text,
+                *p,
+                (offset, -offset),
+                layout.font_px * 0.85,
+                ink,
+            )?;
+        }
+    }
+    if !curve_tags.is_empty() {
+        let size = layout.font_px * 0.75;
+        let mut places = TagPlaces::new(scene, PixelMap::of(area), &view, r);
+        for (label, curve) in curve_tags {
+            if let Some((at, offset)) = places.place(curve, tag_box(label, size)) {
+                draw_tag(area, label, at, offset, size, ink)?;
+            }
+        }
+    }
+    if let Some(p) = scene.emphasis.and_then(|i| scene.points.get(i)) {
+        let ring = (r * 2.4).round() as i32;
+        area.draw(&Circle::new(
+            to_tuple(p),
+            ring,
+            RGBColor(213, 94, 0).stroke_width(stroke + 2),
+        ))
+        .map_err(draw_error)?;
+    }
+    // The working pair of the SMO step on show: a double ring in the inset's colour.
+    if let Some((i, j)) = scene.pair {
+        let ring = (r * 2.4).round() as i32;
+        for p in [i, j].iter().filter_map(|&k| scene.points.get(k)) {
+            for (radius, width) in [(ring, stroke + 2), (ring + stroke as i32 + 4, stroke)] {
+                area.draw(&Circle::new(
+                    to_tuple(p),
+                    radius,
+                    crate::draw::inset::PAIR_COLOUR.stroke_width(width),
+                ))
+                .map_err(draw_error)?;
+            }
+        }
+    }
+    if let Some(p) = scene.highlight.and_then(|i| scene.points.get(i)) {
+        let halo = (r * 2.8).round() as i32;
+        area.draw(&Circle::new(
+            to_tuple(p),
+            halo,
+            RGBColor(204, 121, 167).stroke_width(stroke + 1),
+        ))
+        .map_err(draw_error)?;
+    }
+    Ok(())
+}
+
+/// Where the curves' labels go. A label drawn at its curve's middle, under the points, was
+/// hidden wherever the curve ran through the data (an ε-tube always does). Of seven places
+/// along the curve, where it runs level first and each kind middle first, each on the curve
+/// or just above or below it, a label takes the first that covers the fewest points and
+/// labels placed before it, inside the plot; it is drawn after the points, so nothing hides
+/// it.
+struct TagPlaces {
+    /// The points in pixels (at most `SAMPLED` of them, evenly spread).
+    points: Vec<(i32, i32)>,
+    /// The plates placed so far.
+    placed: Vec<Plate>,
+    map: PixelMap,
+    /// The plot's corners in pixels: (left, top) and (right, bottom).
+    bounds: ((i32, i32), (i32, i32)),
+    radius: i32,
+}
+
+/// A label's plate in pixels: (left, top, right, bottom).
+type Plate = (i32, i32, i32, i32);
+
+/// How many points at most the placement looks at (a million points need not all be).
+const SAMPLED: usize = 20_000;
+
+impl TagPlaces {
+    fn new(scene: &Scene, map: PixelMap, view: &View, radius: f64) -> TagPlaces {
+        let step = scene.points.len().div_ceil(SAMPLED).max(1);
+        let points = scene
+            .points
+            .iter()
+            .step_by(step)
+            .map(|p| map.map(p))
+            .collect();
+        let (a, b) = (
+            map.map(&[view.x_min, view.y_max]),
+            map.map(&[view.x_max, view.y_min]),
+        );
+        TagPlaces {
+            points,
+            placed: Vec::new(),
+            map,
+            bounds: ((a.0.min(b.0), a.1.min(b.1)), (a.0.max(b.0), a.1.max(b.1))),
+            radius: radius.ceil() as i32,
+        }
+    }
+
+    /// The data point and pixel offset for a plate `size` (width, height) on `curve`; None
+    /// for an empty curve.
+    fn place(&mut self, curve: &[Point], size: (i32, i32)) -> Option<(Point, (i32, i32))> {
+        let last = curve.len().checked_sub(1)?;
+        let (w, h) = size;
+        let lift = h + 4;
+        // Where the curve runs steeper than 45°, a label beside it could be read as another
+        // curve's: the level stretches come first, each kind middle first.
+        let reach = (last / 16).max(1);
+        let steep = |k: usize| {
+            let (a, b) = (
+                self.map.map(&curve[k.saturating_sub(reach)]),
+                self.map.map(&curve[(k + reach).min(last)]),
+            );
+            (b.1 - a.1).abs() > (b.0 - a.0).abs()
+        };
+        let order = [4, 3, 5, 2, 6, 1, 7].map(|eighths| last * eighths / 8);
+        let level = order.iter().filter(|&&k| !steep(k));
+        let mut best: Option<(usize, Point, (i32, i32), Plate)> = None;
+        for &k in level.chain(order.iter().filter(|&&k| steep(k))) {
+            let at = curve[k];
+            let (x, y) = self.map.map(&at);
+            for dy in [0, -lift, lift] {
+                let plate = (x - w / 2, y + dy - h / 2, x + w / 2, y + dy + h / 2);
+                let ((left, top), (right, bottom)) = self.bounds;
+                if plate.0 < left || plate.1 < top || plate.2 > right || plate.3 > bottom {
+                    continue;
+                }
+                let covered = self.covered(plate, best.map_or(usize::MAX, |(least, ..)| least));
+                if best.is_none_or(|(least, ..)| covered < least) {
+                    best = Some((covered, at, (0, dy), plate));
+                }
+                if covered == 0 {
+                    break;
+                }
+            }
+            if best.is_some_and(|(least, ..)| least == 0) {
+                break;
+            }
+        }
+        // No place inside the plot: the curve's middle, as before.
+        let (_, at, offset, plate) = best.unwrap_or_else(|| {
+            let at = curve[last / 2];
+            let (x, y) = self.map.map(&at);
+            (0, at, (0, 0), (x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+        });
+        self.placed.push(plate);
+        Some((at, offset))
+    }
+
+    /// How many points' discs a plate touches, and plates placed before it (each counts as
+    /// many points as there are: labels never sit on each other while a place is free),
+    /// counted up to `enough` (a place no better than the best so far).
+    fn covered(&self, (left, top, right, bottom): Plate, enough: usize) -> usize {
+        let r = self.radius;
+        let plates = self
+            .placed
+            .iter()
+            .filter(|p| p.0 <= right && p.2 >= left && p.1 <= bottom && p.3 >= top)
+            .count();
+        let mut count = plates * (self.points.len() + 1);
+        for &(x, y) in &self.points {
+            if count >= enough {
+                break;
+            }
+            if x >= left - r && x <= right + r && y >= top - r && y <= bottom + r {
+                count += 1;
+            }
+        }
+        count
+    }
+}
+
+/// A plate's size in pixels (width, height) for `text` in type of `size` pixels: the text's
+/// box and [`draw_tag`]'s margins.
+fn tag_box(text: &str, size: f64) -> (i32, i32) {
+    let width = (text.chars().count() as f64 * size * 0.58).round() as i32;
+    (width + 6, size.round() as i32 + 4)
+}
+
+/// A small label on a white plate centred `offset` pixels from a data point, e.g. "p = 0.9"
+/// on a probability contour or a perceptron's mistake count beside its point.
+fn draw_tag<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Plane>,
+    text: &str,
+    at: Point,
+    offset: (i32, i32),
+    size: f64,
+    ink: RGBColor,
+) -> Result<(), Error> {
+    // The text's box: the plate less its margins (3 pixels a side across, 2 up and down).
+    let (width, height) = tag_box(text, size);
+    let (width, height) = (width - 6, height - 4);
+    let (dx, dy) = offset;
+    let plate = EmptyElement::at((at[0], at[1]))
+        + Rectangle::new(
+            [
+                (dx - width / 2 - 3, dy - height / 2 - 2),
+                (dx + width / 2 + 3, dy + height / 2 + 2),
+            ],
+            WHITE.mix(0.85).filled(),
+        )
+        + Text::new(
+            text.to_string(),
+            (dx - width / 2, dy - height / 2),
+            ("sans-serif", size).into_font().color(&ink),
+        );
+    area.draw(&plate).map_err(draw_error)?;
+    Ok(())
+}
+
+/// The shortest segment between the two hulls, its ends dotted, and its perpendicular
+/// bisector across the whole view, dash-dotted (for separable classes, the hard-margin
+/// boundary).
+fn draw_hull_bridge<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Plane>,
+    near: Point,
+    far: Point,
+    view: &View,
+    layout: &Layout,
+) -> Result<(), Error> {
+    let colour = RGBColor(90, 90, 90);
+    let width = layout.stroke.max(2);
+    let mid = [(near[0] + far[0]) / 2.0, (near[1] + far[1]) / 2.0];
+    // Along the bisector, far enough to cross the view both ways.
+    let reach = 4.0
+        * (view.x_max - view.x_min)
+            .abs()
+            .max((view.y_max - view.y_min).abs());
+    let along = [near[1] - far[1], far[0] - near[0]];
+    let length = along[0].hypot(along[1]);
+    if length > 0.0 {
+        let unit = [along[0] / length * reach, along[1] / length * reach];
+        if let Some((a, b)) = view.clip(
+            [mid[0] - unit[0], mid[1] - unit[1]],
+            [mid[0] + unit[0], mid[1] + unit[1]],
+        ) {
+            let dash = (layout.point_radius * 1.2).round() as u32;
+            area.draw(&DashedPathElement::new(
+                vec![(a[0], a[1]), (b[0], b[1])],
+                dash,
+                dash,
+                colour.stroke_width(width),
+            ))
+            .map_err(draw_error)?;
+        }
+    }
+    if let Some((a, b)) = view.clip(near, far) {
+        area.draw(&PathElement::new(
+            vec![(a[0], a[1]), (b[0], b[1])],
+            colour.stroke_width(width + 1),
+        ))
+        .map_err(draw_error)?;
+    }
+    let dot = (layout.point_radius * 0.6).round().max(3.0) as i32;
+    for end in [near, far] {
+        area.draw(&Circle::new((end[0], end[1]), dot, colour.filled()))
+            .map_err(draw_error)?;
+    }
+    Ok(())
+}
+
+fn draw_arrow<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Plane>,
+    tail: Point,
+    head: Point,
+    layout: &Layout,
+    ink: RGBColor,
+) -> Result<(), Error> {
+    // Work in pixels so the head keeps its shape whatever the view.
+    let to_px = |p: Point| area.map_coordinate(&(p[0], p[1]));
+    let (t, h) = (to_px(tail), to_px(head));
+    let (dx, dy) = ((h.0 - t.0) as f64, (h.1 - t.1) as f64);
+    let length = dx.hypot(dy);
+    if length < 4.0 {
+        return Ok(());
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let size = layout.point_radius * 2.6;
+    let base = (h.0 as f64 - ux * size, h.1 as f64 - uy * size);
+    let left = (base.0 - uy * size * 0.5, base.1 + ux * size * 0.5);
+    let right = (base.0 + uy * size * 0.5, base.1 - ux * size * 0.5);
+    let back = |px: (f64, f64)| -> (f64, f64) {
+        let p = layout_to_data(area, px);
+        (p[0], p[1])
+    };
+    area.draw(&PathElement::new(
+        vec![(tail[0], tail[1]), back(base)],
+        ink.stroke_width(layout.stroke + 1),
+    ))
+    .map_err(draw_error)?;
+    area.draw(&Polygon::new(
+        vec![(head[0], head[1]), back(left), back(right)],
+        ink.filled(),
+    ))
+    .map_err(draw_error)?;
+    let label_at = back((
+        h.0 as f64 + ux * size * 0.6 - uy * size * 0.9,
+        h.1 as f64 + uy * size * 0.6 + ux * size * 0.9,
+    ));
+    area.draw(&Text::new(
+        "w",
+        label_at,
+        ("sans-serif", layout.font_px * 1.2)
+            .into_font()
+            .style(FontStyle::Bold)
+            .color(&ink),
+    ))
+    .map_err(draw_error)?;
+    Ok(())
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::draw::scene::{draw, load_system_font};
+
+    /// `scene` drawn as SVG with the layers a link's `layers` (`slack=1`) switch on.
+    fn svg_of(scene: &Scene, layout: &Layout, layers: &str) -> String {
+        let layers = crate::lab::state::Settings::from_hash(layers)
+            .unwrap()
+            .0
+            .layers();
+        load_system_font().unwrap();
+        crate::draw::svg::document(layout.width, layout.height, |backend| {
+            draw(backend, scene, layout, &layers, true)
+        })
+        .unwrap()
+    }
+
+    /// The pixel ends of the lines drawn in `stroke` (an SVG colour, "#78288C").
+    pub(crate) fn svg_lines(svg: &str, stroke: &str) -> Vec<[(f64, f64); 2]> {
+        svg.split("<polyline")
+            .skip(1)
+            .filter(|element| element.contains(&format!("stroke=\"{stroke}\"")))
+            .map(|element| {
+                let points = element.split("points=\"").nth(1).expect("points");
+                let points = &points[..points.find('"').expect("a closing quote")];
+                let xy: Vec<(f64, f64)> = points
+                    .split_whitespace()
+                    .map(|p| {
+                        let (x, y) = p.split_once(',').expect("x,y");
+                        (x.parse().unwrap(), y.parse().unwrap())
+                    })
+                    .collect();
+                [xy[0], xy[xy.len() - 1]]
+            })
+            .collect()
+    }
+
+    /// A slack segment reaching far beyond the plot (a small C) is drawn along its own
+    /// direction and stops at the plot's edge; plotters alone would pin its far end to the
+    /// corner.
+    #[test]
+    fn lines_beyond_the_plot_keep_their_direction_and_stop_at_its_edge() {
+        let layout = Layout::new(600, 600);
+        let direction = [1.0, 0.3];
+        let scene = Scene {
+            view: Some(View::square(1.0)),
+            points: vec![[0.0, 0.0]],
+            colour_of: vec![0],
+            marks: vec![Mark::BoundSupport],
+            slack_segments: vec![([0.0, 0.0], [4e3 * direction[0], 4e3 * direction[1]])],
+            ..Scene::default()
+        };
+        let svg = svg_of(&scene, &layout, "slack=1");
+        let lines = svg_lines(&svg, "#78288C");
+        assert_eq!(lines.len(), 1, "{svg}");
+        let [(x0, y0), (x1, y1)] = lines[0];
+        let plot = layout.plot;
+        let centre = (plot.left + plot.width / 2.0, plot.top + plot.height / 2.0);
+        assert!((x0 - centre.0).abs() <= 1.0 && (y0 - centre.1).abs() <= 1.0);
+        assert!(
+            (x1 - (plot.left + plot.width)).abs() <= 1.0,
+            "ends at x = {x1}"
+        );
+        // Up the screen by 0.3 of the way right, as the segment runs in the data.
+        let expected = centre.1 - 0.3 * (x1 - x0);
+        assert!(
+            (y1 - expected).abs() <= 1.5,
+            "ends at y = {y1}, not {expected}"
+        );
+    }
+
+    /// A curve's label goes where it hides no point: past a crowd of points on the curve's
+    /// middle, and drawn over the points, never under them.
+    #[test]
+    fn a_curve_label_keeps_clear_of_the_points_and_is_drawn_over_them() {
+        let layout = Layout::new(600, 600);
+        // A level line across the plot, 41 points crowded on its middle.
+        let points: Vec<Point> = (0..=40).map(|i| [-0.2 + 0.01 * i as f64, 0.0]).collect();
+        let scene = Scene {
+            view: Some(View::square(1.0)),
+            colour_of: vec![0; points.len()],
+            marks: vec![Mark::Plain; points.len()],
+            points,
+            curves: vec![crate::core::plane::Curve {
+                points: (0..=20).map(|i| [-1.0 + 0.1 * i as f64, 0.0]).collect(),
+                kind: CurveKind::Level,
+                label: Some("f + ε".into()),
+            }],
+            ..Scene::default()
+        };
+        let svg = svg_of(&scene, &layout, "margins=1");
+        let number = |element: &str, name: &str| -> f64 {
+            let value = element.split(&format!(" {name}=\"")).nth(1).expect(name);
+            value[..value.find('"').unwrap()].parse().unwrap()
+        };
+        let plate_at = svg
+            .rfind("opacity=\"0.85\" fill=\"#FFFFFF\"")
+            .expect("the label's plate");
+        let plate = &svg[svg[..plate_at].rfind("<rect").unwrap()..];
+        let (x, y) = (number(plate, "x"), number(plate, "y"));
+        let (w, h) = (number(plate, "width"), number(plate, "height"));
+        let discs: Vec<&str> = svg.split("<circle").skip(1).collect();
+        assert_eq!(discs.len(), 2 * 41, "each point a disc and its edge");
+        for disc in discs {
+            let (cx, cy, r) = (number(disc, "cx"), number(disc, "cy"), number(disc, "r"));
+            let apart = cx + r < x || cx - r > x + w || cy + r < y || cy - r > y + h;
+            assert!(
+                apart,
+                "the plate ({x}, {y}, {w} × {h}) covers the disc at ({cx}, {cy})"
+            );
+        }
+        assert!(
+            svg.rfind("<circle").unwrap() < plate_at,
+            "the label is drawn after the points"
+        );
+        assert!(
+            svg[plate_at..].contains("f + ε"),
+            "the label's text on its plate"
+        );
+    }
+}

@@ -1,0 +1,12 @@
+//! The lab: one scene and what a person does to it, free of any browser.
+//!
+//! [`state`] (settings and their URL form), [`link`] (a shared link read whole, both sides of
+//! a comparison), [`options`] (LIBSVM's svm-train option strings), [`playground`] (points,
+//! settings, the fitted model, what a frame shows), [`examples`] (the lectures' worked
+//! examples as links).
+
+pub mod examples;
+pub mod link;
+pub mod options;
+pub mod playground;
+pub mod state;

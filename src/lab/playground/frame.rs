@@ -1,0 +1,381 @@
+//! What a frame shows. The [`Scene`] of the plane (the points coloured by class, held-out
+//! points hollow, and the fitted model's regions, boundary, margins and marks, drawn by
+//! [`crate::methods::picture`]), kept by (version, width, height) so hovering redraws it without
+//! recomputing the field; the legend with the classes named as their buttons are; the plotted
+//! window; the pointer and the lines to its nearest neighbours; and where the 3-D views are seen
+//! from ([`Orbit`]).
+//!
+//! The status line under the plot, [`Status`]: what every model has (how many points, classes,
+//! training and held-out points, the training accuracy and the test accuracy, the share of
+//! held-out points predicted right), the model's own facts, and why nothing is fitted. A
+//! regression is scored by RMSE and R² instead, on the held-out points too; novelty detection
+//! has no labels to score. It is kept by the lab's version, since it scores every training point.
+//!
+//! What is under the pointer, [`Inspection`] (the hover): the training point nearest to it
+//! within a radius, its class and role (trained on or held out), the predicted label there, and
+//! the model's facts about the point (its multiplier α, margin, slack and KKT case for an SVM)
+//! and about the place (the decision value).
+
+use super::Playground;
+use crate::core::data::Point;
+use crate::core::field::View;
+use crate::core::plane::{Layout, LegendEntry, LegendMark, Mark, Scene};
+use crate::core::task::Task;
+use crate::methods::model::Fact;
+use serde::Serialize;
+
+/// Where a 3-D view is seen from: the turn about the vertical axis and the tilt towards it, in
+/// radians (plotters' yaw and pitch).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Orbit {
+    pub yaw: f64,
+    pub pitch: f64,
+}
+
+impl Default for Orbit {
+    fn default() -> Orbit {
+        Orbit {
+            yaw: 0.6,
+            pitch: 0.25,
+        }
+    }
+}
+
+impl Orbit {
+    /// Turned by (yaw, pitch) radians; the tilt stays short of looking straight down or up.
+    pub fn turned(self, yaw: f64, pitch: f64) -> Orbit {
+        let limit = std::f64::consts::FRAC_PI_2 - 0.05;
+        Orbit {
+            yaw: (self.yaw + yaw).rem_euclid(std::f64::consts::TAU),
+            pitch: (self.pitch + pitch).clamp(-limit, limit),
+        }
+    }
+}
+
+impl Playground {
+    /// The pointer moved to `at` (or left the plot): whether the picture changes (the lines
+    /// to k-NN's neighbours).
+    pub fn set_pointer(&mut self, at: Option<Point>) -> bool {
+        let before = self.pointer_lines();
+        self.pointer = at;
+        before != self.pointer_lines()
+    }
+
+    /// Where the pointer is, if it is over the plot.
+    pub fn pointer(&self) -> Option<Point> {
+        self.pointer
+    }
+
+    fn pointer_lines(&self) -> Vec<(Point, Point)> {
+        match (self.pointer, &self.model) {
+            (Some(at), Some(model)) => model.neighbour_lines(at, &self.train),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The plotted window.
+    pub fn view(&self) -> View {
+        self.settings
+            .window
+            .unwrap_or_else(|| View::around(&self.data.points))
+    }
+
+    /// Everything the picture of this frame shows, for a picture of `layout`'s size.
+    pub fn scene(&mut self, layout: &Layout) -> Scene {
+        let key = (self.version, layout.width, layout.height);
+        let mut scene = match &self.scene_cache {
+            Some((cached, scene)) if *cached == key => scene.clone(),
+            _ => {
+                let scene = self.compute_scene(layout);
+                self.scene_cache = Some((key, scene.clone()));
+                scene
+            }
+        };
+        scene.highlight = self.highlight;
+        scene.neighbour_lines = self.pointer_lines();
+        scene
+    }
+
+    fn compute_scene(&self, layout: &Layout) -> Scene {
+        let view = self.view();
+        let mut scene = Scene {
+            view: Some(view),
+            points: self.data.points.clone(),
+            colour_of: self.colour_indices(),
+            marks: vec![Mark::Plain; self.data.len()],
+            hollow: self.test.clone(),
+            region_colours: [0, 1],
+            targets: self.settings.task == Task::Regression,
+            novelty: self.settings.task == Task::Novelty,
+            ..Scene::default()
+        };
+        let Some(model) = &self.model else {
+            return scene;
+        };
+        let classes = self.data.classes();
+        let model_classes = model.classes();
+        let index_of = |label: i32| classes.iter().position(|&c| c == label).unwrap_or(0);
+        scene.region_colours = if scene.targets {
+            // Below the curve and above it.
+            [0, 1]
+        } else if self.settings.task == Task::Novelty {
+            // Outside the learned region and inside it.
+            [1, 0]
+        } else {
+            [
+                index_of(model_classes[0]),
+                index_of(model_classes[model_classes.len() - 1]),
+            ]
+        };
+        let layers = self.settings.layers();
+        let setting = crate::methods::picture::Setting {
+            data: &self.train,
+            classes: &classes,
+            layers: &layers,
+            view,
+            threshold: self.settings.values.real("threshold"),
+        };
+        crate::methods::picture::decorate(&**model, &mut scene, layout, &setting);
+        // The model's marks are by training point; the picture's by point.
+        let full = |t: usize| self.train_index[t];
+        let mut marks = vec![Mark::Plain; self.data.len()];
+        for (t, &mark) in scene.marks.iter().enumerate().take(self.train.len()) {
+            marks[full(t)] = mark;
+        }
+        scene.marks = marks;
+        for label in scene.point_labels.iter_mut() {
+            label.0 = full(label.0);
+        }
+        scene.emphasis = scene.emphasis.map(full);
+        scene.pair = scene.pair.map(|(i, j)| (full(i), full(j)));
+        scene
+    }
+
+    /// The legend of `scene` drawn with this lab's layers (`regions`: its regions are
+    /// painted), its classes named as their buttons are (`-1`, `setosa`, `class 1`).
+    pub fn legend(&self, scene: &Scene, regions: bool) -> Vec<LegendEntry> {
+        let layers = self.settings.layers();
+        let classes = self.class_order();
+        let mut entries = scene.legend(&layers, regions);
+        for e in &mut entries {
+            if let LegendMark::Class { colour } = e.mark {
+                // A regression's points are named by what they are, (x, t).
+                if let Some(&label) = classes
+                    .get(colour)
+                    .filter(|_| !scene.targets && !scene.novelty)
+                {
+                    e.label = self.data.class_name(label);
+                }
+            }
+        }
+        entries
+    }
+
+    /// The classes in colour order ([`Dataset::class_order`]), kept by version.
+    fn class_order(&self) -> Vec<i32> {
+        let mut kept = self.class_order.borrow_mut();
+        match &*kept {
+            Some((version, order)) if *version == self.version => order.clone(),
+            _ => {
+                let order = self.data.class_order();
+                *kept = Some((self.version, order.clone()));
+                order
+            }
+        }
+    }
+
+    /// The colour index of each point: its label's rank among the labels (those present,
+    /// and while there is only one, the classes its buttons offer beside it), so a point's
+    /// colour is its class button's, and −1 / +1 or 3 / 7 are drawn as 0 / 1 are.
+    pub(super) fn colour_indices(&self) -> Vec<usize> {
+        // The points of regression and novelty detection are all of one kind, whatever labels
+        // they kept from a classification scene (kept, for going back to it).
+        if self.settings.task != Task::Classification {
+            return vec![0; self.data.len()];
+        }
+        let classes = self.class_order();
+        let rank = |l: &i32| classes.iter().position(|c| c == l).unwrap_or(0);
+        // Labels close together (0 / 1, 1…10, −1 / +1) are ranked by a table: a million
+        // points are coloured in every frame that composes them anew.
+        match (classes.first(), classes.last()) {
+            (Some(&lo), Some(&hi)) if (hi as i64 - lo as i64) < 4096 => {
+                let table: Vec<usize> = (lo..=hi).map(|l| rank(&l)).collect();
+                self.data
+                    .labels
+                    .iter()
+                    .map(|&l| table[(l - lo) as usize])
+                    .collect()
+            }
+            _ => self.data.labels.iter().map(rank).collect(),
+        }
+    }
+}
+
+/// The status line: what every model has (points, classes, training accuracy), the model's
+/// own facts, and what the person should know.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Status {
+    pub model: String,
+    pub points: usize,
+    pub classes: usize,
+    /// How many points are trained on and how many are held out.
+    pub train_points: usize,
+    pub test_points: usize,
+    pub train_accuracy: Option<f64>,
+    /// The accuracy on the held-out points, when there are any.
+    pub test_accuracy: Option<f64>,
+    /// Updates shown when stepping through a run.
+    pub steps: Option<usize>,
+    /// Why nothing is fitted, or why the fit is not to be trusted.
+    pub message: Option<String>,
+    pub facts: Vec<Fact>,
+}
+
+impl Playground {
+    /// The status line's numbers and message.
+    pub fn status(&mut self) -> Status {
+        // It scores every training point, so it is kept until something changes rather than
+        // recomputed on every frame (hovering redraws without a change).
+        match &self.status_cache {
+            Some((version, status)) if *version == self.version => status.clone(),
+            _ => {
+                let status = self.compute_status();
+                self.status_cache = Some((self.version, status.clone()));
+                status
+            }
+        }
+    }
+
+    fn compute_status(&self) -> Status {
+        let mut status = Status {
+            model: self.settings.model.clone(),
+            points: self.data.len(),
+            classes: self.data.classes().len(),
+            train_points: self.train.len(),
+            test_points: self.data.len() - self.train.len(),
+            steps: self.steps.filter(|_| self.settings.method().steppable()),
+            ..Status::default()
+        };
+        match &self.model {
+            // Novelty detection has no labels to score; its facts say the ν-property.
+            Some(model) if self.settings.task == Task::Novelty => {
+                status.facts = model.facts(&self.train);
+                status.message = model.message();
+            }
+            Some(model) if self.settings.task == Task::Regression => {
+                // Scores of the fit, not accuracies: RMSE and R² (among the model's facts),
+                // and on the held-out points too.
+                status.facts = model.facts(&self.train);
+                let held: Vec<Point> = (0..self.data.len())
+                    .filter(|&i| self.test[i])
+                    .map(|i| self.data.points[i])
+                    .collect();
+                if let Some((rmse, r2)) =
+                    crate::methods::solvers::regression::scores(&**model, &held)
+                {
+                    // After the training scores, as the accuracies read.
+                    let at = status
+                        .facts
+                        .iter()
+                        .take_while(|f| f.key.starts_with("train_"))
+                        .count();
+                    let test = std::iter::once(Fact::new("test_rmse", "test RMSE", rmse))
+                        .chain(r2.map(|r2| Fact::new("test_r2", "test R²", r2)));
+                    status.facts.splice(at..at, test);
+                }
+                status.message = model.message();
+            }
+            Some(model) => {
+                status.train_accuracy = Some(model.training_accuracy(&self.train));
+                let held: Vec<usize> = (0..self.data.len()).filter(|&i| self.test[i]).collect();
+                if !held.is_empty() {
+                    let correct = held
+                        .iter()
+                        .filter(|&&i| model.predict(self.data.points[i]) == self.data.labels[i])
+                        .count();
+                    status.test_accuracy = Some(correct as f64 / held.len() as f64);
+                }
+                status.facts = model.facts(&self.train);
+                status.message = model.message();
+                self.name_classes(model.as_ref(), &mut status.facts);
+            }
+            None => {
+                status.message = self.problem.as_ref().map(|e| {
+                    let text = e.to_string();
+                    if self.data.label_texts.is_empty() {
+                        return text;
+                    }
+                    let names = (self.data.classes().into_iter())
+                        .map(|c| (c, self.data.class_name(c)))
+                        .collect();
+                    crate::core::labels::name_labels(&text, &names)
+                })
+            }
+        }
+        status
+    }
+}
+
+/// What is under the pointer: the training point there, if any, and the model's facts about
+/// it and about the place.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Inspection {
+    pub x: f64,
+    pub y: f64,
+    pub index: Option<usize>,
+    pub label: Option<i32>,
+    /// The point is held out (a test point).
+    pub test: Option<bool>,
+    /// The predicted label there.
+    pub predicted: Option<i32>,
+    pub facts: Vec<Fact>,
+}
+
+impl Playground {
+    /// The point within `radius` (data units) of `p`, nearest first.
+    pub fn point_near(&self, p: Point, radius: f64) -> Option<usize> {
+        self.data.nearest_within(p, radius)
+    }
+
+    /// What is at `p` without the model: the nearest point within `radius`, its class and
+    /// role (what the page knows while the model is computed behind it).
+    pub fn inspect_point(&self, p: Point, radius: f64) -> Inspection {
+        let mut info = Inspection {
+            x: p[0],
+            y: p[1],
+            ..Inspection::default()
+        };
+        let index = self.point_near(p, radius);
+        if let Some(i) = index {
+            info.index = Some(i);
+            info.test = Some(self.test[i]);
+            info.label = Some(self.data.labels[i]);
+            info.x = self.data.points[i][0];
+            info.y = self.data.points[i][1];
+        }
+        info
+    }
+
+    /// What is at `p`: the nearest point within `radius` with its multiplier, margin, slack
+    /// and KKT case, or else the model's value at `p`.
+    pub fn inspect(&self, p: Point, radius: f64) -> Inspection {
+        let mut info = self.inspect_point(p, radius);
+        let index = info.index;
+        if let Some(model) = &self.model {
+            let at = index.map_or(p, |i| self.data.points[i]);
+            info.predicted = Some(model.predict(at));
+            match index.map(|i| (i, self.train_position(i))) {
+                Some((_, Some(t))) => info.facts = model.point_facts(t, &self.train),
+                Some((_, None)) => info.facts.push(Fact::new(
+                    "held_out",
+                    "",
+                    "a test point: held out, never trained on",
+                )),
+                None => {}
+            }
+            info.facts.extend(model.facts_at(at));
+            self.name_classes(model.as_ref(), &mut info.facts);
+        }
+        info
+    }
+}

@@ -1,0 +1,602 @@
+use super::*;
+use crate::core::field::View;
+use crate::core::plane::{CurveKind, Layout, Mark};
+use crate::methods::solvers::svm::{SvmModel, SvmParams};
+
+#[test]
+fn edits_refit_warm_and_agree_with_a_cold_fit() {
+    let mut lab = Playground::new(Settings::default());
+    lab.fit();
+    assert!(!lab.model_as::<SvmModel>().unwrap().report.warm_start);
+    lab.move_point(3, [0.1, 0.2]).unwrap();
+    lab.add_point([0.5, -0.5], 1).unwrap();
+    lab.remove_point(0).unwrap();
+    lab.set("C", "3").unwrap();
+    lab.fit();
+    let warm = lab.model_as::<SvmModel>().unwrap().clone();
+    assert!(warm.report.warm_start);
+    let params = SvmParams::from_values(&lab.settings().values, None).unwrap();
+    let cold = SvmModel::fit(&lab.data().points, &lab.data().labels, &params).unwrap();
+    for x in [[0.0, 0.0], [0.5, 0.5], [-0.7, 0.3]] {
+        assert!((warm.decision_value(x) - cold.decision_value(x)).abs() < 1e-2);
+    }
+}
+
+#[test]
+fn new_points_of_the_same_count_are_fitted_afresh() {
+    // The kernel cache must not outlive the points it was computed on.
+    let mut lab = Playground::new(Settings::default());
+    lab.fit();
+    lab.set("seed", "2").unwrap();
+    lab.fit();
+    let params = SvmParams::from_values(&lab.settings().values, None).unwrap();
+    let cold = SvmModel::fit(&lab.data().points, &lab.data().labels, &params).unwrap();
+    let shown = lab.model_as::<SvmModel>().unwrap();
+    for &x in &lab.data().points {
+        assert!((shown.decision_value(x) - cold.decision_value(x)).abs() < 1e-6);
+    }
+}
+
+#[test]
+fn settling_leaves_the_cold_fit_on_screen() {
+    let mut lab = Playground::new(Settings::default());
+    lab.fit();
+    lab.set("C", "5").unwrap();
+    lab.fit();
+    assert!(lab.model_as::<SvmModel>().unwrap().report.warm_start);
+    lab.settle();
+    lab.fit();
+    assert!(!lab.model_as::<SvmModel>().unwrap().report.warm_start);
+    // Settling with a change pending makes that fit cold too.
+    lab.set("C", "7").unwrap();
+    lab.settle();
+    lab.fit();
+    assert!(!lab.model_as::<SvmModel>().unwrap().report.warm_start);
+}
+
+#[test]
+fn stepping_ends_with_the_run() {
+    // Non-separable data: the run ends at the epoch cap, and so does stepping.
+    let mut lab =
+        Playground::from_hash("model=perceptron&kernel=linear&preset=overlapping&n=40&epochs=2");
+    lab.fit();
+    let total = lab
+        .model_as::<crate::methods::solvers::perceptron::PerceptronModel>()
+        .expect("a perceptron")
+        .mistakes;
+    lab.reset_steps();
+    let mut steps = 0;
+    loop {
+        lab.fit();
+        if !lab.step() {
+            break;
+        }
+        steps += 1;
+        assert!(steps <= total + 1, "stepping never ends");
+    }
+    assert_eq!(steps, total);
+    lab.fit();
+    assert!(lab.status().message.unwrap().contains("did not converge"));
+}
+
+#[test]
+fn stepping_the_svm_rings_each_pair_and_ends_at_the_fit() {
+    let mut lab = Playground::from_hash("preset=moons&n=40&kernel=rbf&gamma=2&C=10");
+    lab.fit();
+    let full = lab.model_as::<SvmModel>().expect("an SVM").clone();
+    let layout = Layout::new(400, 400);
+    lab.reset_steps();
+    lab.fit();
+    assert!(lab.scene(&layout).pair.is_none(), "α = 0: no step yet");
+    let mut steps = 0;
+    while lab.step() {
+        lab.fit();
+        steps += 1;
+        let scene = lab.scene(&layout);
+        let step = scene.sub_problem.expect("the inset's sub-problem");
+        assert!(scene.pair.is_some());
+        assert!(step.after.iter().all(|a| (0.0..=10.0).contains(a)));
+        let facts = lab.status().facts;
+        for key in ["violation", "pair", "alpha_i", "alpha_j"] {
+            assert!(facts.iter().any(|f| f.key == key), "step {steps}: no {key}");
+        }
+        assert!(
+            lab.status().message.is_none(),
+            "a cut run is not an iteration cap"
+        );
+        assert!(
+            steps <= 10 * full.report.iterations + 100,
+            "stepping never ends"
+        );
+    }
+    let stepped = lab.model_as::<SvmModel>().unwrap();
+    assert_eq!(
+        stepped.report.exit,
+        crate::methods::model::ExitReason::Converged
+    );
+    assert!(stepped.max_violation < 1e-3);
+    assert!(
+        (stepped.report.objective - full.report.objective).abs() < 1e-6 * full.report.objective
+    );
+    lab.finish_steps();
+    lab.fit();
+    assert!(lab.scene(&layout).pair.is_none());
+}
+
+#[test]
+fn stepping_dca_and_pegasos_rings_each_point_and_ends_at_the_fit() {
+    for (solver, last) in [("dca", None), ("pegasos", Some(150))] {
+        let mut lab = Playground::from_hash(&format!(
+            "preset=moons&n=30&kernel=rbf&gamma=2&C=1&tol=0.05&svm_solver={solver}"
+        ));
+        lab.fit();
+        let full = lab.model_as::<SvmModel>().expect("an SVM").clone();
+        assert!(full
+            .facts(lab.data())
+            .iter()
+            .any(|f| f.key == "solver" && f.note.as_deref() == Some("(bias absorbed: K + 1)")));
+        let layout = Layout::new(120, 120);
+        lab.reset_steps();
+        lab.fit();
+        assert!(lab.scene(&layout).emphasis.is_none(), "α = 0: no step yet");
+        let mut ringed = std::collections::BTreeSet::new();
+        let mut steps = 0;
+        while lab.step() {
+            lab.fit();
+            steps += 1;
+            let scene = lab.scene(&layout);
+            ringed.insert(scene.emphasis.expect("the ringed point"));
+            assert!(scene.pair.is_none(), "no SMO pair");
+            let model = lab.model_as::<SvmModel>().unwrap();
+            assert_eq!(model.report.iterations, steps);
+            let facts = lab.status().facts;
+            for key in ["step_point", "step_margin", "alpha_i"] {
+                assert!(facts.iter().any(|f| f.key == key), "step {steps}: no {key}");
+            }
+            assert!(lab.status().message.is_none());
+            if last == Some(steps) {
+                break;
+            }
+            assert!(steps <= 100_000, "stepping never ends");
+        }
+        assert!(ringed.len() > 10, "{solver}: the ring moves ({ringed:?})");
+        let stepped = lab.model_as::<SvmModel>().unwrap();
+        if last.is_none() {
+            // DCA stepped to its end is the whole fit.
+            assert_eq!(
+                stepped.report.exit,
+                crate::methods::model::ExitReason::Converged
+            );
+            assert_eq!(stepped.alpha, full.alpha);
+            assert_eq!(stepped.report.iterations, full.report.iterations);
+        }
+        lab.finish_steps();
+        lab.fit();
+        assert!(lab.scene(&layout).emphasis.is_none());
+    }
+}
+
+#[test]
+fn the_picture_is_kept_until_something_changes() {
+    let mut lab = Playground::new(Settings::default());
+    lab.fit();
+    let layout = Layout::new(300, 300);
+    let first = lab.scene(&layout);
+    lab.highlight = Some(3);
+    let hovered = lab.scene(&layout);
+    assert_eq!(hovered.highlight, Some(3));
+    assert_eq!(hovered.curves, first.curves);
+    lab.set("C", "10").unwrap();
+    lab.fit();
+    assert_ne!(lab.scene(&layout).curves, first.curves, "a refit redraws");
+    lab.set("margins", "0").unwrap();
+    assert_eq!(lab.scene(&layout).curves_of(CurveKind::Level).count(), 0);
+    lab.move_point(0, [0.9, 0.9]).unwrap();
+    assert_eq!(
+        lab.scene(&layout).points[0],
+        [0.9, 0.9],
+        "an edit redraws even before a fit"
+    );
+}
+
+#[test]
+fn problems_become_messages() {
+    let mut lab = Playground::new(Settings::default());
+    lab.clear();
+    lab.add_point([0.0, 0.0], 0).unwrap();
+    lab.fit();
+    assert_eq!(
+        lab.status().message.unwrap(),
+        Error::TooFewPoints.to_string()
+    );
+    lab.add_point([0.5, 0.0], 0).unwrap();
+    lab.fit();
+    assert_eq!(lab.status().message.unwrap(), Error::OneClass.to_string());
+    // The scene still shows the points.
+    assert_eq!(lab.scene(&Layout::new(300, 300)).points.len(), 2);
+    lab.add_point([0.5, 0.0], 1).unwrap();
+    lab.set("hard", "1").unwrap();
+    lab.set("kernel", "linear").unwrap();
+    lab.fit();
+    let status = lab.status();
+    assert!(status
+        .message
+        .unwrap()
+        .contains("no line separates the classes"));
+    // Nothing fitted is shown: no accuracy, no boundary.
+    assert_eq!(status.train_accuracy, None);
+    let scene = lab.scene(&Layout::new(300, 300));
+    assert!(scene.field.is_none() && scene.curves.is_empty());
+    assert_eq!(scene.points.len(), 3);
+}
+
+#[test]
+fn shared_link_restores_the_scene_exactly() {
+    let mut lab = Playground::new(Settings::default());
+    lab.add_point([0.123456, -0.5], 1).unwrap();
+    lab.move_point(0, [0.31415926, 0.2]).unwrap();
+    lab.set("gamma", "7.5").unwrap();
+    let copy = Playground::from_hash(&lab.hash());
+    assert!(copy.warnings.is_empty());
+    assert_eq!(copy.data(), lab.data());
+    assert_eq!(copy.settings(), lab.settings());
+    // An untouched preset travels by name.
+    let fresh = Playground::new(Settings::default());
+    assert!(!fresh.hash().contains("points="));
+    assert_eq!(Playground::from_hash(&fresh.hash()).data(), fresh.data());
+}
+
+#[test]
+fn linear_scene_has_w_arrow_and_straight_boundary() {
+    let mut lab = Playground::new(Settings::default());
+    lab.set("preset", "separable").unwrap();
+    lab.set("kernel", "linear").unwrap();
+    lab.fit();
+    let scene = lab.scene(&Layout::new(400, 400));
+    let (tail, head) = scene.w_arrow.expect("w arrow");
+    let model = lab.model_as::<SvmModel>().unwrap();
+    assert!(model.decision_value(tail).abs() < 1e-9);
+    assert!(model.decision_value(head) > 0.0);
+    assert_eq!(scene.curves_of(CurveKind::Boundary).count(), 1);
+    assert_eq!(scene.curves_of(CurveKind::Level).count(), 2);
+}
+
+#[test]
+fn held_out_points_are_never_trained_on() {
+    let mut lab = Playground::from_hash("preset=moons&n=100&test=0.3&C=10");
+    lab.fit();
+    let held: Vec<usize> = (0..100).filter(|&i| lab.test()[i]).collect();
+    assert_eq!(held.len(), 30, "30 % of each class");
+    let svm = lab.model_as::<SvmModel>().unwrap().clone();
+    assert_eq!(svm.alpha.len(), 70);
+    for &i in &held {
+        assert!(
+            !svm.points.contains(&lab.data().points[i]),
+            "point {i} was trained on"
+        );
+    }
+    let status = lab.status();
+    assert_eq!((status.train_points, status.test_points), (70, 30));
+    let test_accuracy = status.test_accuracy.expect("a test accuracy");
+    let correct = held
+        .iter()
+        .filter(|&&i| svm.predict(lab.data().points[i]) == lab.data().labels[i])
+        .count();
+    assert_eq!(test_accuracy, correct as f64 / 30.0);
+    // Support vectors are marked at their own points, never at a test point.
+    let scene = lab.scene(&Layout::new(300, 300));
+    assert_eq!(scene.hollow, lab.test());
+    for (i, mark) in scene.marks.iter().enumerate() {
+        if *mark != Mark::Plain {
+            assert!(!lab.test()[i]);
+            let t = lab.train_position(i).unwrap();
+            assert!(svm.alpha[t] > 0.0);
+        }
+    }
+}
+
+#[test]
+fn edits_beside_test_points_keep_the_warm_start_aligned() {
+    let mut lab = Playground::from_hash("preset=overlapping&n=60&test=0.25&kernel=rbf");
+    lab.fit();
+    let first_train = (0..60).find(|&i| !lab.test()[i]).unwrap();
+    let first_test = (0..60).find(|&i| lab.test()[i]).unwrap();
+    lab.move_point(first_train, [0.3, 0.3]).unwrap();
+    lab.remove_point(first_test).unwrap();
+    lab.add_point([-0.2, 0.4], 1).unwrap();
+    lab.fit();
+    let warm = lab.model_as::<SvmModel>().unwrap().clone();
+    assert!(warm.report.warm_start);
+    let (train, _) = lab.training();
+    let params = SvmParams::from_values(&lab.settings().values, None).unwrap();
+    let cold = SvmModel::fit(&train.points, &train.labels, &params).unwrap();
+    for x in [[0.0, 0.0], [0.5, -0.5], [-0.7, 0.3]] {
+        assert!((warm.decision_value(x) - cold.decision_value(x)).abs() < 1e-2);
+    }
+}
+
+#[test]
+fn a_link_keeps_which_points_are_held_out() {
+    let mut lab = Playground::from_hash("preset=moons&n=40&test=0.2");
+    let train_point = (0..40).find(|&i| !lab.test()[i]).unwrap();
+    lab.toggle_test(train_point).unwrap();
+    assert!(lab.test()[train_point]);
+    assert!(lab.hash().contains(",t;") || lab.hash().contains(",t&"));
+    let copy = Playground::from_hash(&lab.hash());
+    assert!(copy.warnings.is_empty(), "{:?}", copy.warnings);
+    assert_eq!(copy.test(), lab.test());
+    assert_eq!(copy.data(), lab.data());
+    // An untouched split travels as its fraction and seed.
+    let fresh = Playground::from_hash("preset=moons&n=40&test=0.2");
+    assert!(!fresh.hash().contains("points="));
+    assert_eq!(Playground::from_hash(&fresh.hash()).test(), fresh.test());
+}
+
+#[test]
+fn a_perceptron_step_goes_on_from_the_kept_run() {
+    use crate::methods::solvers::perceptron::PerceptronModel;
+    let mut lab =
+        Playground::from_hash("model=perceptron&kernel=rbf&gamma=0.5&preset=moons&n=40&epochs=50");
+    lab.reset_steps();
+    lab.fit();
+    for _ in 0..5 {
+        assert!(lab.step());
+        lab.fit();
+    }
+    assert_eq!(updates(&mut lab), 5, "five steps, five updates");
+    // A dragged point: the next step is a run from w̃ = 0 on the moved points.
+    lab.move_point(0, [0.2, -0.1]).unwrap();
+    assert!(lab.step());
+    lab.fit();
+    assert_eq!(updates(&mut lab), 5 + 6);
+    let shown = lab.model_as::<PerceptronModel>().unwrap();
+    let params = crate::methods::solvers::perceptron::PerceptronParams {
+        max_updates: Some(6),
+        ..crate::methods::solvers::perceptron::PerceptronParams::new(
+            crate::core::kernel::Kernel::Rbf { gamma: 0.5 },
+            50,
+        )
+    };
+    let fresh = PerceptronModel::fit(&lab.train.points, &lab.train.labels, &params).unwrap();
+    assert_eq!(shown.alpha, fresh.alpha);
+    assert_eq!(shown.last_update, fresh.last_update);
+}
+
+/// With the points standardised a step still goes on from the kept run (the scaler is the
+/// same while the points are), and an edit of a point, which moves every z, starts it over.
+#[test]
+fn standardised_steps_go_on_from_the_kept_run_until_a_point_moves() {
+    let mut lab = Playground::from_hash(
+        "model=perceptron&kernel=rbf&gamma=0.5&preset=moons&n=40&epochs=50&std=1",
+    );
+    lab.reset_steps();
+    lab.fit();
+    for _ in 0..5 {
+        assert!(lab.step());
+        lab.fit();
+    }
+    assert_eq!(updates(&mut lab), 5, "five steps, five updates");
+    let before = lab.model().unwrap().decision_value([0.1, 0.2]);
+    lab.move_point(0, [0.2, -0.1]).unwrap();
+    assert!(lab.step());
+    lab.fit();
+    assert_eq!(
+        updates(&mut lab),
+        5 + 6,
+        "a moved point starts the run over"
+    );
+    // The same scene opened afresh shows the same model.
+    let mut fresh = Playground::from_hash(&lab.hash());
+    fresh.set(STEPS_KEY, "6").unwrap();
+    fresh.fit();
+    let at = [0.1, 0.2];
+    assert_eq!(
+        fresh.model().unwrap().decision_value(at),
+        lab.model().unwrap().decision_value(at)
+    );
+    assert_ne!(before, lab.model().unwrap().decision_value(at));
+    // Turning standardising off is new data for the kept run too.
+    lab.set("std", "0").unwrap();
+    lab.fit();
+    assert_eq!(
+        updates(&mut lab),
+        5 + 6 + 6,
+        "a run of six from the start in x"
+    );
+}
+
+/// The updates the perceptron's kept run has made so far.
+fn updates(lab: &mut Playground) -> usize {
+    use crate::methods::solvers::perceptron::PerceptronTrainer;
+    let id = lab.settings.method().id();
+    let warm = lab.warm.get_mut(id).expect("the perceptron's kept run");
+    let trainer = warm.as_any().downcast_mut::<PerceptronTrainer>().unwrap();
+    trainer.updates
+}
+
+/// Run to end after a few steps leaves the scene's own fit: what reopening its link shows,
+/// bit for bit (a warm continuation of the stepped run stops elsewhere within the tolerance).
+#[test]
+fn run_to_end_is_the_fit_the_link_reopens() {
+    for hash in [
+        "preset=moons&n=40&kernel=rbf&gamma=2&C=10",
+        "preset=overlapping&n=60&kernel=linear&C=1",
+        "preset=xor&n=50&kernel=rbf&gamma=3&C=100&svm_solver=dca",
+    ] {
+        let mut lab = Playground::from_hash(hash);
+        lab.fit();
+        lab.reset_steps();
+        lab.fit();
+        for _ in 0..3 {
+            assert!(lab.step());
+            lab.fit();
+        }
+        lab.finish_steps();
+        lab.fit();
+        let mut fresh = Playground::from_hash(&lab.hash());
+        fresh.fit();
+        let (ended, cold) = (
+            lab.model_as::<SvmModel>().unwrap(),
+            fresh.model_as::<SvmModel>().unwrap(),
+        );
+        assert!(!cold.report.warm_start);
+        assert_eq!(ended.alpha, cold.alpha, "{hash}: α");
+        assert_eq!(ended.bias.to_bits(), cold.bias.to_bits(), "{hash}: b");
+        assert_eq!(ended.report.iterations, cold.report.iterations, "{hash}");
+    }
+}
+
+#[test]
+fn a_hash_is_known_longer_than_a_limit_only_when_it_is() {
+    for hash in [
+        "preset=moons&n=50&seed=3",
+        "points=1.50,-2,1;3,4e0,0,t;0.1,0.2,1",
+    ] {
+        let mut lab = Playground::from_hash(hash);
+        assert!(!lab.hash_longer_than(lab.hash().len()));
+        lab.add_point([0.123456789, 2.0], 1).unwrap();
+        lab.move_point(0, [-7.25, 1e-9]).unwrap();
+        let written = lab.hash().len();
+        assert!(
+            !lab.hash_longer_than(written),
+            "not longer than its {written} characters"
+        );
+    }
+}
+
+#[test]
+fn a_dragged_preset_of_thousands_of_points_is_known_a_long_link() {
+    // Its points have no written text: the link writes each coordinate as its shortest
+    // decimal (about 17 characters a point), so 4000 points make a link past the page's
+    // 50 000 characters for a large link (www/scenes.js), which its address then waits for.
+    let mut lab = Playground::from_hash("preset=moons&n=4000&seed=1");
+    assert!(
+        !lab.hash_longer_than(100),
+        "an untouched preset's link is its settings"
+    );
+    let [x, y] = lab.data().points[0];
+    lab.move_point(0, [x + 0.25, y]).unwrap();
+    let written = lab.hash().len();
+    assert!(written > 50_000, "{written}");
+    assert!(lab.hash_longer_than(50_000));
+    assert!(!lab.hash_longer_than(written));
+}
+
+#[test]
+fn a_zoomed_window_is_kept_until_new_points_come_and_the_table_reads_them_as_written() {
+    let mut lab = Playground::open(
+        "#model=svm&kernel=linear&C=0.3125&window=-8,8,-6,10&points=1,1,1;3.0,1,1;3,5,0,t;-1,2,0",
+    )
+    .unwrap();
+    assert_eq!(
+        lab.view(),
+        View {
+            x_min: -8.0,
+            x_max: 8.0,
+            y_min: -6.0,
+            y_max: 10.0
+        }
+    );
+    assert!(lab.hash().contains("&window=-8,8,-6,10&points="));
+    assert_eq!(lab.points_text(usize::MAX), "1,1,1;3.0,1,1;3,5,0,t;-1,2,0");
+    assert_eq!(lab.points_text(2), "1,1,1;3.0,1,1");
+    lab.clear();
+    assert_eq!(lab.view(), View::square(1.0), "Clear fits the window again");
+    assert!(!lab.hash().contains("window"));
+    lab.set("window", "0,4,0,4").unwrap();
+    lab.load_csv("x,y,label\n30,10,0\n-30,0,1\n").unwrap();
+    assert!(lab.view().contains([30.0, 10.0]), "a loaded file is fitted");
+}
+
+#[test]
+fn colours_follow_the_rank_of_a_label_not_its_integer() {
+    let mut lab = Playground::new(Settings::default());
+    for (file, added) in [("-1\n+1\n+1\n-1", 1), ("7\n3\n3\n7", 3)] {
+        let rows: String = file
+            .lines()
+            .enumerate()
+            .map(|(i, l)| format!("{},{},{l}\n", i as f64 * 0.1, i as f64 * 0.2))
+            .collect();
+        lab.load_file(format!("x,y,label\n{rows}").as_bytes(), None)
+            .unwrap();
+        lab.add_point([0.5, 0.5], added).unwrap();
+        let low_first = [0, 1, 1, 0, 1];
+        let high_first = [1, 0, 0, 1, 0];
+        let expected = if file.starts_with('-') {
+            low_first
+        } else {
+            high_first
+        };
+        assert_eq!(lab.colour_indices(), expected, "{file}");
+        // A file's class left alone keeps its colour: the other class is still offered.
+        for i in (0..lab.data().len()).rev() {
+            if lab.data().labels[i] != added {
+                lab.remove_point(i).unwrap();
+            }
+        }
+        let rank = usize::from(added == 1);
+        assert_eq!(lab.colour_indices(), [rank; 3], "{file}");
+    }
+}
+
+#[test]
+fn the_hover_names_a_files_classes_in_per_class_lists() {
+    let mut lab = Playground::new(Settings::default());
+    let rows =
+        "x,y,label\n-0.5,-0.5,-1\n-0.6,0.2,-1\n0.5,0.5,+1\n0.6,-0.1,+1\n0,0.6,5\n0.1,0.7,5\n";
+    lab.load_file(rows.as_bytes(), None).unwrap();
+    lab.fit();
+    let texts = |lab: &Playground| -> Vec<String> {
+        let info = lab.inspect([0.0, -0.6], 0.01);
+        info.facts
+            .into_iter()
+            .filter_map(|f| match f.value {
+                FactValue::Text(t) => Some(t),
+                _ => None,
+            })
+            .collect()
+    };
+    let said = texts(&lab).join(" ");
+    assert!(
+        said.contains("-1: ") && said.contains("+1: ") && said.contains("5: "),
+        "{said}"
+    );
+    assert!(!said.contains("class 1:"), "{said}");
+    // The lab's own classes stay class 1, class 2, ….
+    lab.set("preset", "blobs3").unwrap();
+    lab.fit();
+    let said = texts(&lab).join(" ");
+    assert!(said.contains("class 1: "), "{said}");
+}
+
+#[test]
+fn the_status_names_a_files_classes() {
+    let mut lab = Playground::from_hash("model=qda");
+    let rows = "x,y,label\n-0.5,-0.5,-1\n0.5,0.5,+1\n0.6,-0.1,+1\n0.2,0.7,+1\n";
+    lab.load_file(rows.as_bytes(), None).unwrap();
+    lab.fit();
+    let message = lab.status().message.unwrap_or_default();
+    assert!(message.contains("-1 has a single point"), "{message}");
+    assert!(!message.contains("class 0"), "{message}");
+}
+
+#[test]
+fn points_clicked_in_with_a_test_fraction_keep_their_roles_through_the_link() {
+    let mut lab = Playground::from_hash("preset=moons&n=40&test=0.3");
+    lab.clear();
+    for (p, label) in [
+        ([-0.6, -0.5], 0),
+        ([-0.4, 0.1], 0),
+        ([0.5, 0.5], 1),
+        ([0.3, 0.0], 1),
+    ] {
+        lab.add_point(p, label).unwrap();
+    }
+    assert!(
+        lab.test().iter().all(|&t| !t),
+        "clicked points are trained on"
+    );
+    let copy = Playground::from_hash(&lab.hash());
+    assert_eq!(copy.test(), lab.test());
+    assert_eq!(copy.fingerprint(), lab.fingerprint());
+}
