@@ -1,4 +1,5 @@
-//! The learning methods, in three layers of their own, lowest first:
+//! The learning methods: the contract every method keeps, the methods, and what is built on
+//! any model — three layers in this folder, lowest first:
 //! 1. The contract — [`model`]: the [`model::Method`] trait every method's registry entry
 //!    implements and the [`model::Model`] trait of a fitted model (decision values, grid
 //!    evaluation, marks, facts), and [`capabilities`]: what a view asks of a particular kind
