@@ -67,6 +67,10 @@ struct Timings {
     overlay_ms: f64,
     refit: bool,
     exact_nodes: usize,
+    /// A draft picture: the field on a coarser grid (`Layout::draft`).
+    draft: bool,
+    /// The picture was computed for this frame (not found at hand): `scene_ms` is its cost.
+    computed: bool,
 }
 
 /// A frame's JSON for the page: the status, the timings, every single-valued fact under its
@@ -152,6 +156,8 @@ pub struct App {
     /// What the view canvas shows of them, and its note, so that a frame which changes
     /// nothing there does not draw the view again.
     view_painted: Option<(ViewPainted, String)>,
+    /// Whether the page's own frames are drafts ([`App::set_draft`]).
+    draft: bool,
     /// The class buttons' JSON and the scene version it is of: asked for every frame, it
     /// counts the classes of every point only when the points change.
     class_choices: Option<(u64, String)>,
@@ -210,6 +216,7 @@ impl App {
             remote_figure: None,
             figures_adopted: 0,
             view_painted: None,
+            draft: false,
             class_choices: None,
             view_type: None,
         })

@@ -48,6 +48,8 @@ export class FrameClient {
     this.inFlight = null;
     this.wanted = false;
     this.posted = null;
+    // Whether the pictures to ask for are drafts (www/draft.js).
+    this.draft = false;
     this.lastId = 0;
     this.query = null;
     // A new scene was sent from this request id on (its first picture is still to come), or null.
@@ -141,8 +143,9 @@ export class FrameClient {
     };
     this.cancelTimer = setTimeout(() => {
       this.cancelTimer = null;
-      // Only a change of the scene cancels (not a hover that asked for a render).
-      if (!this.inFlight || !this.wanted || !this.needed()) return;
+      // Only a change of the scene cancels (not a hover that asked for a render, nor the
+      // full picture wanted after a draft).
+      if (!this.inFlight || !this.wanted || !this.changed()) return;
       if (working() < LONG_MS) this.armCancel();
       else if (restart(this.resend)) this.cancelled += 1;
     }, Math.max(0, LONG_MS - working()));
@@ -201,8 +204,14 @@ export class FrameClient {
     return this.inFlight ? { ms: performance.now() - this.inFlight.started, phase: this.inFlight.phase } : null;
   }
 
-  // Whether the worker is to be asked for a picture (the lab's new edits taken first).
+  // Whether the worker is to be asked for a picture: the scene changed (the lab's new edits
+  // taken first), or a draft is shown and the full picture is now wanted.
   needed() {
+    return this.changed() || Boolean(this.posted && this.posted.draft && !this.draft);
+  }
+
+  // Whether the scene changed since the last picture asked for.
+  changed() {
     const app = this.app();
     if (!app) return false;
     this.pull();
@@ -229,7 +238,7 @@ export class FrameClient {
     this.wanted = false;
     const id = ++this.lastId;
     this.lastRequest = performance.now();
-    this.posted = { fingerprint: app.fingerprint(), width: this.canvas.width, height: this.canvas.height };
+    this.posted = { fingerprint: app.fingerprint(), width: this.canvas.width, height: this.canvas.height, draft: this.draft };
     this.inFlight = { id, started: performance.now(), phase: 'sent' };
     post({ kind: 'frame', side: this.side, id, edits: `[${edits.join(',')}]`, ...this.posted });
     this.progress();

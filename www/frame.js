@@ -2,6 +2,7 @@
 // status line and the message; and stepping through a run.
 
 import { showClasses } from './classes.js';
+import { editing, measured } from './draft.js';
 import { t, tr } from './i18n.js';
 import { pointsTable } from './edits.js';
 import { placeCursor } from './keyboard.js';
@@ -31,7 +32,13 @@ export function resizeCanvas() {
   }
 }
 
+// Something changed: its picture (a draft first on a slow device: www/draft.js) and a frame.
 export function requestRender() {
+  editing(redraw);
+  redraw();
+}
+
+function redraw() {
   if (page.client && page.app) page.client.request();
   if (page.clientB && page.twin) page.clientB.request();
   if (frameRequested || !page.app) return;
@@ -67,6 +74,7 @@ export function renderFrame() {
     return;
   }
   page.lastFrame = JSON.parse(json);
+  measured(page.lastFrame);
   if (page.client) page.lastFrame.request_ms = page.client.requestMs;
   // For the benchmark and the tests: a frame with a model was painted.
   window.dispatchEvent(new Event('kernel-playground-frame'));

@@ -2,6 +2,7 @@
 // views of the page's state and the scene's files, and where data points are on the screen.
 
 import { workerState } from './behind.js';
+import { drafting, forceSlow } from './draft.js';
 import { frameRequested, requestRender } from './frame.js';
 import { rehearsal } from './rehearsal.js';
 import { $, page } from './page.js';
@@ -41,7 +42,10 @@ window.kernelPlayground = {
   get rehearsal() { return { ...rehearsal }; },
   // Where the plane's model is computed ('worker' or 'page'), and whether nothing waits for it.
   get frames() { return page.client ? 'worker' : 'page'; },
-  get idle() { return !frameRequested && (!page.client || page.client.idle) && (!page.clientB || page.clientB.idle); },
+  // (A draft shown waits for its full picture: www/draft.js.)
+  get idle() { return !frameRequested && !drafting() && (!page.client || page.client.idle) && (!page.clientB || page.clientB.idle); },
+  // For the tests: the device taken as slow (drafts while edits come), fast, or measured (null).
+  forceSlow(on) { forceSlow(on); },
   // The worker's state ({ status, restarts, busy }: see watch.js).
   get worker() { return workerState(); },
   // Where the views' background work runs: 'worker' or, without one, 'page'.

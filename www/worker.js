@@ -72,7 +72,7 @@ function busy(work) {
   postMessage({ kind: 'free' });
 }
 
-function frame({ side = 0, id, edits, fingerprint, width, height }) {
+function frame({ side = 0, id, edits, fingerprint, width, height, draft }) {
   if (!labs[side]) labs[side] = new FrameWorker('');
   const lab = labs[side];
   if (!lab.apply(edits, fingerprint)) {
@@ -82,7 +82,7 @@ function frame({ side = 0, id, edits, fingerprint, width, height }) {
   postMessage({ kind: 'frame', side, id, phase: 'fit' });
   const fitMs = lab.fit();
   postMessage({ kind: 'frame', side, id, phase: 'picture', fitMs });
-  const json = lab.frame(width, height, fitMs);
+  const json = lab.frame(width, height, fitMs, Boolean(draft));
   const regions = lab.take_regions();
   postMessage({ kind: 'frame', side, id, json, regions }, [regions.buffer]);
 }

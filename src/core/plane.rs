@@ -199,6 +199,10 @@ pub struct Layout {
     pub point_radius: f64,
     /// Width of the boundary stroke.
     pub stroke: u32,
+    /// A draft picture: the field on a grid of half as many nodes a side
+    /// (`methods::picture::grid_for`), drawn while a slow device keeps up with a drag or a
+    /// slider; the full picture follows once the edits pause.
+    pub draft: bool,
 }
 
 impl Layout {
@@ -225,6 +229,11 @@ impl Layout {
         } else {
             own
         }
+    }
+
+    /// The same as a draft picture, or not (see [`Layout::draft`]).
+    pub fn drafted(self, draft: bool) -> Layout {
+        Layout { draft, ..self }
     }
 
     /// The same with room right of the plot for a colour bar (the plot narrower by it).
@@ -307,6 +316,7 @@ impl Layout {
             x_label_area: label_area,
             point_radius: (size * 0.0095).clamp(3.0, 14.0),
             stroke: (size * 0.005).round().clamp(2.0, 8.0) as u32,
+            draft: false,
         }
     }
 }

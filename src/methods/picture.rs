@@ -11,14 +11,20 @@ use crate::core::plane::{Curve, CurveKind, Layers, Layout, Mark, Scene, Shading}
 use crate::methods::model::{Context, Model, PROBABILITY_LEVELS};
 
 /// The grid for a plot of `layout`'s size: a node every 2 pixels, or every 3 for models whose
-/// every node is a search (piecewise-constant votes).
+/// every node is a search (piecewise-constant votes), at most 321 a side; a draft
+/// ([`Layout::draft`]) has half as many intervals a side, a quarter of the nodes.
 pub fn grid_for(model: &dyn Model, layout: &Layout, view: View) -> Grid {
     let spacing = if model.smoothness() == Smoothness::Steps {
         3.0
     } else {
         2.0
     };
-    let nodes = (layout.plot.width / spacing).clamp(60.0, 320.0) as usize + 1;
+    let intervals = (layout.plot.width / spacing).clamp(60.0, 320.0) as usize;
+    let nodes = if layout.draft {
+        intervals / 2
+    } else {
+        intervals
+    } + 1;
     Grid::new(view, nodes, nodes)
 }
 

@@ -17,7 +17,7 @@ impl App {
         self.fit_timed();
         let refit = std::mem::take(&mut self.fitted_since_frame);
         let fitted = now_ms();
-        let layout = self.layout();
+        let layout = self.layout().drafted(self.draft);
         let scene = self.lab.scene(&layout);
         let computed = now_ms();
         self.paint_white(&layout);
@@ -50,12 +50,21 @@ impl App {
             overlay_ms: drawn - painted,
             refit,
             exact_nodes: exact_nodes(&scene),
+            draft: self.lab.drawn_as_draft(),
+            computed: self.lab.picture_computed(),
         };
         let mut frame = frame_fields(&status, &timings, &self.lab.warnings);
         frame.insert("legend".into(), json!(legend));
         // The whole of this call: fit, picture, status and this JSON.
         frame.insert("frame_ms".into(), json!(now_ms() - started));
         Ok(Value::Object(frame).to_string())
+    }
+
+    /// Whether the frames this page fits and pictures itself are drafts, the field on a
+    /// coarser grid ([`Layout::draft`]): the page asks for them while a slow device keeps up
+    /// with quick edits, and for the full picture once they pause.
+    pub fn set_draft(&mut self, draft: bool) {
+        self.draft = draft;
     }
 
     /// Hands the plane's fitting and field to a worker behind the page (or takes them back):

@@ -27,11 +27,13 @@ pub struct FrameWorker {
     figures: Cache,
 }
 
-/// What a worker sent the page last: the lab's version, the canvas size, the pointer's lines.
+/// What a worker sent the page last: the lab's version, the canvas size, whether a draft, the
+/// pointer's lines.
 type Sent = (
     u64,
     u32,
     u32,
+    bool,
     Vec<(crate::core::data::Point, crate::core::data::Point)>,
 );
 
@@ -120,16 +122,18 @@ impl FrameWorker {
     /// The model's picture for a canvas of `width` × `height` and its status, as JSON:
     /// `{"frame": {status, timings, fingerprint…}, "scene": the scene or null when the one
     /// sent last still stands, "cols", "rows"}`; the regions image waits in
-    /// [`FrameWorker::take_regions`]. `fit_ms` is what [`FrameWorker::fit`] took.
-    pub fn frame(&mut self, width: u32, height: u32, fit_ms: f64) -> String {
+    /// [`FrameWorker::take_regions`]. `fit_ms` is what [`FrameWorker::fit`] took; a `draft`
+    /// has the field on a coarser grid ([`Layout::draft`]).
+    pub fn frame(&mut self, width: u32, height: u32, fit_ms: f64, draft: bool) -> String {
         let started = now_ms();
-        let layout = Layout::new(width, height);
+        let layout = Layout::new(width, height).drafted(draft);
         let scene = self.lab.model_scene(&layout);
         let computed = now_ms();
         let key = (
             self.lab.version(),
             width,
             height,
+            draft,
             scene.neighbour_lines.clone(),
         );
         let fresh = self.sent.as_ref() != Some(&key);
@@ -155,6 +159,8 @@ impl FrameWorker {
             overlay_ms: 0.0,
             refit: fit_ms > 0.0,
             exact_nodes: exact_nodes(&scene),
+            draft: self.lab.drawn_as_draft(),
+            computed: self.lab.picture_computed(),
         };
         let mut frame = frame_fields(&status, &timings, &self.lab.warnings);
         frame.insert(

@@ -6,6 +6,8 @@
 // that with the worker behind the page). Run after scripts/build-web.sh:
 //   node tests/e2e/bench.mjs [points ...]      (default: 500; ONLY=name for some models;
 //   CPU=4 slows the page's CPU four times, as on Lighthouse's mobile profile)
+// On a slow device a step is answered by a draft (www/draft.js): the frames timed are the
+// first of each step, and "drafts" counts the drafts among them.
 // Timings only; nothing here passes or fails.
 import { start, openPage, settle, slowCpu } from './browser.mjs';
 
@@ -15,18 +17,34 @@ const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const STEPS = 60;
 
+// The frame that answered a step: the first painted with the step's new model (on a slow
+// device a draft, its full picture following once the steps pause: www/draft.js), read after
+// the page has settled.
+const watchStep = (page) => page.evaluate(() => {
+  window.__stepFrame = null;
+  const painted = () => {
+    const f = window.kernelPlayground.lastFrame;
+    if (!f.refit) return;
+    window.__stepFrame = f;
+    window.removeEventListener('kernel-playground-frame', painted);
+  };
+  window.addEventListener('kernel-playground-frame', painted);
+});
+const stepFrame = (page) => page.evaluate(() => window.__stepFrame);
+
 async function sweep(page, id, values) {
   const frames = [];
   for (const v of values) {
+    await watchStep(page);
     await page.evaluate(([sel, value]) => {
       const el = document.getElementById(sel);
       el.value = String(value);
       el.dispatchEvent(new Event('input', { bubbles: true }));
     }, [id, v]);
     await settle(page);
-    frames.push(await page.evaluate(() => window.kernelPlayground.lastFrame));
+    frames.push(await stepFrame(page));
   }
-  return frames.filter((f) => f.refit);
+  return frames.filter((f) => f && f.refit);
 }
 
 async function drag(page) {
@@ -36,12 +54,13 @@ async function drag(page) {
   await page.mouse.down();
   for (let i = 0; i < STEPS; i++) {
     const t = (i / STEPS) * 2 * Math.PI;
+    await watchStep(page);
     await page.mouse.move(sx + 120 * Math.sin(t), sy + 80 * Math.sin(2 * t));
     await settle(page);
-    frames.push(await page.evaluate(() => window.kernelPlayground.lastFrame));
+    frames.push(await stepFrame(page));
   }
   await page.mouse.up();
-  return frames.filter((f) => f.refit);
+  return frames.filter((f) => f && f.refit);
 }
 
 function report(name, frames) {
@@ -49,7 +68,8 @@ function report(name, frames) {
   const draw = median(frames.map((f) => f.draw_ms));
   const total = median(frames.map((f) => f.fit_ms + f.draw_ms + (f.view_ms || 0)));
   const parts = ['scene_ms', 'regions_ms', 'overlay_ms', 'view_ms'].map((k) => median(frames.map((f) => f[k] || 0)).toFixed(1).padStart(7));
-  console.log(`${name.padEnd(28)} ${String(frames.length).padStart(6)} ${fit.toFixed(1).padStart(8)} ${draw.toFixed(1).padStart(8)} ${total.toFixed(1).padStart(9)}   ${parts.join(' ')}`);
+  const drafts = frames.filter((f) => f.draft).length;
+  console.log(`${name.padEnd(28)} ${String(frames.length).padStart(6)} ${fit.toFixed(1).padStart(8)} ${draw.toFixed(1).padStart(8)} ${total.toFixed(1).padStart(9)}   ${parts.join(' ')} ${String(drafts).padStart(7)}`);
   return total;
 }
 
@@ -94,7 +114,7 @@ try {
       if (!header) {
         const canvas = await page.evaluate(() => document.getElementById('plot').width);
         console.log(`\n${n} points, two moons (noise 0.3), canvas ${canvas}×${canvas} px${CPU > 1 ? `, CPU ${CPU}× slower` : ''}; medians in ms`);
-        console.log(`${'interaction'.padEnd(28)} ${'frames'.padStart(6)} ${'fit'.padStart(8)} ${'draw'.padStart(8)} ${'fit+draw'.padStart(9)}   (scene regions overlay view)`);
+        console.log(`${'interaction'.padEnd(28)} ${'frames'.padStart(6)} ${'fit'.padStart(8)} ${'draw'.padStart(8)} ${'fit+draw'.padStart(9)}   (scene regions overlay view) drafts`);
         header = true;
       }
       if (model.slider) report(`${model.name}: ${model.slider} slider`, await sweep(page, model.slider, model.values));

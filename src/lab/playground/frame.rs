@@ -80,11 +80,28 @@ impl Playground {
             .unwrap_or_else(|| View::around(&self.data.points))
     }
 
-    /// Everything the picture of this frame shows, for a picture of `layout`'s size.
+    /// Whether the last picture [`Playground::scene`] gave was a draft ([`Layout::draft`]).
+    pub fn drawn_as_draft(&self) -> bool {
+        matches!(self.scene_cache, Some(((_, _, _, true), _)))
+    }
+
+    /// Whether the last [`Playground::scene`] computed its picture (rather than finding it
+    /// at hand): only then does its time say what a picture costs.
+    pub fn picture_computed(&self) -> bool {
+        self.scene_computed
+    }
+
+    /// Everything the picture of this frame shows, for a picture of `layout`'s size (as a
+    /// draft only where the full picture is not at hand).
     pub fn scene(&mut self, layout: &Layout) -> Scene {
-        let key = (self.version, layout.width, layout.height);
+        let key = (self.version, layout.width, layout.height, layout.draft);
+        // A draft is never drawn where the full picture is at hand.
+        let at_hand = |cached: &(u64, u32, u32, bool)| {
+            *cached == key || (cached.0, cached.1, cached.2, true) == key
+        };
+        self.scene_computed = !matches!(&self.scene_cache, Some((cached, _)) if at_hand(cached));
         let mut scene = match &self.scene_cache {
-            Some((cached, scene)) if *cached == key => scene.clone(),
+            Some((cached, scene)) if at_hand(cached) => scene.clone(),
             _ => {
                 let scene = self.compute_scene(layout);
                 self.scene_cache = Some((key, scene.clone()));

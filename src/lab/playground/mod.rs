@@ -64,9 +64,11 @@ pub struct Playground {
     version: u64,
     /// How many fits this lab has made.
     fits: u64,
-    /// The last picture, by (version, width, height): hovering and highlighting redraw it
+    /// The last picture, by (version, width, height, draft): hovering and highlighting redraw it
     /// without recomputing the field.
-    scene_cache: Option<((u64, u32, u32), Scene)>,
+    scene_cache: Option<((u64, u32, u32, bool), Scene)>,
+    /// Whether the last picture asked for was computed, not found in `scene_cache`.
+    scene_computed: bool,
     /// The last status line, by version.
     status_cache: Option<(u64, Status)>,
     /// The fingerprint of the points, their labels and roles, by version (every change to
@@ -111,6 +113,7 @@ impl Playground {
             version: 0,
             fits: 0,
             scene_cache: None,
+            scene_computed: false,
             status_cache: None,
             points_print: std::cell::Cell::new(None),
             class_order: std::cell::RefCell::new(None),

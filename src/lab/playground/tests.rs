@@ -600,3 +600,46 @@ fn points_clicked_in_with_a_test_fraction_keep_their_roles_through_the_link() {
     assert_eq!(copy.test(), lab.test());
     assert_eq!(copy.fingerprint(), lab.fingerprint());
 }
+
+/// A draft picture has the field on a grid of half as many intervals a side, its curves from
+/// that grid; the full picture follows for the same scene, and once it is at hand a draft asked
+/// for is the full picture (a hover on a slow device recomputes nothing).
+#[test]
+fn a_draft_has_a_coarser_field_until_the_full_picture_is_at_hand() {
+    let mut lab = Playground::from_hash("preset=moons&n=80&noise=0.2&seed=4&kernel=rbf&gamma=2");
+    lab.fit();
+    let full = Layout::new(700, 700);
+    let draft = full.drafted(true);
+    let nodes = |scene: &Scene| scene.field.as_ref().map(|f| f.grid.cols).unwrap();
+    let coarse = lab.scene(&draft);
+    assert!(lab.drawn_as_draft() && lab.picture_computed());
+    let sharp = lab.scene(&full);
+    assert!(!lab.drawn_as_draft());
+    let intervals = |n: usize| n - 1;
+    assert_eq!(intervals(nodes(&sharp)), 2 * intervals(nodes(&coarse)));
+    // A node every 2 pixels of the plot.
+    assert_eq!(intervals(nodes(&sharp)), (full.plot.width / 2.0) as usize);
+    // The boundary of the draft is the same curve, traced on the coarser grid.
+    let boundary = |scene: &Scene| {
+        scene
+            .curves_of(CurveKind::Boundary)
+            .map(|c| c.points.len())
+            .sum::<usize>()
+    };
+    assert!(boundary(&coarse) > 0 && boundary(&coarse) < boundary(&sharp));
+    // The full picture at hand: a draft asked for is the full picture.
+    let again = lab.scene(&draft);
+    assert!(!lab.drawn_as_draft());
+    assert!(!lab.picture_computed(), "the full picture was at hand");
+    assert_eq!(nodes(&again), nodes(&sharp));
+    // An edit: the next draft is drawn afresh.
+    lab.apply(&Edit::Set {
+        key: "C".into(),
+        value: "3".into(),
+    })
+    .unwrap();
+    lab.fit();
+    let next = lab.scene(&draft);
+    assert!(lab.drawn_as_draft());
+    assert_eq!(nodes(&next), nodes(&coarse));
+}

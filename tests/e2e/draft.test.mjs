@@ -1,0 +1,57 @@
+// End-to-end: drafts on a slow device (www/draft.js). A device whose full picture takes
+// longer than its budget answers a slider step with a draft (the field on a coarser grid) in
+// the next frame, and the full picture follows once the edits pause; the full picture is the
+// one a fast device draws of the same model. The device is taken as slow or fast through the page's hook, so the
+// test does not depend on this machine's speed. With the worker behind the page and with
+// the page fitting by itself (`?sync`).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, openPage, settle, canvasSignature } from './browser.mjs';
+
+let env;
+before(async () => { env = await start(); });
+after(async () => env && env.close());
+
+const SCENE = '#preset=moons&n=200&noise=0.25&seed=3&kernel=rbf&gamma=2&C=1';
+
+// Sets the C slider to `value` (its position, log₁₀ C) as a person moving it does, and
+// returns the first frame painted after it.
+const stepC = (page, value) => page.evaluate((v) => new Promise((resolve) => {
+  const painted = () => {
+    if (window.kernelPlayground.lastFrame.behind) return;
+    window.removeEventListener('kernel-playground-frame', painted);
+    resolve(window.kernelPlayground.lastFrame);
+  };
+  window.addEventListener('kernel-playground-frame', painted);
+  const el = document.getElementById('C');
+  el.value = String(v);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}), value);
+
+for (const mode of ['', '?sync']) {
+  test(`a slow device answers a step with a draft, then the full picture${mode ? ' (the page fits by itself)' : ''}`, async () => {
+    // Two visits, the same steps: one on a device taken as slow, one on a fast one.
+    const pictures = [];
+    for (const slow of [true, false]) {
+      const { page, errors } = await openPage(env.browser, `${env.base}${mode}${SCENE}`);
+      await settle(page);
+      const full = await page.evaluate(() => window.kernelPlayground.lastFrame);
+      assert.equal(full.draft, false, 'the first picture is full');
+      await page.evaluate((on) => window.kernelPlayground.forceSlow(on), slow);
+      const first = await stepC(page, 0.5);
+      if (slow) {
+        assert.equal(first.draft, true, 'the step is answered with a draft');
+        assert.ok(first.exact_nodes < full.exact_nodes, `fewer nodes summed exactly: ${first.exact_nodes} < ${full.exact_nodes}`);
+      } else {
+        assert.equal(first.draft, false, 'a fast device answers the step with the full picture');
+      }
+      await settle(page);
+      const last = await page.evaluate(() => window.kernelPlayground.lastFrame);
+      assert.equal(last.draft, false, 'once the edits pause, the full picture');
+      pictures.push(await canvasSignature(page));
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
+    assert.deepEqual(pictures[0], pictures[1], 'the slow device ends with the fast one\'s picture');
+  });
+}
