@@ -17,7 +17,7 @@
 // Timings only; nothing here passes or fails.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { start, openPage, settle, slowCpu } from './browser.mjs';
+import { start, openPage, settle, slowCpu, watchStep, stepFrame } from './browser.mjs';
 
 const CPU = Number(process.env.CPU || 1);
 
@@ -80,13 +80,14 @@ async function drag(page, moves) {
   await page.mouse.down();
   for (let i = 0; i < moves; i += 1) {
     const t = (i / moves) * 2 * Math.PI;
+    await watchStep(page);
     await page.mouse.move(sx + 100 * Math.sin(t), sy + 60 * Math.sin(2 * t));
     await settle(page);
-    frames.push(await page.evaluate(() => window.kernelPlayground.lastFrame));
+    frames.push(await stepFrame(page));
   }
   await page.mouse.up();
   const longest = await longestTask(page);
-  return { frames: frames.filter((f) => f.refit), longest };
+  return { frames: frames.filter((f) => f && f.refit), longest };
 }
 
 async function coldFits(page, repeats) {

@@ -9,28 +9,13 @@
 // On a slow device a step is answered by a draft (www/draft.js): the frames timed are the
 // first of each step, and "drafts" counts the drafts among them.
 // Timings only; nothing here passes or fails.
-import { start, openPage, settle, slowCpu } from './browser.mjs';
+import { start, openPage, settle, slowCpu, watchStep, stepFrame } from './browser.mjs';
 
 const CPU = Number(process.env.CPU || 1);
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const STEPS = 60;
-
-// The frame that answered a step: the first painted with the step's new model (on a slow
-// device a draft, its full picture following once the steps pause: www/draft.js), read after
-// the page has settled.
-const watchStep = (page) => page.evaluate(() => {
-  window.__stepFrame = null;
-  const painted = () => {
-    const f = window.kernelPlayground.lastFrame;
-    if (!f.refit) return;
-    window.__stepFrame = f;
-    window.removeEventListener('kernel-playground-frame', painted);
-  };
-  window.addEventListener('kernel-playground-frame', painted);
-});
-const stepFrame = (page) => page.evaluate(() => window.__stepFrame);
 
 async function sweep(page, id, values) {
   const frames = [];

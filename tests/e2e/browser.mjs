@@ -118,6 +118,22 @@ export async function canvasSignature(page, id = 'plot') {
   }, id);
 }
 
+// The frame that answered a step: the first painted with the step's new model, not a step
+// behind (on a slow device a draft, its full picture following once the steps pause:
+// www/draft.js), read after the page has settled (for the benchmarks: watchStep before the
+// step, stepFrame after).
+export const watchStep = (page) => page.evaluate(() => {
+  window.__stepFrame = null;
+  const painted = () => {
+    const f = window.kernelPlayground.lastFrame;
+    if (!f.refit || f.behind) return;
+    window.__stepFrame = f;
+    window.removeEventListener('kernel-playground-frame', painted);
+  };
+  window.addEventListener('kernel-playground-frame', painted);
+});
+export const stepFrame = (page) => page.evaluate(() => window.__stepFrame);
+
 // For the benchmarks: the page's CPU slowed `rate` times (Chromium's own emulation of a slower
 // device, as Lighthouse's mobile profile does with 4); 1 leaves it as it is.
 export async function slowCpu(page, rate) {
