@@ -89,6 +89,7 @@ export class FrameClient {
   // more, and the worker drops its copy.
   detach() {
     this.reset();
+    this.posted = null;
     post({ kind: 'drop', side: this.side });
   }
 
@@ -207,6 +208,7 @@ export class FrameClient {
   // Whether the worker is to be asked for a picture: the scene changed (the lab's new edits
   // taken first), or a draft is shown and the full picture is now wanted.
   needed() {
+    if (!this.app()) return false;
     return this.changed() || Boolean(this.posted && this.posted.draft && !this.draft);
   }
 

@@ -34,11 +34,13 @@ export function resizeCanvas() {
 
 // Something changed: its picture (a draft first on a slow device: www/draft.js) and a frame.
 export function requestRender() {
-  editing(redraw);
-  redraw();
+  editing(repaint);
+  repaint();
 }
 
-function redraw() {
+// A frame, and the picture if the scene changed, with no draft asked for: what the pointer
+// does over the plot (the highlight, k-NN's lines to the neighbours) is no edit.
+export function repaint() {
   if (page.client && page.app) page.client.request();
   if (page.clientB && page.twin) page.clientB.request();
   if (frameRequested || !page.app) return;

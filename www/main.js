@@ -28,7 +28,7 @@ import { listExamples } from './examples.js';
 import { embedControls, startEmbed } from './embed.js';
 import { copyLink, download, loadFile } from './files.js';
 import { wireFolds } from './folds.js';
-import { requestRender, resizeCanvas, stepOnce, stopPlaying, togglePlay } from './frame.js';
+import { repaint, requestRender, resizeCanvas, stepOnce, stopPlaying, togglePlay } from './frame.js';
 import { keptScene, offerKept, wireTravel } from './history.js';
 import { cursor, onCanvasKey, onGlobalKey, togglePresenter, toggleShortcuts } from './keyboard.js';
 import { lessonInAddress, openAddressLesson, wireLessons } from './lessons.js';
@@ -74,7 +74,7 @@ function wire() {
   plotB.addEventListener('pointercancel', onPointerUp);
   plotB.addEventListener('pointerleave', () => {
     if (page.dragging === null) { hideTooltip(); setHighlight(-1); }
-    if (page.twin && page.twin.clear_pointer()) requestRender();
+    if (page.twin && page.twin.clear_pointer()) repaint();
   });
   plotB.addEventListener('contextmenu', (ev) => ev.preventDefault());
   $('undo').addEventListener('click', undo);
@@ -139,7 +139,7 @@ function wire() {
   canvas.addEventListener('pointercancel', onPointerUp);
   canvas.addEventListener('pointerleave', () => {
     if (page.dragging === null) { hideTooltip(); setHighlight(-1); }
-    if (page.app.clear_pointer()) requestRender();
+    if (page.app.clear_pointer()) repaint();
   });
   $('step').addEventListener('click', () => { stopPlaying(); stepOnce(); });
   $('play').addEventListener('click', togglePlay);

@@ -4,7 +4,7 @@
 
 import { currentClass, otherClass } from './classes.js';
 import { fmt } from './controls.js';
-import { renderFrame, requestRender } from './frame.js';
+import { renderFrame, repaint, requestRender } from './frame.js';
 import { $, guard, otherSide, page, sides } from './page.js';
 import { settle } from './scenes.js';
 import { factText } from './status.js';
@@ -35,7 +35,7 @@ export function setHighlight(index) {
   if (index === page.highlighted) return;
   page.highlighted = index;
   for (const side of sides()) side.set_highlight(index);
-  requestRender();
+  repaint();
 }
 
 // An edit made on one side, copied to the other and to the worker behind the page exactly
@@ -142,7 +142,7 @@ export function onPointerMove(ev) {
     return;
   }
   setHighlight(lab.point_at(px, py, pickRadius(ev, c)));
-  if (lab.set_pointer(px, py)) requestRender();
+  if (lab.set_pointer(px, py)) repaint();
   showTooltip(ev);
 }
 

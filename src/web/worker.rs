@@ -133,7 +133,7 @@ impl FrameWorker {
             self.lab.version(),
             width,
             height,
-            draft,
+            self.lab.drawn_as_draft(),
             scene.neighbour_lines.clone(),
         );
         let fresh = self.sent.as_ref() != Some(&key);

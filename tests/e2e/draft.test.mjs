@@ -55,3 +55,23 @@ for (const mode of ['', '?sync']) {
     assert.deepEqual(pictures[0], pictures[1], 'the slow device ends with the fast one\'s picture');
   });
 }
+
+// Compare switched off while the right-hand side's draft waits for its full picture: the page
+// settles (nothing waits for the side that is gone), and a worker restart later resends only
+// the sides there are.
+test('compare switched off while a draft is shown leaves nothing waiting', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}${SCENE}`);
+  await settle(page);
+  await page.check('#compare');
+  await settle(page);
+  await page.evaluate(() => window.kernelPlayground.forceSlow(true));
+  // New points are an edit of both sides: each asks for a draft.
+  await page.click('#regenerate');
+  await page.waitForFunction(() => window.kernelPlayground.lastFrameB?.draft === true, null, { timeout: 5000 });
+  await page.uncheck('#compare');
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.kernelPlayground.lastFrame.draft), false);
+  assert.equal(await page.evaluate(() => window.kernelPlayground.lastFrameB), null, 'one side');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
