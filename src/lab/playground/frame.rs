@@ -1,7 +1,7 @@
 //! What a frame shows. The [`Scene`] of the plane (the points coloured by class, held-out
 //! points hollow, and the fitted model's regions, boundary, margins and marks, drawn by
-//! [`crate::methods::picture`]), kept by (version, width, height) so hovering redraws it without
-//! recomputing the field; the legend with the classes named as their buttons are; the plotted
+//! [`crate::methods::picture`]), kept by (version, width, height, draft) so hovering redraws it
+//! without recomputing the field (a draft only where the full picture is not at hand); the legend with the classes named as their buttons are; the plotted
 //! window; the pointer and the lines to its nearest neighbours; and where the 3-D views are seen
 //! from ([`Orbit`]).
 //!
@@ -99,15 +99,15 @@ impl Playground {
         let at_hand = |cached: &(u64, u32, u32, bool)| {
             *cached == key || (cached.0, cached.1, cached.2, true) == key
         };
-        self.scene_computed = !matches!(&self.scene_cache, Some((cached, _)) if at_hand(cached));
-        let mut scene = match &self.scene_cache {
-            Some((cached, scene)) if at_hand(cached) => scene.clone(),
-            _ => {
-                let scene = self.compute_scene(layout);
-                self.scene_cache = Some((key, scene.clone()));
-                scene
-            }
-        };
+        let kept = (self.scene_cache.as_ref())
+            .filter(|(cached, _)| at_hand(cached))
+            .map(|(_, scene)| scene.clone());
+        self.scene_computed = kept.is_none();
+        let mut scene = kept.unwrap_or_else(|| {
+            let scene = self.compute_scene(layout);
+            self.scene_cache = Some((key, scene.clone()));
+            scene
+        });
         scene.highlight = self.highlight;
         scene.neighbour_lines = self.pointer_lines();
         scene
