@@ -21,7 +21,7 @@
 import { App } from './pkg/kernel_playground.js';
 import { syncControls } from './controls.js';
 import { applySetting } from './edits.js';
-import { requestRender, stopPlaying } from './frame.js';
+import { repaint, stopPlaying } from './frame.js';
 import { beGuest } from './history.js';
 import { t, tr } from './i18n.js';
 import { errorText, refusedLink } from './messages.js';
@@ -147,7 +147,8 @@ function fit() {
   root.style.setProperty('--embed-view', `${viewWidth}px`);
   root.classList.toggle('embed-view', view);
   root.classList.toggle('embed-tall', tall);
-  requestRender();
+  // A new layout is no edit: no draft is asked for (www/draft.js).
+  repaint();
 }
 
 // ---- keys for the host ----------------------------------------------------------------------

@@ -163,7 +163,7 @@ function wire() {
     for (const app of [page.app, page.twin]) if (app) app.forget_painted();
     requestRender();
   });
-  const resized = new ResizeObserver(() => { resizeCanvas(); requestRender(); });
+  const resized = new ResizeObserver(() => { resizeCanvas(); repaint(); });
   resized.observe(canvas);
   resized.observe(plotB);
 }
