@@ -10,11 +10,15 @@
 //! each dash of a margin, every one in every frame) are drawn here rather than by plotters,
 //! which writes the colour as a string for each shape that the browser then reads back: the
 //! pen sets the context's colour and width only when they change, with the same string
-//! plotters would write, so the canvas ends in the same state.
+//! plotters would write, so the canvas ends in the same state. Text too (every tick label of
+//! every frame): the browser reads a font's text anew each time it is given one, and the pen
+//! gives the font, alignment and colour only when they change.
 
 use crate::draw::svg::SvgWithImages;
+use plotters_backend::text_anchor::{HPos, VPos};
 use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
+    FontTransform,
 };
 use plotters_canvas::CanvasBackend;
 use std::fmt;
@@ -36,6 +40,16 @@ pub struct CanvasPen {
     context: CanvasRenderingContext2d,
     stroke: Option<PenStyle>,
     fill: Option<PenStyle>,
+    /// The text's font, baseline and alignment as last given (`None`: unknown).
+    type_face: Option<TypeFace>,
+}
+
+/// What a text is set in: the font as the context reads it, the baseline and the alignment.
+#[derive(Clone, PartialEq)]
+struct TypeFace {
+    font: String,
+    baseline: &'static str,
+    align: &'static str,
 }
 
 impl PageBackend<'_> {
@@ -49,6 +63,7 @@ impl PageBackend<'_> {
             context,
             stroke: None,
             fill: None,
+            type_face: None,
         }))
     }
 }
@@ -80,6 +95,75 @@ impl CanvasPen {
             }
         }
         true
+    }
+
+    /// Fills `text` at `pos` as plotters' canvas backend does (the same font, baseline,
+    /// alignment and colour, rotated about `pos`), giving the context each only when it has
+    /// another.
+    fn text<S: BackendTextStyle>(&mut self, text: &str, style: &S, pos: BackendCoord) -> Drawn<()> {
+        let colour = style.color();
+        if colour.alpha == 0.0 {
+            return Ok(());
+        }
+        let turn: f64 = match style.transform() {
+            FontTransform::None => 0.0,
+            FontTransform::Rotate90 => 90.0,
+            FontTransform::Rotate180 => 180.0,
+            FontTransform::Rotate270 => 270.0,
+        };
+        let (mut x, mut y) = (pos.0 as f64, pos.1 as f64);
+        // A turned text is set between `save` and `restore`, which gives the context back the
+        // styles it had before: the pen's knowledge of them is kept and given back with them.
+        let known = (self.fill, self.type_face.clone());
+        if turn != 0.0 {
+            self.context.save();
+            canvas_error(self.context.translate(x, y))?;
+            canvas_error(self.context.rotate(turn / 180.0 * std::f64::consts::PI))?;
+            (x, y) = (0.0, 0.0);
+        }
+        let anchor = style.anchor();
+        let face = TypeFace {
+            font: format!(
+                "{} {}px {}",
+                style.style().as_str(),
+                style.size(),
+                style.family().as_str()
+            ),
+            baseline: match anchor.v_pos {
+                VPos::Top => "top",
+                VPos::Center => "middle",
+                VPos::Bottom => "bottom",
+            },
+            align: match anchor.h_pos {
+                HPos::Left => "start",
+                HPos::Right => "end",
+                HPos::Center => "center",
+            },
+        };
+        let held = self.type_face.take();
+        if held.as_ref().map(|h| h.baseline) != Some(face.baseline) {
+            self.context.set_text_baseline(face.baseline);
+        }
+        if held.as_ref().map(|h| h.align) != Some(face.align) {
+            self.context.set_text_align(face.align);
+        }
+        if held.as_ref().map(|h| &h.font) != Some(&face.font) {
+            self.context.set_font(&face.font);
+        }
+        self.type_face = Some(face);
+        let wanted = Some((colour.rgb, colour.alpha.to_bits(), 0));
+        if self.fill != wanted {
+            self.fill = wanted;
+            let ((r, g, b), alpha) = (colour.rgb, colour.alpha);
+            self.context
+                .set_fill_style_str(&format!("rgba({r},{g},{b},{alpha})"));
+        }
+        let filled = canvas_error(self.context.fill_text(text, x, y));
+        if turn != 0.0 {
+            self.context.restore();
+            (self.fill, self.type_face) = known;
+        }
+        filled
     }
 
     /// A line through `path` (a dash of a dashed line is one), or the polygon it closes,
@@ -160,7 +244,7 @@ macro_rules! each {
         match $self {
             PageBackend::Canvas(pen) => {
                 // Plotters may set any style: the pen no longer knows the context's.
-                (pen.stroke, pen.fill) = (None, None);
+                (pen.stroke, pen.fill, pen.type_face) = (None, None, None);
                 let $b = &mut pen.backend;
                 lift($call)
             }
@@ -288,7 +372,10 @@ impl DrawingBackend for PageBackend<'_> {
         style: &TStyle,
         pos: BackendCoord,
     ) -> Drawn<()> {
-        each!(self, b => b.draw_text(text, style, pos))
+        match self {
+            PageBackend::Canvas(pen) => pen.text(text, style, pos),
+            PageBackend::Svg(b) => lift(b.draw_text(text, style, pos)),
+        }
     }
 
     fn estimate_text_size<TStyle: BackendTextStyle>(
