@@ -38,11 +38,16 @@ fn js_error(e: impl ToString) -> JsValue {
 const COMPOSE_APART_FROM: usize = 100_000;
 
 /// The clock, in a page or in a worker (which has no window but has `performance`).
+/// Found once: a frame reads the clock a dozen times, and finding `performance` each time (a
+/// name written into JavaScript and looked up) cost more than reading it.
 fn now_ms() -> f64 {
-    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
-        .ok()
-        .and_then(|p| p.dyn_into::<web_sys::Performance>().ok())
-        .map_or_else(js_sys::Date::now, |p| p.now())
+    thread_local! {
+        static CLOCK: Option<web_sys::Performance> =
+            js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("performance"))
+                .ok()
+                .and_then(|p| p.dyn_into::<web_sys::Performance>().ok());
+    }
+    CLOCK.with(|clock| clock.as_ref().map_or_else(js_sys::Date::now, |p| p.now()))
 }
 
 fn context(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, JsValue> {
@@ -124,9 +129,8 @@ pub struct App {
     lab: Session,
     canvas: HtmlCanvasElement,
     context: CanvasRenderingContext2d,
-    /// An off-screen canvas at the field grid's size; drawn scaled onto the plot.
-    field_canvas: HtmlCanvasElement,
-    field_context: CanvasRenderingContext2d,
+    /// Off-screen canvases at the field grid's sizes; drawn scaled onto the plot.
+    fields: frame::FieldCanvases,
     last_fit_ms: f64,
     /// A fit has happened since the last frame was drawn.
     fitted_since_frame: bool,
@@ -193,17 +197,12 @@ impl App {
             .ok_or_else(|| js_error(format!("no element with id '{canvas_id}'")))?
             .dyn_into::<HtmlCanvasElement>()
             .map_err(|_| js_error(format!("'{canvas_id}' is not a canvas")))?;
-        let field_canvas = document
-            .create_element("canvas")?
-            .dyn_into::<HtmlCanvasElement>()
-            .map_err(|_| js_error("cannot create a canvas"))?;
         let lab = Session::new(Playground::open(hash).map_err(js_error)?);
         Ok(App {
             lab,
             context: context(&canvas)?,
-            field_context: context(&field_canvas)?,
             canvas,
-            field_canvas,
+            fields: frame::FieldCanvases::new(&document)?,
             last_fit_ms: 0.0,
             fitted_since_frame: false,
             figures: Cache::default(),

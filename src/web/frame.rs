@@ -25,10 +25,11 @@ impl App {
             scene::region_grid(&scene).filter(|_| self.lab.settings().layers().on("regions"))
         {
             let (cols, rows) = (grid.cols as u32, grid.rows as u32);
-            self.paint_regions(
+            paint_regions(
+                &mut self.fields,
+                &self.context,
                 &scene::field_image_rgba(&scene, cols, rows),
-                cols,
-                rows,
+                (cols, rows),
                 &layout,
             )?;
         }
@@ -177,7 +178,14 @@ impl App {
         if draw_now {
             self.paint_white(&layout);
             if regions {
-                self.paint_regions(&remote.regions, remote.cols, remote.rows, &layout)?;
+                let size = (remote.cols, remote.rows);
+                paint_regions(
+                    &mut self.fields,
+                    &self.context,
+                    &remote.regions,
+                    size,
+                    &layout,
+                )?;
             }
         }
         let painted = now_ms();
@@ -228,37 +236,6 @@ impl App {
         self.context.set_fill_style_str("#ffffff");
         self.context
             .fill_rect(0.0, 0.0, layout.width as f64, layout.height as f64);
-    }
-
-    /// The decision regions, an RGBA image of `cols` × `rows` covering the plotted square,
-    /// blitted scaled.
-    pub(super) fn paint_regions(
-        &self,
-        rgba: &[u8],
-        cols: u32,
-        rows: u32,
-        layout: &Layout,
-    ) -> Result<(), JsValue> {
-        if rgba.len() != (cols * rows * 4) as usize || cols == 0 {
-            return Ok(());
-        }
-        if self.field_canvas.width() != cols || self.field_canvas.height() != rows {
-            self.field_canvas.set_width(cols);
-            self.field_canvas.set_height(rows);
-        }
-        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), cols, rows)?;
-        self.field_context.put_image_data(&image, 0.0, 0.0)?;
-        let ctx = &self.context;
-        ctx.set_image_smoothing_enabled(true);
-        let plot = layout.plot;
-        ctx.draw_image_with_html_canvas_element_and_dw_and_dh(
-            &self.field_canvas,
-            plot.left,
-            plot.top,
-            plot.width,
-            plot.height,
-        )?;
-        Ok(())
     }
 
     /// What a scene's discs are listed from: its points, their roles and colours and the
@@ -314,4 +291,77 @@ impl App {
         )
         .map_err(js_error)
     }
+}
+
+/// Off-screen canvases at the sizes of the field grids drawn last, a draft's and the full
+/// picture's: a canvas given another size is allocated anew and cleared, and on a slow device
+/// the frames alternate between the two sizes.
+pub(super) struct FieldCanvases {
+    slots: [(HtmlCanvasElement, CanvasRenderingContext2d, (u32, u32)); 2],
+    /// The slot used last (the other is the one given a new size).
+    last: usize,
+}
+
+impl FieldCanvases {
+    pub(super) fn new(document: &web_sys::Document) -> Result<FieldCanvases, JsValue> {
+        let slot = || -> Result<_, JsValue> {
+            let canvas = document
+                .create_element("canvas")?
+                .dyn_into::<HtmlCanvasElement>()
+                .map_err(|_| js_error("cannot create a canvas"))?;
+            let size = (canvas.width(), canvas.height());
+            Ok((canvas.clone(), context(&canvas)?, size))
+        };
+        Ok(FieldCanvases {
+            slots: [slot()?, slot()?],
+            last: 0,
+        })
+    }
+
+    /// A canvas of `cols` × `rows` and its context.
+    fn sized(
+        &mut self,
+        (cols, rows): (u32, u32),
+    ) -> &(HtmlCanvasElement, CanvasRenderingContext2d, (u32, u32)) {
+        let i = match self.slots.iter().position(|slot| slot.2 == (cols, rows)) {
+            Some(i) => i,
+            None => {
+                let i = 1 - self.last;
+                let slot = &mut self.slots[i];
+                slot.0.set_width(cols);
+                slot.0.set_height(rows);
+                slot.2 = (cols, rows);
+                i
+            }
+        };
+        self.last = i;
+        &self.slots[i]
+    }
+}
+
+/// The decision regions, an RGBA image of `cols` × `rows` covering the plotted square,
+/// blitted scaled onto `context`.
+fn paint_regions(
+    fields: &mut FieldCanvases,
+    context: &CanvasRenderingContext2d,
+    rgba: &[u8],
+    (cols, rows): (u32, u32),
+    layout: &Layout,
+) -> Result<(), JsValue> {
+    if rgba.len() != (cols * rows * 4) as usize || cols == 0 {
+        return Ok(());
+    }
+    let (field_canvas, field_context, _) = fields.sized((cols, rows));
+    let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), cols, rows)?;
+    field_context.put_image_data(&image, 0.0, 0.0)?;
+    context.set_image_smoothing_enabled(true);
+    let plot = layout.plot;
+    context.draw_image_with_html_canvas_element_and_dw_and_dh(
+        field_canvas,
+        plot.left,
+        plot.top,
+        plot.width,
+        plot.height,
+    )?;
+    Ok(())
 }
