@@ -164,20 +164,24 @@ const exact = (text) => (text.length <= 12 ? text : fmt(Number(text)));
 
 // Each model shows its own controls; of those, only the ones its settings make matter are
 // enabled (the lab decides: App.enabled).
+// (Each property written only when it changes: a slider's every step comes here, and a
+// written text, even the same, is the page's layout to do again.)
 export function enableControls(app) {
   const model = $('model').value;
   for (const row of document.querySelectorAll('[data-models]')) {
-    row.hidden = !row.dataset.models.split(' ').includes(model);
+    const hidden = !row.dataset.models.split(' ').includes(model);
+    if (row.hidden !== hidden) row.hidden = hidden;
   }
   for (const el of document.querySelectorAll('#model-params [data-key], #model-params-more [data-key]')) {
-    const on = app.enabled(el.dataset.key);
-    el.disabled = !on;
+    const off = !app.enabled(el.dataset.key);
+    if (el.disabled !== off) el.disabled = off;
     const out = $(`${el.id}-value`);
-    if (out) out.disabled = !on;
-    el.closest('.row').classList.toggle('disabled', !on);
+    if (out && out.disabled !== off) out.disabled = off;
+    el.closest('.row').classList.toggle('disabled', off);
   }
   for (const also of document.querySelectorAll('.also')) {
-    also.textContent = tr(app.also_written(also.id.slice(0, -'-also'.length)));
+    const text = tr(app.also_written(also.id.slice(0, -'-also'.length)));
+    if (also.textContent !== text) also.textContent = text;
   }
   showUnits(app);
 }
