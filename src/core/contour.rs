@@ -9,7 +9,6 @@
 
 use crate::core::data::Point;
 use crate::core::field::Field;
-use std::collections::HashMap;
 
 /// The polylines of one level, in data coordinates. Closed curves repeat their first point.
 pub fn level_curves(field: &Field, level: f64) -> Vec<Vec<Point>> {
@@ -106,11 +105,23 @@ pub fn level_curves(field: &Field, level: f64) -> Vec<Vec<Point>> {
 /// Joins segments that share an edge into maximal chains: open chains first from their free
 /// ends, then the closed loops.
 fn chain(segments: &[(usize, usize)]) -> Vec<Vec<usize>> {
-    let mut at_edge: HashMap<usize, Vec<usize>> = HashMap::with_capacity(segments.len() * 2);
+    // Both ends of every segment as (edge, segment), in order: the segments meeting at an edge
+    // are a run of this list (one or two, the cells on either side of it), in their order.
+    // (One list sorted once, where a map from each edge to a list of its own allocated a list
+    // per crossing: most of the time a frame's curves took.)
+    let mut ends: Vec<(usize, usize)> = Vec::with_capacity(2 * segments.len());
     for (s, &(a, b)) in segments.iter().enumerate() {
-        at_edge.entry(a).or_default().push(s);
-        at_edge.entry(b).or_default().push(s);
+        ends.push((a, s));
+        ends.push((b, s));
     }
+    crate::core::sorting::sort(&mut ends);
+    let at_edge = |edge: usize| {
+        let from = ends.partition_point(|&(e, _)| e < edge);
+        ends[from..]
+            .iter()
+            .take_while(move |&&(e, _)| e == edge)
+            .map(|&(_, s)| s)
+    };
     let mut used = vec![false; segments.len()];
     let mut chains = Vec::new();
     let walk = |start_segment: usize, start_edge: usize, used: &mut Vec<bool>| -> Vec<usize> {
@@ -121,20 +132,24 @@ fn chain(segments: &[(usize, usize)]) -> Vec<Vec<usize>> {
             let (a, b) = segments[segment];
             edge = if a == edge { b } else { a };
             path.push(edge);
-            match at_edge[&edge].iter().find(|&&s| !used[s]) {
-                Some(&next) => segment = next,
+            match at_edge(edge).find(|&s| !used[s]) {
+                Some(next) => segment = next,
                 None => return path,
             }
         }
     };
-    let mut ends: Vec<usize> = at_edge
+    // The free ends (an edge of one segment), in the order of their edges.
+    let free: Vec<(usize, usize)> = ends
         .iter()
-        .filter(|(_, s)| s.len() == 1)
-        .map(|(&e, _)| e)
+        .enumerate()
+        .filter(|&(i, &(edge, _))| {
+            let alone_before = i == 0 || ends[i - 1].0 != edge;
+            let alone_after = ends.get(i + 1).is_none_or(|next| next.0 != edge);
+            alone_before && alone_after
+        })
+        .map(|(_, &end)| end)
         .collect();
-    crate::core::sorting::sort(&mut ends); // deterministic output
-    for edge in ends {
-        let segment = at_edge[&edge][0];
+    for (edge, segment) in free {
         if !used[segment] {
             chains.push(walk(segment, edge, &mut used));
         }
