@@ -7,12 +7,13 @@
 //! reaching the canvas (and the SVG) are the same, in the same order, so the pictures are too.
 //!
 //! On the canvas, rectangles, circles, lines and polygons (a support vector's square or ring,
-//! each dash of a margin, every one in every frame) are drawn here rather than by plotters,
-//! which writes the colour as a string for each shape that the browser then reads back: the
-//! pen sets the context's colour and width only when they change, with the same string
-//! plotters would write, so the canvas ends in the same state. Text too (every tick label of
-//! every frame): the browser reads a font's text anew each time it is given one, and the pen
-//! gives the font, alignment and colour only when they change.
+//! each dash of a margin, a tick of the axes or of each point in the loss view, every one in
+//! every frame) are drawn here rather than by plotters, which writes the colour as a string
+//! for each shape that the browser then reads back: the pen sets the context's colour and
+//! width only when they change, with the same string plotters would write, so the canvas ends
+//! in the same state. Text too (every tick label of every frame): the browser reads a font's
+//! text anew each time it is given one, and the pen gives the font, alignment and colour only
+//! when they change.
 
 use crate::draw::svg::SvgWithImages;
 use plotters_backend::text_anchor::{HPos, VPos};
@@ -289,7 +290,27 @@ impl DrawingBackend for PageBackend<'_> {
         to: BackendCoord,
         style: &S,
     ) -> Drawn<()> {
-        each!(self, b => b.draw_line(from, to, style))
+        let pen = match self {
+            PageBackend::Canvas(pen) => pen,
+            PageBackend::Svg(b) => return lift(b.draw_line(from, to, style)),
+        };
+        if !pen.take(style, false) {
+            return Ok(());
+        }
+        // Where plotters' canvas backend draws a line: half a pixel up and left when it is
+        // horizontal or vertical, so that a line one pixel wide covers one row of pixels.
+        let (mut from, mut to) = ((from.0 as f64, from.1 as f64), (to.0 as f64, to.1 as f64));
+        if from.0 == to.0 {
+            (from.0, to.0) = (from.0 - 0.5, to.0 - 0.5);
+        }
+        if from.1 == to.1 {
+            (from.1, to.1) = (from.1 - 0.5, to.1 - 0.5);
+        }
+        pen.context.begin_path();
+        pen.context.move_to(from.0, from.1);
+        pen.context.line_to(to.0, to.1);
+        pen.context.stroke();
+        Ok(())
     }
 
     fn draw_rect<S: BackendStyle>(
