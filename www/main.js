@@ -41,7 +41,7 @@ import { wireSvmOptions } from './svm-options.js';
 import { shareModule } from './watch.js';
 import { TOO_LARGE, chooseSide, newEntry, openFromHash, openScene, redo, remember, replaceScene, sceneHash, settle, toggleCompare, tooLargeEntry, undo } from './scenes.js';
 import './hooks.js';
-import { buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, pointInView, startDrag } from './views.js';
+import { buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, pointInView, startDrag, whenColumnResized } from './views.js';
 
 const canvas = $('plot');
 
@@ -164,6 +164,7 @@ function wire() {
     requestRender();
   });
   const resized = new ResizeObserver(() => { resizeCanvas(); repaint(); });
+  whenColumnResized(repaint);
   resized.observe(canvas);
   resized.observe(plotB);
 }

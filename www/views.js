@@ -50,14 +50,47 @@ export function limitViewHeight(tallest) {
   tallestView = tallest;
 }
 
+// The view's column's width, as last laid out. Read in the middle of a frame, it made the
+// browser lay the page out there and then, in every frame with a view open (3–7 ms a step on
+// a slow device); a ResizeObserver reports it once the browser has laid the page out, and a
+// new width draws the frame again (`whenColumnResized`). Unknown or 0 (the view was hidden),
+// it is read at once.
+const columnWidths = new WeakMap();
+let columnResized = () => {};
+export function whenColumnResized(redraw) {
+  columnResized = redraw;
+}
+const columns = new ResizeObserver((entries) => {
+  for (const { target } of entries) {
+    const width = target.getBoundingClientRect().width;
+    if (columnWidths.get(target) === width) continue;
+    columnWidths.set(target, width);
+    columnResized();
+  }
+});
+
+function columnWidth(column) {
+  if (!columnWidths.get(column)) {
+    columnWidths.set(column, column.getBoundingClientRect().width);
+    columns.observe(column);
+  }
+  return columnWidths.get(column);
+}
+
+// Sets an element's property only when it differs (a frame that changes nothing there leaves
+// the page's style and layout as they were).
+function put(target, key, value) {
+  if (target[key] !== value) target[key] = value;
+}
+
 // A view that widens (a chart) takes the column's width when the height is what limits it.
 function sizeCanvas(canvas, id) {
-  const room = canvas.parentElement.getBoundingClientRect().width;
+  const room = columnWidth(canvas.parentElement);
   const tallest = tallestView();
   const wide = Math.max(200, Math.min(room, tallest / aspect(id)));
   const widens = (views.find((v) => v.id === id) || {}).widens && wide < room;
   const shown = widens ? room : wide;
-  canvas.style.width = `${Math.round(shown)}px`;
+  put(canvas.style, 'width', `${Math.round(shown)}px`);
   const ratio = window.devicePixelRatio || 1;
   const width = Math.max(300, Math.round(shown * ratio));
   const height = Math.max(200, Math.round(wide * aspect(id) * ratio));
@@ -84,10 +117,11 @@ export function renderView(app) {
   sizeCanvas(canvas, id);
   // A view that turns takes the drag for itself (no page scroll under a finger) and the focus.
   const turns = orbits(id);
-  canvas.style.touchAction = turns ? 'none' : '';
-  canvas.tabIndex = turns ? 0 : -1;
-  canvas.setAttribute('aria-label', turns ? t('aria.view-3d') : t('aria.view'));
-  $('view-note').textContent = tr(app.render_view('view', id));
+  put(canvas.style, 'touchAction', turns ? 'none' : '');
+  put(canvas, 'tabIndex', turns ? 0 : -1);
+  const label = turns ? t('aria.view-3d') : t('aria.view');
+  if (canvas.getAttribute('aria-label') !== label) canvas.setAttribute('aria-label', label);
+  put($('view-note'), 'textContent', tr(app.render_view('view', id)));
   const [done, total] = app.view_progress(id);
   const bar = $('view-progress');
   bar.hidden = !(total > 0 && done < total);
