@@ -4,7 +4,8 @@
 //! message text. Here: the [`App`], its settings and the catalogue the page builds its controls
 //! from. Beside it: the plane's pointer and points (`web/points.rs`), a frame of the plane
 //! (`web/frame.rs`), the views' figures (`web/figures.rs`), the worker's side of the lab
-//! (`web/worker.rs`), the stamped discs (`web/discs.rs`) and large files (`web/loading.rs`).
+//! (`web/worker.rs`), the stamped discs (`web/discs.rs`), large files (`web/loading.rs`) and
+//! the undo history (`web/history.rs`).
 
 use crate::core::field::PixelRect;
 use crate::core::params::PARAMS;
@@ -22,6 +23,7 @@ mod backend;
 mod discs;
 mod figures;
 mod frame;
+mod history;
 mod loading;
 mod points;
 mod worker;

@@ -58,7 +58,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "lab",
-        &["state", "link", "options", "playground", "examples"],
+        &[
+            "state",
+            "link",
+            "options",
+            "playground",
+            "examples",
+            "history",
+        ],
     ),
     (
         "draw",

@@ -14,7 +14,7 @@ import { cancelEntry } from './history.js';
 import { MAX_SCENES, LessonError, lessonFileName, lessonJson, readLesson, refusedLesson } from './lesson-file.js';
 import { errorText } from './messages.js';
 import { $, page, showMessage } from './page.js';
-import { TOO_LARGE, newEntry, remember, replaceScene, sceneHash, writeHash } from './scenes.js';
+import { TOO_LARGE, currentScene, newEntry, remember, replaceCurrent, replaceScene, sceneHash, writeHash } from './scenes.js';
 
 
 // The lesson open now (null: none): { title, scenes: [{ link, caption, shown }] }, where
@@ -153,13 +153,13 @@ export async function openAddressLesson() {
   if (location.hash === '' || location.hash === '#') {
     // In place of the default scene: no history entry nor undo step leads back to it.
     if (replaceScene(lesson.scenes[0].link)) {
-      page.currentScene = sceneHash() ?? TOO_LARGE;
+      replaceCurrent(sceneHash());
       position = 0;
       lesson.scenes[0].shown = location.hash;
       showSceneCaption(lesson.scenes[0]);
     }
   } else {
-    const current = page.currentScene === TOO_LARGE ? null : `#${page.currentScene}`;
+    const current = currentScene() === TOO_LARGE ? null : `#${currentScene()}`;
     const i = lesson.scenes.findIndex((s) => s.link === location.hash || s.link === current);
     if (i >= 0) {
       position = i;

@@ -39,7 +39,7 @@ import { compileWasm } from './wasm.js';
 import { rehearseDrag } from './rehearsal.js';
 import { wireSvmOptions } from './svm-options.js';
 import { shareModule } from './watch.js';
-import { TOO_LARGE, chooseSide, newEntry, openFromHash, openScene, redo, remember, replaceScene, sceneHash, settle, toggleCompare, tooLargeEntry, undo } from './scenes.js';
+import { chooseSide, currentScene, newEntry, openFromHash, openScene, redo, remember, replaceCurrent, replaceScene, sceneHash, settle, toggleCompare, tooLargeEntry, undo } from './scenes.js';
 import './hooks.js';
 import { buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, pointInView, startDrag, whenColumnResized } from './views.js';
 
@@ -197,7 +197,7 @@ async function start() {
   embedControls(catalogue); // embedded (?embed=1): only the named controls
   if (!openScene(location.hash)) return;
   $('loading').style.display = 'none';
-  page.currentScene = sceneHash() ?? TOO_LARGE;
+  replaceCurrent(sceneHash());
   wire();
   wireLessons();
   wireSvmOptions();
@@ -205,11 +205,11 @@ async function start() {
   startEmbed(); // embedded: the host's messages are taken from now on
   // A visit without a link is offered the scene the last one left (an opened link or lesson wins).
   const kept = location.hash === '' && !lessonInAddress() ? keptScene() : null;
-  if (kept && kept !== page.currentScene) offerKept(restoreKept.bind(null, kept));
+  if (kept && kept !== currentScene()) offerKept(restoreKept.bind(null, kept));
   // The first drag as quick as the rest: rehearsed unseen once the first picture is shown, on
   // the page's own task and method (a scene too large for a link rehearses the default one).
   window.addEventListener('kernel-playground-frame', () => {
-    rehearseDrag(typeof page.currentScene === 'string' ? page.currentScene : '');
+    rehearseDrag(typeof currentScene() === 'string' ? currentScene() : '');
   }, { once: true });
   requestRender();
 }

@@ -1,7 +1,7 @@
 // The page's one state: the scenes on screen (the left, and the right when comparing), the
-// workers behind them, what the pointer holds, the last frames and the scene the history
-// stands on. Every module of the page reads and writes it here, and nowhere else keeps a
-// copy; the maths and the scenes themselves live in Rust (the `App` handles).
+// workers behind them, what the pointer holds and the last frames. Every module of the page
+// reads and writes it here, and nowhere else keeps a copy; the maths, the scenes and their
+// undo history live in Rust (the `App` handles; `SceneHistory` in www/scenes.js).
 
 import { MessageLine, errorText } from './messages.js';
 import { workerNote } from './behind.js';
@@ -24,8 +24,6 @@ export const page = {
   clientB: null,
   // Without a worker that can run, the page fits (small) scenes itself.
   pageFits: false,
-  // The scene as its link, as the undo history last took it (TOO_LARGE for one too large).
-  currentScene: null,
   // Whether the scene is too large for a link (the address then holds none).
   linkTooLong: false,
 };

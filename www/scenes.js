@@ -1,7 +1,7 @@
 // Scenes: opening one whole from its link, the two sides of a comparison, the end of an edit
 // (settle), the undo history of whole scenes, and the address that follows the scene.
 
-import { App } from './pkg/kernel_playground.js';
+import { App, SceneHistory } from './pkg/kernel_playground.js';
 import { revealSettings, syncControls } from './controls.js';
 import { requestRender, resizeCanvas } from './frame.js';
 import { cancelEntry, endOffer, entryPendingNow, keepScene, startEntry, writeAddress } from './history.js';
@@ -135,38 +135,39 @@ export function chooseSide(side) {
 
 // ---- undo and redo --------------------------------------------------------------------------
 
-// The history is a list of whole scenes, each as its link (settings, points, roles), taken
-// whenever an edit ends: a click, a drag, a deletion, Clear, Regenerate, a loaded file, a
-// train/test toggle, a control let go. Undo reopens the scene before; redo the one after.
-const UNDO_STEPS = 200;
-const UNDO_CHARACTERS = 50_000_000;
-const undoStack = [];
-const redoStack = [];
+// The history is the lab's (src/lab/history.rs): whole scenes, each as its link, taken whenever
+// an edit ends (a click, a drag, a deletion, Clear, Regenerate, a loaded file, a train/test
+// toggle, a control let go). Undo reopens the scene before; redo the one after. A scene too
+// large for a link is no step: Undo goes back to the scene before it, and Redo cannot bring
+// it back.
+// (Made at its first use: the module is ready by then.)
+let history = null;
+const scenes = () => (history ??= new SceneHistory());
 
-// A scene too large for a link is not kept in the history: its edits are not undone one by
-// one, Undo goes back to the scene before it, and Redo cannot bring it back.
+// The scene as the history last took it: its link, TOO_LARGE, or null before the first.
 export const TOO_LARGE = { tooLarge: true };
+export function currentScene() {
+  if (!scenes().started()) return null;
+  return scenes().current() ?? TOO_LARGE;
+}
+
+// The scene on screen (its link, or null: too large), in place of the last with no undo step.
+export function replaceCurrent(scene) {
+  scenes().replace(scene ?? undefined);
+}
 
 // Whether the scene changed (and was remembered).
 export function remember() {
-  const scene = sceneHash() ?? TOO_LARGE;
-  if (page.currentScene === null) page.currentScene = scene;
-  if (scene === page.currentScene) return false;
-  undoStack.push(page.currentScene);
+  if (!scenes().remember(sceneHash() ?? undefined)) return false;
   // An edit sets the last visit's scene aside (the offer to restore it goes).
   endOffer();
-  // 200 steps, or fewer of a large scene (its every step is a link of all its points).
-  const size = () => undoStack.reduce((sum, step) => sum + (step.length || 0), 0);
-  while (undoStack.length > UNDO_STEPS || (undoStack.length > 1 && size() > UNDO_CHARACTERS)) undoStack.shift();
-  redoStack.length = 0;
-  page.currentScene = scene;
   showHistory();
   return true;
 }
 
 function showHistory() {
-  $('undo').disabled = undoStack.length === 0;
-  $('redo').disabled = redoStack.length === 0;
+  $('undo').disabled = !scenes().can_undo();
+  $('redo').disabled = !scenes().can_redo();
 }
 
 // Opens the scene a link's hash describes in place of the current one; whether it could.
@@ -176,17 +177,16 @@ export function replaceScene(hash) {
   return true;
 }
 
-function travel(from, to) {
-  if (!page.app || from.length === 0) return;
-  if (page.currentScene !== TOO_LARGE) to.push(page.currentScene);
-  // A scene too large for a link is never pushed, so every entry is a link.
-  page.currentScene = from.pop();
-  replaceScene(page.currentScene);
+function travel(step) {
+  if (!page.app) return;
+  const scene = step();
+  if (scene === undefined) return;
+  replaceScene(scene);
   showHistory();
 }
 
-export const undo = () => travel(undoStack, redoStack);
-export const redo = () => travel(redoStack, undoStack);
+export const undo = () => travel(() => scenes().undo());
+export const redo = () => travel(() => scenes().redo());
 
 // ---- the URL ------------------------------------------------------------------------------
 

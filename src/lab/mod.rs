@@ -3,9 +3,10 @@
 //! [`state`] (settings and their URL form), [`link`] (a shared link read whole, both sides of
 //! a comparison), [`options`] (LIBSVM's svm-train option strings), [`playground`] (points,
 //! settings, the fitted model, what a frame shows), [`examples`] (the lectures' worked
-//! examples as links).
+//! examples as links), [`history`] (undo and redo of whole scenes).
 
 pub mod examples;
+pub mod history;
 pub mod link;
 pub mod options;
 pub mod playground;
