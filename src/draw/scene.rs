@@ -85,6 +85,18 @@ pub fn draw<DB: DrawingBackend>(
     draw_with(backend, scene, layout, layers, paint_field, Discs::Drawn)
 }
 
+/// Paints the whole picture white, under everything else.
+pub fn blank<DB: DrawingBackend>(backend: &mut DB, layout: &Layout) -> Result<(), Error> {
+    backend
+        .draw_rect(
+            (0, 0),
+            (layout.width as i32, layout.height as i32),
+            &WHITE,
+            true,
+        )
+        .map_err(|e| Error::Draw(e.to_string()))
+}
+
 /// [`draw`], with the plain points' discs drawn as `discs` says.
 pub fn draw_with<DB: DrawingBackend>(
     mut backend: DB,
@@ -96,14 +108,7 @@ pub fn draw_with<DB: DrawingBackend>(
 ) -> Result<(), Error> {
     let plot = layout.plot;
     if paint_field {
-        backend
-            .draw_rect(
-                (0, 0),
-                (layout.width as i32, layout.height as i32),
-                &WHITE,
-                true,
-            )
-            .map_err(|e| Error::Draw(e.to_string()))?;
+        blank(&mut backend, layout)?;
         if region_grid(scene).is_some() && layers.on("regions") {
             let (w, h) = (plot.width as u32, plot.height as u32);
             let image = field_image(scene, w, h);

@@ -2,12 +2,16 @@
 //! `render --out F.svg` alike: plotters' SVG backend, with every bitmap the scene blits (the
 //! shaded decision regions) embedded as one PNG `<image>` rather than a `<rect>` per pixel.
 //!
-//! plotters' SVG backend embeds bitmaps only natively (through the `image` crate); this wraps
-//! it so both targets get the same document. A blitted bitmap is drawn as a placeholder text
-//! run, `KP-IMAGE-n-`, in its place in the drawing order, and [`document`] swaps each
-//! placeholder's `<text>` element for the `<image>` once the drawing is done.
+//! plotters' SVG backend embeds bitmaps only natively (through the `image` crate), and writes
+//! an unfilled rectangle (a bound support vector's square) without its stroke's width; this
+//! wraps it so both targets get the same document. Such an element is drawn as a placeholder
+//! text run, `KP-IMAGE-n-`, in its place in the drawing order, and [`document`] swaps each
+//! placeholder's `<text>` element for the element (the `<image>`, the `<rect>`) once the
+//! drawing is done.
 
 use crate::core::error::Error;
+use crate::core::plane::{Layers, Layout, Scene};
+use crate::draw::scene::{blank, draw_with, field_image, region_grid, Discs};
 use plotters::prelude::{IntoFont, SVGBackend, BLACK};
 use plotters::style::Color;
 use plotters_backend::{
@@ -15,14 +19,15 @@ use plotters_backend::{
 };
 use std::cell::RefCell;
 
-/// A drawing backend that writes SVG and keeps bitmaps as PNG images.
+/// A drawing backend that writes SVG, keeps bitmaps as PNG images and strokes rectangles at
+/// their width.
 pub struct SvgWithImages<'a> {
     inner: SVGBackend<'a>,
-    /// The `<image>` elements, in the order of their placeholders.
+    /// The elements written here (`<image>`, `<rect>`), in the order of their placeholders.
     images: &'a RefCell<Vec<String>>,
 }
 
-/// The placeholder text of image `index`.
+/// The placeholder text of element `index`.
 fn placeholder(index: usize) -> String {
     format!("KP-IMAGE-{index}-")
 }
@@ -90,7 +95,21 @@ impl DrawingBackend for SvgWithImages<'_> {
         style: &S,
         fill: bool,
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        self.inner.draw_rect(upper_left, bottom_right, style, fill)
+        if fill || style.stroke_width() <= 1 {
+            return self.inner.draw_rect(upper_left, bottom_right, style, fill);
+        }
+        let (r, g, b) = style.color().rgb;
+        let element = format!(
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" opacity=\"{}\" fill=\"none\" \
+             stroke=\"#{r:02X}{g:02X}{b:02X}\" stroke-width=\"{}\"/>",
+            upper_left.0,
+            upper_left.1,
+            bottom_right.0 - upper_left.0,
+            bottom_right.1 - upper_left.1,
+            style.color().alpha,
+            style.stroke_width()
+        );
+        self.place(element, upper_left)
     }
 
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
@@ -139,24 +158,76 @@ impl DrawingBackend for SvgWithImages<'_> {
     fn blit_bitmap(
         &mut self,
         pos: BackendCoord,
-        (width, height): (u32, u32),
+        size: (u32, u32),
         src: &[u8],
     ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
+        let shown = (f64::from(size.0), f64::from(size.1));
+        self.stretch_bitmap(pos, shown, size, src)
+    }
+}
+
+impl SvgWithImages<'_> {
+    /// Draws an RGB bitmap of `size` pixels at `pos`, stretched to `shown` (width, height) and
+    /// smoothed by the viewer, as a browser scales an image on a canvas.
+    pub fn stretch_bitmap(
+        &mut self,
+        pos: BackendCoord,
+        shown: (f64, f64),
+        (width, height): (u32, u32),
+        src: &[u8],
+    ) -> Result<(), DrawingErrorKind<<Self as DrawingBackend>::ErrorType>> {
         let png =
             encode_png(width, height, src).map_err(|e| DrawingErrorKind::FontError(Box::new(e)))?;
-        let mut images = self.images.borrow_mut();
-        images.push(format!(
-            "<image x=\"{}\" y=\"{}\" width=\"{width}\" height=\"{height}\" \
+        let element = format!(
+            "<image x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
              preserveAspectRatio=\"none\" href=\"data:image/png;base64,{}\"/>",
             pos.0,
             pos.1,
+            shown.0,
+            shown.1,
             base64(&png)
-        ));
+        );
+        self.place(element, pos)
+    }
+
+    /// Puts `element` in the document at this place in the drawing order (its placeholder,
+    /// drawn at `pos`, is swapped for it by [`document`]).
+    fn place(
+        &mut self,
+        element: String,
+        pos: BackendCoord,
+    ) -> Result<(), DrawingErrorKind<<Self as DrawingBackend>::ErrorType>> {
+        let mut images = self.images.borrow_mut();
+        images.push(element);
         let marker = placeholder(images.len() - 1);
         drop(images);
         let style = ("sans-serif", 1).into_font().color(&BLACK.mix(1.0));
         self.inner.draw_text(&marker, &style, pos)
     }
+}
+
+/// The plane as the page paints it, as an SVG document of `layout`'s size: the decision
+/// regions at the field grid's resolution, stretched over the plot and smoothed by the viewer
+/// as the page's canvas scales them, then everything else as vectors. With the regions at
+/// the grid's resolution rather than the picture's, the file is smaller: the page shows it
+/// while its module loads (`render --regions grid`).
+pub fn plane_as_painted(scene: &Scene, layout: &Layout, layers: &Layers) -> Result<String, Error> {
+    document(layout.width, layout.height, |mut backend| {
+        blank(&mut backend, layout)?;
+        if let (Some(grid), true) = (region_grid(scene), layers.on("regions")) {
+            let size = (grid.cols as u32, grid.rows as u32);
+            let plot = layout.plot;
+            backend
+                .stretch_bitmap(
+                    (plot.left as i32, plot.top as i32),
+                    (plot.width, plot.height),
+                    size,
+                    &field_image(scene, size.0, size.1),
+                )
+                .map_err(|e| Error::Draw(e.to_string()))?;
+        }
+        draw_with(backend, scene, layout, layers, false, Discs::Drawn)
+    })
 }
 
 /// An RGB bitmap (3 bytes a pixel, row by row) as a PNG file.
@@ -167,6 +238,9 @@ fn encode_png(width: u32, height: u32, rgb: &[u8]) -> Result<Vec<u8>, Error> {
         let mut encoder = png::Encoder::new(&mut out, width, height);
         encoder.set_color(png::ColorType::Rgb);
         encoder.set_depth(png::BitDepth::Eight);
+        // Smooth shades compress best predicted from their neighbours (a third of the bytes).
+        encoder.set_compression(png::Compression::Best);
+        encoder.set_filter(png::FilterType::Paeth);
         let mut writer = encoder.write_header().map_err(draw_error)?;
         writer.write_image_data(rgb).map_err(draw_error)?;
     }
@@ -252,6 +326,59 @@ mod tests {
         let info = reader.next_frame(&mut buffer).unwrap();
         assert_eq!((info.width, info.height), (w, h));
         assert_eq!(&buffer[..info.buffer_size()], pixels.as_slice());
+    }
+
+    /// The plane as the page paints it: the regions' image has one pixel per node of the field
+    /// grid, stretched over the plot rectangle, and a bound support vector's square keeps its
+    /// stroke's width (plotters' own SVG writes every rectangle 1 pixel wide).
+    #[test]
+    fn the_plane_as_painted_stretches_the_grid_over_the_plot() {
+        use crate::core::field::{Field, Grid, View};
+        use crate::core::plane::{Mark, Shading};
+        let grid = Grid::new(View::square(1.0), 41, 23);
+        let values: Vec<f64> = (0..grid.cols * grid.rows)
+            .map(|k| ((k as f64) * 0.37).sin() * 3.0)
+            .collect();
+        let scene = Scene {
+            view: Some(View::square(1.0)),
+            field: Some(Field {
+                grid,
+                values,
+                exact_nodes: 0,
+            }),
+            region_colours: [0, 1],
+            shading: Shading::Margin { scale: 1.0 },
+            points: vec![[0.2, 0.3], [-0.4, -0.1]],
+            colour_of: vec![0, 1],
+            hollow: vec![false, false],
+            marks: vec![Mark::BoundSupport, Mark::Plain],
+            ..Scene::default()
+        };
+        let layout = Layout::new(300, 300);
+        crate::draw::scene::load_system_font().unwrap();
+        let svg = plane_as_painted(&scene, &layout, &Layers::default()).unwrap();
+        assert!(!svg.contains("KP-IMAGE"), "no placeholder is left");
+        assert_eq!(svg.matches("<image").count(), 1);
+        let plot = layout.plot;
+        let place = format!(
+            "x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"",
+            plot.left as i32, plot.top as i32, plot.width, plot.height
+        );
+        assert!(svg.contains(&place), "{place}");
+        let start = svg.find("base64,").unwrap() + 7;
+        let end = start + svg[start..].find('"').unwrap();
+        let png = decode_base64(&svg[start..end]);
+        let mut reader = png::Decoder::new(png.as_slice()).read_info().unwrap();
+        let mut buffer = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buffer).unwrap();
+        assert_eq!((info.width, info.height), (41, 23));
+        assert_eq!(&buffer[..info.buffer_size()], field_image(&scene, 41, 23));
+        let square = svg
+            .split('<')
+            .find(|e| e.starts_with("rect") && e.contains("fill=\"none\""))
+            .expect("the bound support vector's square");
+        assert!(square.contains("stroke-width=\""), "{square}");
+        assert!(!square.contains("stroke-width=\"1\""), "{square}");
     }
 
     fn decode_base64(text: &str) -> Vec<u8> {
