@@ -1970,3 +1970,85 @@ fn old_flags_set_the_key_they_stood_for() {
     .concat());
     assert_eq!(new, old);
 }
+
+/// `render --link` draws a link's scene; `--regions grid` draws the plane as the page paints it,
+/// the regions at the field grid's resolution stretched over the plot (the page's first
+/// picture, built by scripts/build-web.sh), a smaller file than with the plot-sized regions.
+#[test]
+fn render_draws_a_link_with_the_regions_at_the_grid() {
+    let dir = scratch("first.txt", "").parent().unwrap().to_path_buf();
+    let (at_grid, at_plot) = (dir.join("first-grid.svg"), dir.join("first-plot.svg"));
+    for (out, regions) in [(&at_grid, "grid"), (&at_plot, "plot")] {
+        let out = out.to_str().unwrap();
+        let args = ["render", "--link", "#", "--regions", regions, "--out", out];
+        succeeds(&[&args[..], &["--width", "480", "--height", "480"]].concat());
+    }
+    let grid = std::fs::read_to_string(&at_grid).unwrap();
+    let plot = std::fs::read_to_string(&at_plot).unwrap();
+    assert_eq!(grid.matches("<image").count(), 1);
+    // The same image place and size, drawn from fewer pixels (the grid's size is checked in
+    // `draw::svg`'s own tests).
+    let place = |svg: &str| {
+        let at = svg.find("<image").unwrap();
+        svg[at..at + svg[at..].find(" preserveAspectRatio").unwrap()].to_string()
+    };
+    assert_eq!(place(&grid), place(&plot));
+    assert!(
+        grid.len() * 4 < plot.len() * 3,
+        "{} against {} bytes",
+        grid.len(),
+        plot.len()
+    );
+    // Everything else is the same drawing: the default scene's hundred points and the axes.
+    let after_image = |svg: &str| {
+        svg[svg.find("<image").unwrap()..]
+            .split_once("/>")
+            .unwrap()
+            .1
+            .to_string()
+    };
+    assert_eq!(after_image(&grid), after_image(&plot));
+    assert_eq!(
+        grid.matches("<circle").count(),
+        plot.matches("<circle").count()
+    );
+    // A link names its own scene.
+    let knn = dir.join("knn.svg");
+    succeeds(&[
+        "render",
+        "--link",
+        "https://example.org/lab/#model=knn&preset=xor&n=40&k=3",
+        "--out",
+        knn.to_str().unwrap(),
+    ]);
+    assert!(std::fs::read_to_string(&knn).unwrap().contains("<image"));
+    let png = dir.join("first.png");
+    fails_with(
+        &[
+            "render",
+            "--link",
+            "#",
+            "--regions",
+            "grid",
+            "--out",
+            png.to_str().unwrap(),
+        ],
+        "--regions grid draws the plane view's SVG only",
+    );
+    fails_with(
+        &[
+            "render",
+            "--link",
+            "#",
+            "--c",
+            "3",
+            "--out",
+            at_grid.to_str().unwrap(),
+        ],
+        "--link carries every setting: drop --c",
+    );
+    fails_with(
+        &["render", "--out", at_grid.to_str().unwrap()],
+        "give the scene: --data FILE",
+    );
+}

@@ -10,6 +10,29 @@ use kernel_playground::views::VIEWS;
 use kernel_playground::Error;
 use std::path::PathBuf;
 
+/// `--link` and `--scene`: the scene of a link or of a saved scene file, in place of `--data`
+/// and the model flags.
+fn scene_args(command: Command) -> Command {
+    command
+        .mut_arg("data", |arg| arg.required(false))
+        .arg(
+            Arg::new("link")
+                .long("link")
+                .conflicts_with_all(["data", "scene"])
+                .help(
+                    "The scene of a link the page wrote (the whole address, or the part after \
+                     '#'; '#' alone is the page's first scene): its settings, points and window",
+                ),
+        )
+        .arg(
+            Arg::new("scene")
+                .long("scene")
+                .value_parser(clap::value_parser!(PathBuf))
+                .conflicts_with("data")
+                .help("The scene of a file the page's \"Save scene\" wrote (.json)"),
+        )
+}
+
 /// The command line: its subcommands, with the model flags made from the parameter table.
 pub(super) fn cli() -> Command {
     let mut ids: Vec<&str> = METHODS.iter().map(|m| m.id()).collect();
@@ -119,7 +142,7 @@ pub(super) fn cli() -> Command {
                 ),
         )
         .subcommand(
-            model_args(Command::new("render"))
+            scene_args(model_args(Command::new("render")))
                 .about("Draw a view of the fitted scene, as the page does, to .svg or .png")
                 .arg(
                     Arg::new("out")
@@ -133,6 +156,17 @@ pub(super) fn cli() -> Command {
                         .long("view")
                         .default_value(VIEWS[0].id())
                         .help(format!("Which view: {}", view_ids.join(", "))),
+                )
+                .arg(
+                    Arg::new("regions")
+                        .long("regions")
+                        .value_parser(["plot", "grid"])
+                        .default_value("plot")
+                        .help(
+                            "The plane's SVG: its decision regions at the picture's resolution \
+                             (plot), or at the field grid's, stretched and smoothed by the viewer \
+                             as the page paints them (grid: a smaller file)",
+                        ),
                 )
                 .arg(
                     Arg::new("width")
@@ -190,7 +224,7 @@ pub(super) fn cli() -> Command {
                 ),
         )
         .subcommand(
-            model_args(Command::new("export-python"))
+            scene_args(model_args(Command::new("export-python")))
                 .about(
                     "Write a Python script that rebuilds the scene with NumPy and scikit-learn: \
                      the points as written, held-out ones marked, the same model and \
@@ -198,23 +232,6 @@ pub(super) fn cli() -> Command {
                      and R²; or the ν-property's fractions, by the task) and a matplotlib plot; `python3 \
                      SCRIPT --predict N` prints its predictions on an N x N grid over the \
                      window as JSON (for regression, f on N points along x)",
-                )
-                .mut_arg("data", |arg| arg.required(false))
-                .arg(
-                    Arg::new("link")
-                        .long("link")
-                        .conflicts_with_all(["data", "scene"])
-                        .help(
-                            "The scene of a link the page wrote (the whole address, or the part \
-                             after '#'): its settings, points and window",
-                        ),
-                )
-                .arg(
-                    Arg::new("scene")
-                        .long("scene")
-                        .value_parser(clap::value_parser!(PathBuf))
-                        .conflicts_with("data")
-                        .help("The scene of a file the page's \"Save scene\" wrote (.json)"),
                 )
                 .arg(
                     Arg::new("test")

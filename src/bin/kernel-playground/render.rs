@@ -29,7 +29,17 @@ pub(super) fn render(args: &ArgMatches) -> Result<String, Error> {
     if extension != "svg" && extension != "png" {
         return Err(Error::Parameter("--out must end in .svg or .png".into()));
     }
-    let mut lab = fitted_lab(args)?;
+    // A link or a scene file, else --data with the model flags (and --steps).
+    let mut lab = if !args.contains_id("data") {
+        let mut lab = scene_lab(args)?;
+        lab.fit();
+        if let Some(message) = lab.status().message.filter(|_| lab.model().is_none()) {
+            return Err(Error::Parameter(message));
+        }
+        lab
+    } else {
+        fitted_lab(args)?
+    };
     // A figure is drawn whole on the command line: a grid is computed to the end first.
     while view.work(&mut lab, 1000) {}
     // A chart's type is at least that of a plane picture as tall as it, as beside the plane
@@ -38,7 +48,23 @@ pub(super) fn render(args: &ArgMatches) -> Result<String, Error> {
     let mut cache = Cache::default();
     let figure = cache.figure(view, &mut lab, &layout).clone();
     kernel_playground::draw::scene::load_system_font()?;
-    if extension == "svg" {
+    let at_grid = args
+        .get_one::<String>("regions")
+        .is_some_and(|r| r == "grid");
+    if at_grid && (extension != "svg" || view.id() != "plane") {
+        return Err(Error::Parameter(
+            "--regions grid draws the plane view's SVG only".into(),
+        ));
+    }
+    if let (true, views::Figure::Plane(scene)) = (at_grid, &figure) {
+        let svg = kernel_playground::draw::svg::plane_as_painted(
+            scene,
+            &layout,
+            &lab.settings().layers(),
+        )?;
+        std::fs::write(out, svg)
+            .map_err(|e| Error::Parameter(format!("cannot write {}: {e}", out.display())))?;
+    } else if extension == "svg" {
         let svg = kernel_playground::draw::svg::document(width, height, |backend| {
             views::draw(backend, &figure, &layout, &lab)
         })?;
@@ -115,7 +141,12 @@ fn only_the_scene(args: &ArgMatches, source: &str) -> Result<(), Error> {
     let given: Vec<String> = args
         .ids()
         .map(|id| id.as_str())
-        .filter(|id| !matches!(*id, "link" | "scene" | "out"))
+        .filter(|id| {
+            !matches!(
+                *id,
+                "link" | "scene" | "out" | "view" | "width" | "height" | "regions"
+            )
+        })
         .filter(|id| args.value_source(id) == Some(clap::parser::ValueSource::CommandLine))
         .map(|id| format!("--{}", id.to_ascii_lowercase()))
         .collect();
