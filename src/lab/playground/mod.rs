@@ -167,11 +167,15 @@ impl Playground {
     /// Whether [`Playground::hash`] is longer than `limit` characters, found without writing
     /// it: each point takes at least its coordinates' text as the link writes them, a label
     /// character and three separators. The count stops once past the limit, so a scene of
-    /// many points is known long after a few thousand of them, in well under a millisecond,
-    /// rather than after writing megabytes of text.
+    /// many points is known long after a few thousand of them rather than after writing
+    /// megabytes of text, and one of more than `limit / 6` points (each coordinate at least a
+    /// character) at once: the page asks after every frame.
     pub fn hash_longer_than(&self, limit: usize) -> bool {
         if !self.edited {
             return false;
+        }
+        if self.data.len().saturating_mul(6) > limit {
+            return true;
         }
         let mut at_least = 0;
         for i in 0..self.data.len() {

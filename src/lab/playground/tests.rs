@@ -465,6 +465,19 @@ fn a_hash_is_known_longer_than_a_limit_only_when_it_is() {
 }
 
 #[test]
+fn a_scene_of_the_shortest_points_is_never_said_longer_than_it_is() {
+    // Each point as short as a link writes one (`0,0,0;`, six characters): the count by the
+    // number of points alone must not overshoot.
+    let points = vec!["0,0,0"; 9000].join(";");
+    let mut lab = Playground::from_hash(&format!("points={points}"));
+    lab.move_point(0, [0.0, 1.0]).unwrap();
+    let written = lab.hash().len();
+    assert!(written > 54_000, "{written}");
+    assert!(lab.hash_longer_than(50_000));
+    assert!(!lab.hash_longer_than(written));
+}
+
+#[test]
 fn a_dragged_preset_of_thousands_of_points_is_known_a_long_link() {
     // Its points have no written text: the link writes each coordinate as its shortest
     // decimal (about 17 characters a point), so 4000 points make a link past the page's
