@@ -47,7 +47,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_BYTES = 818_000;
+export const BUDGET_BYTES = 819_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');
