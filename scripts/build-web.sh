@@ -29,6 +29,14 @@ rm -rf site
 mkdir -p site
 cp index.html site/
 cp -r www site/www
+# The first scene's picture, which the page shows on a visit without a link while its module
+# loads (index.html): drawn by the command line as the page paints it, the regions at the field
+# grid's resolution (about 25 KB gzipped). Without it (no sans-serif font for the command
+# line's text, say) the page shows "Loading the lab…" on a blank plot, as before.
+if ! cargo run --quiet --bin kernel-playground -- render --link '#' --regions grid \
+    --width 480 --height 480 --out site/www/first-picture.svg; then
+  echo "no first picture: the page loads without one"
+fi
 # The shipped lessons (docs/LESSONS.md), opened with ?lesson=lessons/NAME.json.
 cp -r lessons site/lessons
 # The example deck that embeds the lab (its links reach the lab as ../index.html, here as in

@@ -17,6 +17,8 @@
 //   `new Worker(new URL(import.meta.resolve('www/worker.js'))`. Such a worker may not take
 //   Web Locks; www/worker.js then says so and the page watches it by its pings alone;
 // - the word catalogues www/i18n/*.json are kept in <script type="application/json">s;
+// - the first scene's picture (www/first-picture.svg, shown while the module loads) becomes a
+//   data: URL;
 // - www/wasm.js is replaced by a module with the same export that decodes the wasm from base64
 //   in the page and compiles it once; the page hands that module to its worker as the site does.
 // Anything else the page refers to by a relative URL stops the build with a message, so a new
@@ -31,6 +33,7 @@ const WASM_MODULE = 'www/wasm.js';
 const WASM_FILE = 'www/pkg/kernel_playground_bg.wasm';
 const WASM_ELEMENT = 'kernel-playground-wasm';
 const CATALOGUES = 'www/i18n';
+const FIRST_PICTURE = 'www/first-picture.svg';
 const DROPPED_LINKS = ['preload', 'modulepreload', 'manifest', 'apple-touch-icon'];
 const MIME = { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
 
@@ -213,6 +216,14 @@ export function buildSingleFile(site) {
     }
     return fail(`index.html links ${href} as "${rel}", which the single file cannot hold`);
   });
+
+  // The first scene's picture, which index.html's inline script names: as a data: URL, or, for
+  // a site built without it, none (the script then shows no picture).
+  if (html.includes(`'${FIRST_PICTURE}'`)) {
+    const file = path.join(site, FIRST_PICTURE);
+    const url = fs.existsSync(file) ? `data:image/svg+xml;base64,${fs.readFileSync(file).toString('base64')}` : '';
+    html = html.replaceAll(`'${FIRST_PICTURE}'`, () => `'${url}'`);
+  }
 
   const entries = [];
   html = html.replace(/[ \t]*<script\b([^>]*)>\s*<\/script>\n?/gi, (tag, attrs) => {

@@ -209,6 +209,8 @@ async function start() {
   // The first drag as quick as the rest: rehearsed unseen once the first picture is shown, on
   // the page's own task and method (a scene too large for a link rehearses the default one).
   window.addEventListener('kernel-playground-frame', () => {
+    // The lab's own picture is on the canvas: the one drawn at the build (index.html) goes.
+    document.getElementById('first-picture')?.remove();
     rehearseDrag(typeof currentScene() === 'string' ? currentScene() : '');
   }, { once: true });
   requestRender();

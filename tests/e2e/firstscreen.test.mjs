@@ -171,3 +171,79 @@ test('on a phone a swipe on the plot scrolls the page, a tap adds a point, a fin
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The share of pixels of the plot canvas within `tolerance` (per channel) of the first scene's
+// picture drawn at the canvas's size.
+const likeFirstPicture = (page, tolerance) => page.evaluate(async (tol) => {
+  const plot = document.getElementById('plot');
+  const picture = new Image();
+  picture.src = 'www/first-picture.svg';
+  await picture.decode();
+  const scratch = document.createElement('canvas');
+  scratch.width = plot.width;
+  scratch.height = plot.height;
+  const context = scratch.getContext('2d');
+  context.drawImage(picture, 0, 0, plot.width, plot.height);
+  const a = context.getImageData(0, 0, plot.width, plot.height).data;
+  const b = plot.getContext('2d').getImageData(0, 0, plot.width, plot.height).data;
+  let close = 0;
+  for (let i = 0; i < a.length; i += 4) {
+    if (Math.abs(a[i] - b[i]) <= tol && Math.abs(a[i + 1] - b[i + 1]) <= tol && Math.abs(a[i + 2] - b[i + 2]) <= tol) close += 1;
+  }
+  return close / (a.length / 4);
+}, tolerance);
+
+test('a visit without a link shows the first scene\'s picture while the module loads, then the lab\'s own', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(/kernel_playground_bg\.wasm$/, async (route) => { await held; await route.continue(); });
+  await page.goto(env.base);
+  // The module has not arrived: the picture drawn at the build is on the plot, the page says
+  // it is loading.
+  await page.waitForFunction(() => {
+    const picture = document.getElementById('first-picture');
+    return picture && picture.complete && picture.naturalWidth > 0;
+  }, null, { timeout: 10000 });
+  const shown = await page.evaluate(() => {
+    const picture = document.getElementById('first-picture').getBoundingClientRect();
+    const plot = document.getElementById('plot').getBoundingClientRect();
+    return {
+      lab: window.kernelPlayground?.lastFrame ?? null,
+      loading: document.getElementById('loading').textContent.trim(),
+      covers: Math.abs(picture.width - (plot.width - 4)) < 1 && Math.abs(picture.left - plot.left - 2) < 1 && Math.abs(picture.top - plot.top - 2) < 1,
+    };
+  });
+  assert.equal(shown.lab, null, 'no frame of the lab yet');
+  assert.equal(shown.loading, 'Loading the lab…');
+  assert.ok(shown.covers, 'the picture fills the plot inside its border');
+  release();
+  await waitForFrame(page);
+  await settle(page);
+  assert.equal(await page.evaluate(() => document.getElementById('first-picture')), null, 'the lab\'s picture replaces it');
+  // It was the scene the lab opens: nearly every pixel of the lab's picture matches it (the
+  // strokes and type differ by a pixel here and there; another seed of the same moons matches
+  // about two thirds).
+  const same = await likeFirstPicture(page, 24);
+  assert.ok(same > 0.85, `${(100 * same).toFixed(1)} % of the pixels match`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a link\'s visit does not show, or fetch, the first scene\'s picture', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  const asked = [];
+  page.on('request', (r) => { if (r.url().includes('first-picture')) asked.push(r.url()); });
+  await page.goto(`${env.base}#preset=moons&n=100&seed=2`);
+  await waitForFrame(page);
+  await settle(page);
+  assert.equal(await page.evaluate(() => document.getElementById('first-picture')), null);
+  assert.deepEqual(asked, []);
+  // The same moons drawn from another seed: the picture would have shown another scene.
+  assert.ok(await likeFirstPicture(page, 24) < 0.8, 'another scene does not match the picture');
+  await context.close();
+});
