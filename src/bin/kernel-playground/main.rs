@@ -62,10 +62,16 @@ fn timed_fit(args: &ArgMatches) -> Result<(Playground, f64), Error> {
     let start = Instant::now();
     lab.fit();
     let fit_ms = start.elapsed().as_secs_f64() * 1e3;
-    if let Some(message) = lab.status().message.filter(|_| lab.model().is_none()) {
-        return Err(Error::Parameter(message));
-    }
+    refused(&mut lab)?;
     Ok((lab, fit_ms))
+}
+
+/// The status line's message as an error when the fit gave no model.
+fn refused(lab: &mut Playground) -> Result<(), Error> {
+    match lab.status().message.filter(|_| lab.model().is_none()) {
+        Some(message) => Err(Error::Parameter(message)),
+        None => Ok(()),
+    }
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, Error> {

@@ -2,7 +2,7 @@
 //! written as a Python script that rebuilds it with scikit-learn.
 
 use super::args::settings;
-use super::{columns, fitted_lab, in_file, read, read_test};
+use super::{columns, fitted_lab, in_file, read, read_test, refused};
 use clap::ArgMatches;
 use kernel_playground::core::data::files;
 use kernel_playground::core::plane::Layout;
@@ -29,13 +29,19 @@ pub(super) fn render(args: &ArgMatches) -> Result<String, Error> {
     if extension != "svg" && extension != "png" {
         return Err(Error::Parameter("--out must end in .svg or .png".into()));
     }
+    let at_grid = args
+        .get_one::<String>("regions")
+        .is_some_and(|r| r == "grid");
+    if at_grid && (extension != "svg" || view.id() != "plane") {
+        return Err(Error::Parameter(
+            "--regions grid draws the plane view's SVG only".into(),
+        ));
+    }
     // A link or a scene file, else --data with the model flags (and --steps).
     let mut lab = if !args.contains_id("data") {
         let mut lab = scene_lab(args)?;
         lab.fit();
-        if let Some(message) = lab.status().message.filter(|_| lab.model().is_none()) {
-            return Err(Error::Parameter(message));
-        }
+        refused(&mut lab)?;
         lab
     } else {
         fitted_lab(args)?
@@ -48,14 +54,6 @@ pub(super) fn render(args: &ArgMatches) -> Result<String, Error> {
     let mut cache = Cache::default();
     let figure = cache.figure(view, &mut lab, &layout).clone();
     kernel_playground::draw::scene::load_system_font()?;
-    let at_grid = args
-        .get_one::<String>("regions")
-        .is_some_and(|r| r == "grid");
-    if at_grid && (extension != "svg" || view.id() != "plane") {
-        return Err(Error::Parameter(
-            "--regions grid draws the plane view's SVG only".into(),
-        ));
-    }
     if let (true, views::Figure::Plane(scene)) = (at_grid, &figure) {
         let svg = kernel_playground::draw::svg::plane_as_painted(
             scene,
