@@ -170,21 +170,28 @@ impl Dataset {
 
     /// The distinct labels, in increasing order.
     pub fn classes(&self) -> Vec<i32> {
-        // One pass with a short sorted list: a scene has a few classes and may have millions
-        // of points, and this is asked for every frame. Past 64 classes, sort once instead.
-        let mut classes: Vec<i32> = Vec::new();
+        // One pass (a scene may have millions of points, and this is asked whenever they
+        // change): labels 0…63, nearly every scene's, set bits of a mask; any other goes into
+        // a short sorted list, and past 64 of those the labels are sorted once instead.
+        let mut small = 0u64;
+        let mut others: Vec<i32> = Vec::new();
         for &label in &self.labels {
-            if let Err(at) = classes.binary_search(&label) {
-                if classes.len() == 64 {
+            if (0..64).contains(&label) {
+                small |= 1 << label;
+            } else if let Err(at) = others.binary_search(&label) {
+                if others.len() == 64 {
                     let mut all = self.labels.clone();
                     crate::core::sorting::sort(&mut all);
                     all.dedup();
                     return all;
                 }
-                classes.insert(at, label);
+                others.insert(at, label);
             }
         }
-        classes
+        let below = others.iter().copied().filter(|&l| l < 0);
+        let masked = (0..64).filter(|&l| small & (1 << l) != 0);
+        let above = others.iter().copied().filter(|&l| l >= 64);
+        below.chain(masked).chain(above).collect()
     }
 
     /// The two-class view of the data: `([negative, positive] labels, y)` with y_i ∈ {−1, +1}.
@@ -321,6 +328,13 @@ mod tests {
         let labels: Vec<i32> = (0..200).map(|i| (i * 37) % 101 - 50).collect();
         let many = Dataset::from_parts(vec![[0.0, 0.0]; 200], labels);
         assert_eq!(many.classes(), (-50..=50).collect::<Vec<_>>());
+        // Labels on both sides of 0…63 and at the ends of the integers, and past 64 others.
+        let edges = vec![64, i32::MAX, 63, 0, i32::MIN, -1, 64, 0];
+        let edged = Dataset::from_parts(vec![[0.0, 0.0]; 8], edges);
+        assert_eq!(edged.classes(), vec![i32::MIN, -1, 0, 63, 64, i32::MAX]);
+        let wide: Vec<i32> = (0..400).map(|i| (i * 37) % 301 - 100).collect();
+        let wide = Dataset::from_parts(vec![[0.0, 0.0]; 400], wide);
+        assert_eq!(wide.classes(), (-100..=200).collect::<Vec<_>>());
         assert!(Dataset::new().classes().is_empty());
     }
 

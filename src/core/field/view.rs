@@ -35,14 +35,19 @@ impl View {
     /// Half-widths are rounded up to a tidy number (a multiple of a quarter of a power of
     /// ten), so the axis ticks stay readable at every scale.
     pub fn around(points: &[Point]) -> View {
-        let finite = points
-            .iter()
-            .filter(|p| p[0].is_finite() && p[1].is_finite());
+        // The finite points' bounding box, in plain comparisons (a million points each time
+        // they change).
         let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
-        for p in finite {
-            for a in 0..2 {
-                lo[a] = lo[a].min(p[a]);
-                hi[a] = hi[a].max(p[a]);
+        for &[x, y] in points {
+            if x.is_finite() && y.is_finite() {
+                lo = [
+                    if x < lo[0] { x } else { lo[0] },
+                    if y < lo[1] { y } else { lo[1] },
+                ];
+                hi = [
+                    if x > hi[0] { x } else { hi[0] },
+                    if y > hi[1] { y } else { hi[1] },
+                ];
             }
         }
         if lo[0] > hi[0] {

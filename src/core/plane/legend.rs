@@ -95,26 +95,39 @@ impl Scene {
     /// buttons do.
     pub fn legend(&self, layers: &Layers, regions: bool) -> Vec<LegendEntry> {
         let mut entries = Vec::new();
-        // One pass over the points (a page asks this of a million): which class colours the
-        // training points and the test points have, and which marks the training points.
+        // Quick passes over the points (a page asks this of a million): which class colours
+        // the training points and the test points have, and which marks the training points.
         let n = self.points.len();
-        let colours = first(&self.colour_of, n, 0);
-        let roles = first(&self.hollow, n, false);
-        let marks = first(&self.marks, n, Mark::Plain);
-        let mut has: [Vec<bool>; 2] = [Vec::new(), Vec::new()];
-        let (mut free, mut bound) = (false, false);
-        for ((&colour, &test), &mark) in colours.iter().zip(roles.iter()).zip(marks.iter()) {
-            let seen = &mut has[test as usize];
-            match seen.get_mut(colour) {
-                Some(on) => *on = true,
-                None => {
-                    seen.resize(colour + 1, false);
-                    seen[colour] = true;
-                }
+        let top = self.colour_of.iter().take(n).copied().max().unwrap_or(0);
+        let mut has: [Vec<bool>; 2] = [vec![false; top + 1], vec![false; top + 1]];
+        let roles = || self.hollow.iter().copied().chain(std::iter::repeat(false));
+        let colours = &self.colour_of[..n.min(self.colour_of.len())];
+        let any_test = self.hollow.contains(&true);
+        if any_test {
+            for (&colour, test) in colours.iter().zip(roles()) {
+                has[test as usize][colour] = true;
             }
-            free |= !test && mark == Mark::FreeSupport;
-            bound |= !test && mark == Mark::BoundSupport;
+        } else {
+            for &colour in colours {
+                has[0][colour] = true;
+            }
         }
+        // Points past the colours given are drawn in the first colour.
+        if colours.len() < n {
+            let tested = roles().skip(colours.len()).take(n - colours.len());
+            for test in tested {
+                has[test as usize][0] = true;
+            }
+        }
+        let marks = &self.marks[..n.min(self.marks.len())];
+        let marked = |kind: Mark| match any_test {
+            true => marks
+                .iter()
+                .zip(roles())
+                .any(|(&m, test)| !test && m == kind),
+            false => marks.contains(&kind),
+        };
+        let (free, bound) = (marked(Mark::FreeSupport), marked(Mark::BoundSupport));
         let present =
             |seen: &[bool]| -> Vec<usize> { (0..seen.len()).filter(|&c| seen[c]).collect() };
         let (trained, tested) = (present(&has[0]), present(&has[1]));
@@ -469,17 +482,5 @@ impl Scene {
             label,
             explain,
         )
-    }
-}
-
-/// The first `n` of `values`, `fill` making up any shortfall.
-fn first<T: Copy>(values: &[T], n: usize, fill: T) -> std::borrow::Cow<'_, [T]> {
-    match values.get(..n) {
-        Some(head) => std::borrow::Cow::Borrowed(head),
-        None => {
-            let mut all = values.to_vec();
-            all.resize(n, fill);
-            std::borrow::Cow::Owned(all)
-        }
     }
 }

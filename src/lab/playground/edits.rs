@@ -77,7 +77,7 @@ impl Playground {
     pub fn resplit(&mut self) {
         self.test = self.settings.split(&self.data);
         self.warm.values_mut().for_each(|w| w.data_replaced());
-        self.changed();
+        self.points_changed();
     }
 
     /// Turns point `index` from a training point into a test point or back.
@@ -89,7 +89,7 @@ impl Playground {
         *role = !*role;
         self.warm.values_mut().for_each(|w| w.data_replaced());
         self.edited = true;
-        self.changed();
+        self.points_changed();
         Ok(())
     }
 
@@ -100,7 +100,7 @@ impl Playground {
         self.edited = true;
         self.warm.values_mut().for_each(|w| w.data_replaced());
         self.highlight = None;
-        self.changed();
+        self.points_changed();
     }
 
     /// Replaces the points by a file's, and the window goes back to fitting them.
@@ -155,14 +155,14 @@ impl Playground {
             self.warm.values_mut().for_each(|w| w.point_added());
         }
         self.edited = true;
-        self.changed();
+        self.points_changed();
         Ok(index)
     }
 
     pub fn move_point(&mut self, index: usize, p: Point) -> Result<(), Error> {
         self.data.move_point(index, p)?;
         self.edited = true;
-        self.changed();
+        self.points_changed();
         if self.standardised() {
             self.warm.values_mut().for_each(|w| w.data_replaced());
         } else if let Some(position) = self.train_position(index) {
@@ -187,7 +187,7 @@ impl Playground {
         }
         self.highlight = None;
         self.edited = true;
-        self.changed();
+        self.points_changed();
         Ok(())
     }
 }

@@ -75,9 +75,17 @@ impl Playground {
 
     /// The plotted window.
     pub fn view(&self) -> View {
-        self.settings
-            .window
-            .unwrap_or_else(|| View::around(&self.data.points))
+        if let Some(window) = self.settings.window {
+            return window;
+        }
+        match self.around.get() {
+            Some((version, view)) if version == self.points_version => view,
+            _ => {
+                let view = View::around(&self.data.points);
+                self.around.set(Some((self.points_version, view)));
+                view
+            }
+        }
     }
 
     /// Whether the last picture [`Playground::scene`] gave was a draft ([`Layout::draft`]).
@@ -188,14 +196,14 @@ impl Playground {
         entries
     }
 
-    /// The classes in colour order ([`Dataset::class_order`]), kept by version.
-    fn class_order(&self) -> Vec<i32> {
+    /// The classes in colour order ([`Dataset::class_order`]), kept by points version.
+    pub(super) fn class_order(&self) -> Vec<i32> {
         let mut kept = self.class_order.borrow_mut();
         match &*kept {
-            Some((version, order)) if *version == self.version => order.clone(),
+            Some((version, order)) if *version == self.points_version => order.clone(),
             _ => {
                 let order = self.data.class_order();
-                *kept = Some((self.version, order.clone()));
+                *kept = Some((self.points_version, order.clone()));
                 order
             }
         }
@@ -205,6 +213,47 @@ impl Playground {
     /// and while there is only one, the classes its buttons offer beside it), so a point's
     /// colour is its class button's, and −1 / +1 or 3 / 7 are drawn as 0 / 1 are.
     pub(super) fn colour_indices(&self) -> Vec<usize> {
+        let key = self.points_key();
+        if let Some((kept, colours)) = &*self.colours.borrow() {
+            if *kept == key {
+                return colours.clone();
+            }
+        }
+        let colours = self.rank_colours();
+        *self.colours.borrow_mut() = Some((key, colours.clone()));
+        colours
+    }
+
+    /// What the frames keep of the points, computed one walk of them at a time: step 0 their
+    /// fingerprint, 1 their window, 2 their classes, 3 their colours. Returns whether a step
+    /// remains. A page that has just taken a million points spreads these over tasks of
+    /// their own rather than leave them all to its next frame.
+    pub fn prepare_points(&self, step: usize) -> bool {
+        match step {
+            0 => {
+                self.fingerprint();
+            }
+            1 => {
+                self.view();
+            }
+            2 => {
+                self.class_order();
+            }
+            3 => {
+                let key = self.points_key();
+                let kept = matches!(&*self.colours.borrow(), Some((k, _)) if *k == key);
+                if !kept {
+                    let colours = self.rank_colours();
+                    *self.colours.borrow_mut() = Some((key, colours));
+                }
+            }
+            _ => {}
+        }
+        step < 3
+    }
+
+    /// [`Playground::colour_indices`], computed.
+    fn rank_colours(&self) -> Vec<usize> {
         // The points of regression and novelty detection are all of one kind, whatever labels
         // they kept from a classification scene (kept, for going back to it).
         if self.settings.task != Task::Classification {

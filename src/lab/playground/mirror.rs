@@ -18,6 +18,9 @@ use crate::core::plane::{Mark, Scene};
 use serde::{Deserialize, Serialize};
 use std::hash::{Hash, Hasher};
 
+/// The points' version and the scene's task ([`Playground::points_key`]).
+pub type PointsKey = (u64, crate::core::task::Task);
+
 /// The fingerprints' hasher: each 64-bit word w is folded in as h ← (rotl(h, 5) ⊕ w)·K with
 /// an odd K (the multiply-rotate step of rustc's FxHasher). Every step is a bijection of h for
 /// a given w, so a change in any one word always changes the fingerprint; it is a change
@@ -228,7 +231,7 @@ impl Playground {
     /// version (every edit of them bumps it).
     fn points_print(&self) -> u64 {
         if let Some((version, print)) = self.points_print.get() {
-            if version == self.version {
+            if version == self.points_version {
                 return print;
             }
         }
@@ -240,7 +243,7 @@ impl Playground {
         self.data.labels.hash(&mut hasher);
         self.test.hash(&mut hasher);
         let print = hasher.finish();
-        self.points_print.set(Some((self.version, print)));
+        self.points_print.set(Some((self.points_version, print)));
         print
     }
 
@@ -260,6 +263,24 @@ impl Playground {
     /// the points are as many as it knew, and the model's parts are left out altogether when
     /// its window is no longer the points' (a file loaded, points beyond the old window).
     pub fn over_points(&self, model: Option<&Scene>) -> Scene {
+        self.over_points_reusing(model, None)
+    }
+
+    /// What the points' parts of a scene were composed for: the points' version and the task
+    /// (which colours them).
+    pub fn points_key(&self) -> PointsKey {
+        (self.points_version, self.settings.task)
+    }
+
+    /// [`Playground::over_points`], taking the points, their colours and roles from `last`,
+    /// a scene it composed at `points_key` (given back, not copied), when the points are
+    /// still as they were then: a new model over a million points that stayed put costs
+    /// no copy of them.
+    pub fn over_points_reusing(
+        &self,
+        model: Option<&Scene>,
+        last: Option<(PointsKey, Scene)>,
+    ) -> Scene {
         let view = self.view();
         let n = self.data.len();
         let mut scene = match model.filter(|m| m.view == Some(view)) {
@@ -280,9 +301,18 @@ impl Playground {
                 ..Scene::default()
             },
         };
-        scene.points = self.data.points.clone();
-        scene.colour_of = self.colour_indices();
-        scene.hollow = self.test.clone();
+        match last {
+            Some((key, last)) if key == self.points_key() => {
+                scene.points = last.points;
+                scene.colour_of = last.colour_of;
+                scene.hollow = last.hollow;
+            }
+            _ => {
+                scene.points = self.data.points.clone();
+                scene.colour_of = self.colour_indices();
+                scene.hollow = self.test.clone();
+            }
+        }
         scene.highlight = self.highlight;
         scene
     }

@@ -15,6 +15,7 @@
 
 use crate::core::data::{Dataset, Point};
 use crate::core::error::Error;
+use crate::core::field::View;
 use crate::core::plane::Scene;
 use crate::lab::state::{Refusal, Settings};
 use crate::methods::model::{Fact, FactValue, Model, Trace, WarmStart};
@@ -28,7 +29,7 @@ mod session;
 pub use edits::STEPS_KEY;
 pub use frame::{Inspection, Orbit, Status};
 pub use jobs::{Job, JobKind, JobState};
-pub use mirror::Edit;
+pub use mirror::{Edit, PointsKey};
 pub use session::Session;
 use std::collections::BTreeMap;
 
@@ -62,6 +63,9 @@ pub struct Playground {
     pub orbit: Orbit,
     /// Bumped by every change that alters the picture other than the highlight and the pointer.
     version: u64,
+    /// Bumped by every change of the points, their labels or their roles (a setting leaves
+    /// it): what is kept of the points alone is kept by it.
+    points_version: u64,
     /// How many fits this lab has made.
     fits: u64,
     /// The last picture, by (version, width, height, draft): hovering and highlighting redraw it
@@ -71,12 +75,17 @@ pub struct Playground {
     scene_computed: bool,
     /// The last status line, by version.
     status_cache: Option<(u64, Status)>,
-    /// The fingerprint of the points, their labels and roles, by version (every change to
-    /// them bumps it): walking a million points for each frame's fingerprint costs more than
-    /// the frame may take.
+    /// The fingerprint of the points, their labels and roles, by points version: walking a
+    /// million points for each frame (or each move of a slider) costs more than a frame may
+    /// take.
     points_print: std::cell::Cell<Option<(u64, u64)>>,
-    /// The classes in colour order ([`Dataset::class_order`]), by version, for the same reason.
+    /// The classes in colour order ([`Dataset::class_order`]), by points version, for the
+    /// same reason.
     class_order: std::cell::RefCell<Option<(u64, Vec<i32>)>>,
+    /// The window around the points ([`View::around`]), by points version.
+    around: std::cell::Cell<Option<(u64, View)>>,
+    /// The points' colour indices, by points version and task.
+    colours: std::cell::RefCell<Option<(PointsKey, Vec<usize>)>>,
     /// Problems met while reading a shared link.
     pub warnings: Vec<String>,
     /// The views' background jobs, each by its kind's id with the signature of what it was
@@ -111,12 +120,15 @@ impl Playground {
             pointer: None,
             orbit: Orbit::default(),
             version: 0,
+            points_version: 0,
             fits: 0,
             scene_cache: None,
             scene_computed: false,
             status_cache: None,
             points_print: std::cell::Cell::new(None),
             class_order: std::cell::RefCell::new(None),
+            around: std::cell::Cell::new(None),
+            colours: std::cell::RefCell::new(None),
             warnings: Vec::new(),
             jobs: jobs::Jobs::default(),
             last_tuned: None,
@@ -138,7 +150,7 @@ impl Playground {
             // after a clear are all training points).
             playground.replace_data(data);
             playground.test = test;
-            playground.changed();
+            playground.points_changed();
         }
         playground.warnings = warnings;
         Ok(playground)
@@ -225,6 +237,13 @@ impl Playground {
 
     /// Rebuilds the training subset from the points and their roles.
     fn refresh_training(&mut self) {
+        // No point held out (every large file): the training set is the points, copied whole
+        // rather than gathered one by one.
+        if !self.test.contains(&true) {
+            self.train_index = (0..self.data.len()).collect();
+            self.train = Dataset::from_parts(self.data.points.clone(), self.data.labels.clone());
+            return;
+        }
         self.train_index = (0..self.data.len()).filter(|&i| !self.test[i]).collect();
         self.train = Dataset::from_parts(
             self.train_index
@@ -272,11 +291,18 @@ impl Playground {
         }
     }
 
-    /// Something that needs a new fit changed.
+    /// Something that needs a new fit changed (a setting, the steps on show, a settle).
     fn changed(&mut self) {
-        self.refresh_training();
         self.needs_fit = true;
         self.version += 1;
+    }
+
+    /// The points, their labels or their roles changed: the training set is gathered again,
+    /// what was kept of the points is stale, and the model needs a new fit.
+    fn points_changed(&mut self) {
+        self.points_version += 1;
+        self.refresh_training();
+        self.changed();
     }
 }
 

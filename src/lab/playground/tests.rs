@@ -656,3 +656,51 @@ fn a_draft_has_a_coarser_field_until_the_full_picture_is_at_hand() {
     assert!(lab.drawn_as_draft());
     assert_eq!(nodes(&next), nodes(&coarse));
 }
+
+/// What is kept of the points between frames (their window, colours, classes and fingerprint)
+/// is kept by the points' own version, so a setting leaves it; after every kind of edit of the
+/// points, their labels or their roles it is what a copy made afresh from the link computes.
+#[test]
+fn what_is_kept_of_the_points_follows_every_edit_of_them() {
+    let kept = |lab: &Playground| {
+        let scene = lab.over_points(None);
+        (
+            lab.view(),
+            scene.colour_of,
+            scene.hollow,
+            lab.class_order(),
+            lab.fingerprint(),
+        )
+    };
+    let mut lab = Playground::from_hash("preset=blobs3&n=30&seed=2&test=0.2");
+    let first = kept(&lab);
+    lab.set("C", "10").unwrap();
+    lab.settle();
+    assert_eq!(kept(&lab).0, first.0, "a setting keeps the window");
+    type Edit = fn(&mut Playground);
+    let edits: [(&str, Edit); 8] = [
+        ("a point far out", |lab| {
+            drop(lab.add_point([40.0, -3.0], 2))
+        }),
+        ("a point moved back", |lab| {
+            lab.move_point(30, [0.1, 0.2]).unwrap()
+        }),
+        ("a point of a new class", |lab| {
+            drop(lab.add_point([0.3, 0.3], 9))
+        }),
+        ("a point removed", |lab| lab.remove_point(0).unwrap()),
+        ("a point held out", |lab| lab.toggle_test(3).unwrap()),
+        ("a new split", |lab| lab.set("test", "0.5").unwrap()),
+        ("a new preset", |lab| lab.set("preset", "moons").unwrap()),
+        ("a file", |lab| {
+            lab.load_csv("x,y,label\n5,5,-1\n6,7,1\n").unwrap()
+        }),
+    ];
+    for (what, edit) in edits {
+        let before = kept(&lab);
+        edit(&mut lab);
+        let fresh = Playground::from_hash(&lab.hash());
+        assert_eq!(kept(&lab), kept(&fresh), "{what}");
+        assert_ne!(kept(&lab), before, "{what} changes what is kept");
+    }
+}
