@@ -10,7 +10,7 @@
 use crate::core::field::PixelRect;
 use crate::core::params::PARAMS;
 use crate::draw::scene::{self, Layout};
-use crate::lab::playground::{Playground, Session, Status};
+use crate::lab::playground::{Playground, PointsKey, Session, Status};
 use crate::methods::registry::METHODS;
 use crate::views::{self, Cache, Figure, VIEWS};
 use serde::Serialize;
@@ -151,6 +151,10 @@ pub struct App {
     /// or are being painted (a share per frame), so those frames do not compose every point
     /// again.
     painted_scene: Option<(scene::Scene, bool)>,
+    /// The last scene composed over the worker's model once it is painted, with what its
+    /// points' parts were composed for: the next model over the same points takes them
+    /// from it (`Playground::over_points_reusing`) rather than copying every point again.
+    spare_scene: Option<(PointsKey, scene::Scene)>,
     /// What the discs on the painter's layer were listed for, when a frame with a worker
     /// listed them: the points, their roles and colours, the window and the canvas
     /// ([`App::discs_key`]). A new model over the same points need not list them again.
@@ -213,6 +217,7 @@ impl App {
             generation: 0,
             painted: None,
             painted_scene: None,
+            spare_scene: None,
             discs_key: None,
             remote_figure: None,
             figures_adopted: 0,

@@ -1,9 +1,10 @@
 // Large files without long tasks on the page's thread. A file of BIG_FILE_BYTES or more is
 // read by the worker behind the page (the same reader as the page's and the command line's),
 // which keeps the points in its copies of the lab and sends them back packed; the page then
-// reads them a piece of about SLICE_MS at a time between frames and takes them whole at the
-// end. Meanwhile the scene on screen stays as it was, a note on the plot says how far the
-// reading is, and its Cancel button, or any edit of the scene, abandons it.
+// reads them a piece of about SLICE_MS at a time between frames, takes them whole at the end
+// and computes what its frames keep of them a walk at a time. Meanwhile the scene on screen
+// stays as it was, a note on the plot says how far the reading is, and its Cancel button, or
+// any edit of the scene, abandons it.
 
 import { PackedPoints } from './pkg/kernel_playground.js';
 import { on, onRestart, post } from './behind.js';
@@ -125,7 +126,14 @@ export async function loadBehind(name, bytes, columns, hooks) {
   }
   stop(null);
   hooks.adopted();
-  // What follows a load (settling the scene, its fingerprint) runs in a task of its own.
-  await nextTask();
+  // What the frames keep of the points (their fingerprint, window, classes, colours), a walk
+  // of them per task: left to the first frame, they would hold it for all of them. (An edit
+  // meanwhile changes the points again: the frames then compute them for it.)
+  // (A side closed meanwhile, compare turned off, has nothing more to prepare.)
+  const prepare = (side, step) => { try { return side.prepare_points(step); } catch { return false; } };
+  for (const side of sides) {
+    for (let step = 0; prepare(side, step); step += 1) await nextTask();
+    await nextTask();
+  }
   return null;
 }

@@ -70,8 +70,24 @@ pub enum Discs<'a> {
     Stamped(&'a mut Stamp<'a>),
 }
 
-/// Stamps discs: its argument lists them, as (pixel x, pixel y, colour index).
-pub type Stamp<'a> = dyn FnMut(&dyn Fn() -> Vec<(i32, i32, usize)>) -> Result<(), Error> + 'a;
+/// A point's disc as it is stamped: its centre's pixel (x, y) and its class colour index.
+pub type Disc = (i32, i32, usize);
+
+/// Lists discs onto the end of the list it is given (the caller's to reuse: a million discs
+/// are 16 MB).
+pub type ListDiscs<'a> = dyn Fn(&mut Vec<Disc>) + 'a;
+
+/// Stamps discs: its argument lists them.
+pub type Stamp<'a> = dyn FnMut(&ListDiscs) -> Result<(), Error> + 'a;
+
+/// Lists the discs a frame of `scene` on `layout` stamps ([`Discs::Stamped`]), as it would
+/// list them, onto the end of `into`: a page can list a million of them in a task of its own
+/// before the frame that paints them.
+pub fn list_discs(scene: &Scene, layout: &Layout, into: &mut Vec<Disc>) {
+    let view = scene.view.unwrap_or(View::square(1.0));
+    let pixels = pixels::PixelMap::for_plot(&view, &layout.plot);
+    overlay::list_plain(scene, &pixels, into);
+}
 
 /// Draws `scene` on `backend`. With `paint_field` the backend also gets a white background and
 /// the region image; without it the caller has painted those already.

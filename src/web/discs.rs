@@ -21,7 +21,7 @@
 //! beyond that share ([`DiscPainter::incomplete`] says when more frames are wanted).
 
 use super::js_error;
-use crate::draw::scene::{self, Layout};
+use crate::draw::scene::{self, Layout, ListDiscs};
 use crate::draw::sprites::{self, Sprite};
 use wasm_bindgen::Clamped;
 use wasm_bindgen::{JsCast, JsValue};
@@ -38,8 +38,7 @@ pub const FRAME_BUDGET_MS: f64 = 16.0;
 /// Discs composited between two looks at the clock.
 const BATCH: usize = 2048;
 
-/// A disc: its centre's pixel (x, y) and its class colour index.
-pub type Disc = (i32, i32, usize);
+use crate::draw::scene::Disc;
 
 /// The stamps, and the layer of discs painted last.
 #[derive(Default)]
@@ -52,6 +51,12 @@ pub struct DiscPainter {
     layer: Option<Layer>,
     /// The last layer painted is still being composited: more frames are wanted.
     incomplete: bool,
+    /// The list the next discs are listed into: the one painted before the last, kept for
+    /// its memory.
+    spare: Vec<Disc>,
+    /// Discs listed ahead of the frame that paints them ([`DiscPainter::list_ahead`]), with
+    /// the key of what they were listed for.
+    ahead: Option<(u64, Vec<Disc>)>,
 }
 
 /// Discs stamped on a transparent canvas: `discs` as they were given, all of them there but
@@ -114,16 +119,39 @@ impl DiscPainter {
         self.incomplete
     }
 
-    /// Paints `discs` on `target` (a canvas `width` × `height`) at the layout's point radius,
-    /// for a frame that began at `started` (ms, `now_ms`).
+    /// Lists discs ahead of the frame that paints them, for what `key` names (the caller's
+    /// key of the points, window and canvas): a page that has just taken a million points
+    /// lists them in a task of their own, and that frame, given the same key, takes them.
+    pub fn list_ahead(&mut self, key: u64, list: &ListDiscs) {
+        let mut discs = match self.ahead.take() {
+            Some((_, discs)) => discs,
+            None => std::mem::take(&mut self.spare),
+        };
+        discs.clear();
+        list(&mut discs);
+        self.ahead = Some((key, discs));
+    }
+
+    /// Paints the discs `list` lists on `target` (a canvas `width` × `height`) at the
+    /// layout's point radius, for a frame that began at `started` (ms, `now_ms`); discs
+    /// listed ahead for `key` are taken instead of listing them.
     pub fn paint(
         &mut self,
         target: &CanvasRenderingContext2d,
         (width, height): (u32, u32),
-        discs: Vec<Disc>,
+        (list, key): (&ListDiscs, Option<u64>),
         layout: &Layout,
         started: f64,
     ) -> Result<(), JsValue> {
+        let discs = match self.ahead.take() {
+            Some((listed, discs)) if Some(listed) == key => discs,
+            ahead => {
+                let mut discs = ahead.map_or_else(|| std::mem::take(&mut self.spare), |a| a.1);
+                discs.clear();
+                list(&mut discs);
+                discs
+            }
+        };
         let radius = layout.point_radius.round() as i32;
         if radius != self.radius {
             self.radius = radius;
@@ -206,7 +234,7 @@ impl DiscPainter {
             }
             layer.left_out = left_out;
         }
-        layer.discs = discs;
+        self.spare = std::mem::replace(&mut layer.discs, discs);
         // A frame that listed a large layer anew and has spent its share on that composites
         // nothing: the next frame begins it, so no one task both lists and composites.
         let spent = stale && layer.raster.is_some() && super::now_ms() > started + FRAME_BUDGET_MS;

@@ -35,7 +35,7 @@ impl App {
         }
         let painted = now_ms();
         self.discs_key = None;
-        self.draw_overlay(&scene, &layout, false, started)?;
+        self.draw_overlay(&scene, &layout, (false, None), started)?;
         let drawn = now_ms();
         let regions =
             self.lab.settings().layers().on("regions") && scene::region_grid(&scene).is_some();
@@ -142,7 +142,7 @@ impl App {
             let scene = self.lab.over_points(None);
             self.paint_white(&layout);
             self.discs_key = None;
-            self.draw_overlay(&scene, &layout, false, started)?;
+            self.draw_overlay(&scene, &layout, (false, None), started)?;
             return Ok(String::new());
         };
         // What the picture shows: the worker's latest model and the points as they are. A
@@ -164,7 +164,11 @@ impl App {
         let same_picture = matches!(&self.painted, Some((key, _)) if *key == shown);
         let (scene, listed) = match self.painted_scene.take() {
             Some(kept) if same_picture => kept,
-            _ => (self.lab.over_points(Some(&remote.scene)), false),
+            _ => {
+                let spare = self.spare_scene.take();
+                let scene = self.lab.over_points_reusing(Some(&remote.scene), spare);
+                (scene, false)
+            }
         };
         let composed = now_ms();
         // A scene of very many points is composed (and its legend made) in one frame and
@@ -193,7 +197,7 @@ impl App {
         if draw_now {
             let key = self.discs_key(&scene, &layout);
             let same_discs = listed || self.discs_key == Some(key);
-            self.draw_overlay(&scene, &layout, same_discs, started)?;
+            self.draw_overlay(&scene, &layout, (same_discs, Some(key)), started)?;
             self.discs_key = Some(key);
         }
         let drawn = now_ms();
@@ -218,7 +222,11 @@ impl App {
         frame.insert("warnings".into(), json!(self.lab.warnings));
         self.painted = Some((shown, frame.clone()));
         // Kept while its discs are still to be listed or composited.
-        self.painted_scene = (!draw_now || self.discs.incomplete()).then_some((scene, draw_now));
+        if !draw_now || self.discs.incomplete() {
+            self.painted_scene = Some((scene, draw_now));
+        } else {
+            self.spare_scene = Some((self.lab.points_key(), scene));
+        }
         Ok(Value::Object(frame).to_string())
     }
 
@@ -257,30 +265,30 @@ impl App {
     /// Axes, curves, marks and points through plotters, over what is painted; the points'
     /// discs are stamped (see the `discs` module and `scene::Discs`). With `same_discs` the
     /// caller knows the discs are the last frame's (the same points, roles, window and
-    /// canvas), and they are not listed again. `started`: when the frame began (`now_ms`).
+    /// canvas), and they are not listed again; with their key ([`App::discs_key`]) those
+    /// listed ahead for it are taken. `started`: when the frame began (`now_ms`).
     pub(super) fn draw_overlay(
         &mut self,
         scene: &scene::Scene,
         layout: &Layout,
-        same_discs: bool,
+        (same_discs, key): (bool, Option<u64>),
         started: f64,
     ) -> Result<(), JsValue> {
         let backend = PageBackend::on_canvas(self.canvas.clone())?;
         let layers = self.lab.settings().layers();
         let size = (self.canvas.width(), self.canvas.height());
         let (painter, context) = (&mut self.discs, &self.context);
-        let mut stamp =
-            |discs: &dyn Fn() -> Vec<discs::Disc>| -> Result<(), crate::core::error::Error> {
-                let painted = match same_discs {
-                    true => painter.repaint(context, size, layout, started),
-                    false => Ok(false),
-                }
-                .and_then(|done| match done {
-                    true => Ok(()),
-                    false => painter.paint(context, size, discs(), layout, started),
-                });
-                painted.map_err(|e| crate::core::error::Error::Draw(format!("{e:?}")))
-            };
+        let mut stamp = |discs: &scene::ListDiscs| -> Result<(), crate::core::error::Error> {
+            let painted = match same_discs {
+                true => painter.repaint(context, size, layout, started),
+                false => Ok(false),
+            }
+            .and_then(|done| match done {
+                true => Ok(()),
+                false => painter.paint(context, size, (discs, key), layout, started),
+            });
+            painted.map_err(|e| crate::core::error::Error::Draw(format!("{e:?}")))
+        };
         scene::draw_with(
             backend,
             scene,

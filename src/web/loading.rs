@@ -5,6 +5,7 @@
 
 use super::{js_error, App};
 use crate::core::packed::Unpacking;
+use crate::draw::scene;
 use wasm_bindgen::prelude::*;
 
 /// Packed points being read on the page, a slice at a time.
@@ -55,5 +56,32 @@ impl App {
         // not recorded as a whole scene to send it, which would post every point again.
         (*self.lab).load_data(data);
         Ok(())
+    }
+
+    /// Computes step `step` of what the frames keep of the points taken, a walk of them per
+    /// step, and returns whether another step remains: the lab's own
+    /// ([`crate::lab::playground::Playground::prepare_points`]), then the points' part of the
+    /// scene the next frame composes, then their discs, listed ahead of it.
+    pub fn prepare_points(&mut self, step: usize) -> bool {
+        const LAB_STEPS: usize = 4;
+        match step.checked_sub(LAB_STEPS) {
+            None => {
+                self.lab.prepare_points(step);
+            }
+            Some(0) => {
+                let scene = self.lab.over_points(None);
+                self.spare_scene = Some((self.lab.points_key(), scene));
+            }
+            Some(1) => {
+                if let Some((_, scene)) = &self.spare_scene {
+                    let layout = self.layout();
+                    let key = self.discs_key(scene, &layout);
+                    let list = |into: &mut Vec<_>| scene::list_discs(scene, &layout, into);
+                    self.discs.list_ahead(key, &list);
+                }
+            }
+            Some(_) => {}
+        }
+        step < LAB_STEPS + 1
     }
 }

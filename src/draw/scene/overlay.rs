@@ -4,7 +4,7 @@
 
 use super::markers::{draw_marker, shape, Shape};
 use super::pixels::{layout_to_data, PixelMap};
-use super::{colour, draw_error, Discs, Plane, INK};
+use super::{colour, draw_error, Disc, Discs, Plane, INK};
 use crate::core::data::Point;
 use crate::core::error::Error;
 use crate::core::field::View;
@@ -112,23 +112,24 @@ pub(super) fn draw_overlay<DB: DrawingBackend>(
     let ring = (r * 1.9).round() as i32;
     let hollow = |i: usize| scene.hollow.get(i).copied().unwrap_or(false);
     let colour_of = |i: usize| scene.colour_of.get(i).copied().unwrap_or(0);
+    // Two quick scans (a byte each per point) say whether any point is more than a plain
+    // disc: a million points then cost no step each beyond their discs.
+    let any_hollow = scene.hollow.contains(&true);
+    let marked = layers.on("sv");
+    let any_marked = marked && scene.marks.iter().any(|m| *m != Mark::Plain);
     if let Discs::Stamped(stamp) = discs {
         let pixels = PixelMap::of(area);
-        let plain = || {
-            let mut plain = Vec::with_capacity(scene.points.len());
-            for (i, p) in scene.points.iter().enumerate() {
-                if !hollow(i) {
-                    let (x, y) = pixels.map(p);
-                    plain.push((x, y, colour_of(i)));
-                }
-            }
-            plain
-        };
+        let plain = |plain: &mut Vec<Disc>| list_plain(scene, &pixels, plain);
         stamp(&plain)?;
     }
     let stamped = matches!(discs, Discs::Stamped(_));
-    let marked = layers.on("sv");
-    for (i, p) in scene.points.iter().enumerate() {
+    // Stamped, with no point marked or held out, every point is drawn already.
+    let one_by_one = if stamped && !any_hollow && !any_marked {
+        &[][..]
+    } else {
+        &scene.points[..]
+    };
+    for (i, p) in one_by_one.iter().enumerate() {
         // Stamped, a plain point has nothing more to draw: at a million points this loop
         // must cost no more than the test.
         let mark = match marked {
@@ -259,6 +260,41 @@ pub(super) fn draw_overlay<DB: DrawingBackend>(
         .map_err(draw_error)?;
     }
     Ok(())
+}
+
+/// Lists the discs of `scene`'s points that are not held out, as (pixel x, pixel y, colour
+/// index) through `pixels`, onto the end of `into`: a piece of the points at a time, each a
+/// call of its own (a browser compiles a function well once it has been called enough, and
+/// never while one call of it runs: a million points in one call would be listed by its
+/// first, quick compilation, several times slower).
+#[inline(never)]
+pub(super) fn list_plain(scene: &Scene, pixels: &PixelMap, into: &mut Vec<Disc>) {
+    const PIECE: usize = 8192;
+    into.reserve(scene.points.len());
+    for start in (0..scene.points.len()).step_by(PIECE) {
+        list_piece(
+            scene,
+            start..scene.points.len().min(start + PIECE),
+            pixels,
+            into,
+        );
+    }
+}
+
+/// [`list_plain`] for the points in `range`.
+#[inline(never)]
+fn list_piece(
+    scene: &Scene,
+    range: std::ops::Range<usize>,
+    pixels: &PixelMap,
+    into: &mut Vec<Disc>,
+) {
+    for i in range {
+        if !scene.hollow.get(i).copied().unwrap_or(false) {
+            let (x, y) = pixels.map(&scene.points[i]);
+            into.push((x, y, scene.colour_of.get(i).copied().unwrap_or(0)));
+        }
+    }
 }
 
 /// Where the curves' labels go. A label drawn at its curve's middle, under the points, was
@@ -638,5 +674,59 @@ mod tests {
             svg[plate_at..].contains("f + ε"),
             "the label's text on its plate"
         );
+    }
+
+    /// The discs listed ahead of a frame (`scene::list_discs`) are those the frame lists when
+    /// it stamps them: the held-out points left out, every other in its colour, at its pixel.
+    #[test]
+    fn discs_listed_ahead_are_the_frames_own() {
+        load_system_font().unwrap();
+        let points: Vec<Point> = (0..300)
+            .map(|i| {
+                [
+                    ((i * 37) % 101) as f64 / 40.0 - 1.3,
+                    ((i * 53) % 97) as f64 / 30.0 - 1.6,
+                ]
+            })
+            .collect();
+        let n = points.len();
+        let scenes = [
+            Scene {
+                view: Some(View::square(1.5)),
+                colour_of: (0..n).map(|i| i % 3).collect(),
+                hollow: (0..n).map(|i| i % 7 == 0).collect(),
+                marks: vec![Mark::Plain; n],
+                points: points.clone(),
+                ..Scene::default()
+            },
+            Scene {
+                view: Some(View::square(2.0)),
+                colour_of: (0..n).map(|i| i % 2).collect(),
+                marks: vec![Mark::Plain; n],
+                points,
+                ..Scene::default()
+            },
+        ];
+        for scene in &scenes {
+            for (w, h) in [(640, 640), (333, 517)] {
+                let layout = Layout::new(w, h);
+                let mut drawn = Vec::new();
+                let mut stamp = |list: &crate::draw::scene::ListDiscs| {
+                    list(&mut drawn);
+                    Ok(())
+                };
+                let mut svg = String::new();
+                let backend = SVGBackend::with_string(&mut svg, (w, h));
+                let layers = crate::core::plane::Layers::default();
+                let discs = crate::draw::scene::Discs::Stamped(&mut stamp);
+                crate::draw::scene::draw_with(backend, scene, &layout, &layers, false, discs)
+                    .unwrap();
+                let mut ahead = Vec::new();
+                crate::draw::scene::list_discs(scene, &layout, &mut ahead);
+                let held_out = scene.hollow.iter().filter(|&&h| h).count();
+                assert_eq!(ahead.len(), n - held_out);
+                assert_eq!(ahead, drawn, "{w}×{h}");
+            }
+        }
     }
 }

@@ -10,17 +10,26 @@ use plotters_backend::DrawingBackend;
 /// The plane's map from data coordinates to pixels, the very arithmetic of the plotting
 /// area's (`DrawingArea::map_coordinate`, checked against it in the tests) without its
 /// generic calls: a million points are placed in each frame that lists their discs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct PixelMap {
     x: AxisMap,
     y: AxisMap,
 }
 
-/// One axis: data `from.0..from.1` onto pixels `to.0..to.1` (ends included).
-#[derive(Clone, Copy, Debug)]
+/// One axis: data `from.0..from.1` onto pixels `to.0..to.1` (ends included), with what
+/// every point's mapping shares worked out once.
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct AxisMap {
-    from: (f64, f64),
+    /// The data range's start, and its width `from.1 − from.0` (the same subtraction the
+    /// mapping would make for each point).
+    start: f64,
+    span: f64,
+    /// Whether the data range is empty (`from.0 == from.1`).
+    empty: bool,
     to: (i32, i32),
+    /// The pixel range's length, `to.1 − to.0`, and as a float.
+    length: i32,
+    scale: f64,
 }
 
 impl PixelMap {
@@ -30,32 +39,53 @@ impl PixelMap {
         let (x0, y0) = area.map_coordinate(&(x.start, y.start));
         let (x1, y1) = area.map_coordinate(&(x.end, y.end));
         PixelMap {
-            x: AxisMap {
-                from: (x.start, x.end),
-                to: (x0, x1),
-            },
-            y: AxisMap {
-                from: (y.start, y.end),
-                to: (y0, y1),
-            },
+            x: AxisMap::new((x.start, x.end), (x0, x1)),
+            y: AxisMap::new((y.start, y.end), (y0, y1)),
         }
     }
 
+    /// The same map worked out from the layout alone, for `view` filling `plot` (the plotting
+    /// area plotters lays out for [`super::Layout`], checked in the tests): the points' discs
+    /// can be listed before a frame draws its chart.
+    pub(super) fn for_plot(view: &View, plot: &PixelRect) -> PixelMap {
+        // The last pixel column and row are the area's width and height less one from its
+        // first.
+        let (left, top) = (plot.left as i32, plot.top as i32);
+        let (right, bottom) = (left + plot.width as i32 - 1, top + plot.height as i32 - 1);
+        PixelMap {
+            x: AxisMap::new((view.x_min, view.x_max), (left, right)),
+            y: AxisMap::new((view.y_min, view.y_max), (bottom, top)),
+        }
+    }
+
+    #[inline]
     pub(super) fn map(&self, p: &Point) -> (i32, i32) {
         (self.x.map(p[0]), self.y.map(p[1]))
     }
 }
 
 impl AxisMap {
+    fn new((a, b): (f64, f64), to: (i32, i32)) -> AxisMap {
+        let length = to.1 - to.0;
+        AxisMap {
+            start: a,
+            span: b - a,
+            empty: a == b,
+            to,
+            length,
+            scale: length as f64,
+        }
+    }
+
+    #[inline]
     fn map(&self, v: f64) -> i32 {
-        let ((a, b), (l0, l1)) = (self.from, self.to);
-        if a == b {
+        let (l0, l1) = self.to;
+        if self.empty {
             // An empty range puts every value where it put its start.
             return l0;
         }
-        let share = (v - a) / (b - a);
-        let length = l1 - l0;
-        if length == 0 {
+        let share = (v - self.start) / self.span;
+        if self.length == 0 {
             l1
         } else if share.is_infinite() {
             if share.is_sign_positive() {
@@ -63,10 +93,10 @@ impl AxisMap {
             } else {
                 l0
             }
-        } else if length > 0 {
-            l0 + (length as f64 * share + 1e-3).floor() as i32
+        } else if self.length > 0 {
+            l0 + (self.scale * share + 1e-3).floor() as i32
         } else {
-            l0 + (length as f64 * share - 1e-3).ceil() as i32
+            l0 + (self.scale * share - 1e-3).ceil() as i32
         }
     }
 }
@@ -122,6 +152,13 @@ mod tests {
                 let chart = axes(&root, &layout, x0..x1, y0..y1, ("x", "y")).expect("chart");
                 let area = chart.plotting_area();
                 let map = PixelMap::of(area);
+                let view = View {
+                    x_min: x0,
+                    x_max: x1,
+                    y_min: y0,
+                    y_max: y1,
+                };
+                assert_eq!(PixelMap::for_plot(&view, &layout.plot), map, "{w}×{h}");
                 let mut state = 7u64;
                 let mut next = || {
                     state = state
