@@ -37,6 +37,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "roc",
             "spectrum",
             "sorting",
+            "pieces",
             "sklearn",
             "words",
             "job",

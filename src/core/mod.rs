@@ -27,6 +27,7 @@ pub mod labels;
 pub mod monomials;
 pub mod packed;
 pub mod params;
+pub mod pieces;
 pub mod plane;
 pub mod roc;
 pub mod sklearn;

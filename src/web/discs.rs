@@ -161,7 +161,8 @@ impl DiscPainter {
         }
         let half = scene::marker_half(layout);
         // A stamp for every colour up to the highest the discs have.
-        let colours = discs.iter().map(|d| d.2 + 1).max().unwrap_or(0);
+        let mut colours = 0;
+        crate::core::pieces::for_each(&discs, |d| colours = colours.max(d.2 + 1));
         if self.stamps.len() < colours {
             self.stamps.resize(colours, None);
         }

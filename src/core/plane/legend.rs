@@ -7,6 +7,7 @@
 
 use super::{CurveKind, Layers, Mark, Scene, Shading};
 use crate::core::params::param;
+use crate::core::pieces;
 use serde::Serialize;
 
 /// What an entry's swatch shows: enough for the page to draw a small copy of the mark (a
@@ -98,19 +99,18 @@ impl Scene {
         // Quick passes over the points (a page asks this of a million): which class colours
         // the training points and the test points have, and which marks the training points.
         let n = self.points.len();
-        let top = self.colour_of.iter().take(n).copied().max().unwrap_or(0);
+        let colours = &self.colour_of[..n.min(self.colour_of.len())];
+        let mut top = 0;
+        pieces::for_each(colours, |&c| top = top.max(c));
         let mut has: [Vec<bool>; 2] = [vec![false; top + 1], vec![false; top + 1]];
         let roles = || self.hollow.iter().copied().chain(std::iter::repeat(false));
-        let colours = &self.colour_of[..n.min(self.colour_of.len())];
-        let any_test = self.hollow.contains(&true);
+        let any_test = pieces::any(&self.hollow, |&h| h);
         if any_test {
             for (&colour, test) in colours.iter().zip(roles()) {
                 has[test as usize][colour] = true;
             }
         } else {
-            for &colour in colours {
-                has[0][colour] = true;
-            }
+            pieces::for_each(colours, |&colour| has[0][colour] = true);
         }
         // Points past the colours given are drawn in the first colour.
         if colours.len() < n {
@@ -125,7 +125,7 @@ impl Scene {
                 .iter()
                 .zip(roles())
                 .any(|(&m, test)| !test && m == kind),
-            false => marks.contains(&kind),
+            false => pieces::any(marks, |&m| m == kind),
         };
         let (free, bound) = (marked(Mark::FreeSupport), marked(Mark::BoundSupport));
         let present =

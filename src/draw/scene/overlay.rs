@@ -8,6 +8,7 @@ use super::{colour, draw_error, Disc, Discs, Plane, INK};
 use crate::core::data::Point;
 use crate::core::error::Error;
 use crate::core::field::View;
+use crate::core::pieces;
 use crate::core::plane::{CurveKind, Layers, Layout, Mark, Scene};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -114,9 +115,9 @@ pub(super) fn draw_overlay<DB: DrawingBackend>(
     let colour_of = |i: usize| scene.colour_of.get(i).copied().unwrap_or(0);
     // Two quick scans (a byte each per point) say whether any point is more than a plain
     // disc: a million points then cost no step each beyond their discs.
-    let any_hollow = scene.hollow.contains(&true);
+    let any_hollow = pieces::any(&scene.hollow, |&h| h);
     let marked = layers.on("sv");
-    let any_marked = marked && scene.marks.iter().any(|m| *m != Mark::Plain);
+    let any_marked = marked && pieces::any(&scene.marks, |&m| m != Mark::Plain);
     if let Discs::Stamped(stamp) = discs {
         let pixels = PixelMap::of(area);
         let plain = |plain: &mut Vec<Disc>| list_plain(scene, &pixels, plain);
