@@ -21,14 +21,13 @@ function sideOf(ev) {
   return { lab: c === canvas ? page.app : page.twin, canvas: c };
 }
 
-function canvasPoint(ev, c = canvas) {
-  const r = c.getBoundingClientRect();
+function canvasPoint(ev, c = canvas, r = c.getBoundingClientRect()) {
   return [(ev.clientX - r.left) * c.width / r.width, (ev.clientY - r.top) * c.height / r.height];
 }
 
-export function pickRadius(ev, c = canvas) {
+export function pickRadius(ev, c = canvas, r = c.getBoundingClientRect()) {
   const css = ev && ev.pointerType === 'touch' ? 24 : 12;
-  return css * c.width / c.getBoundingClientRect().width;
+  return css * c.width / r.width;
 }
 
 export function setHighlight(index) {
@@ -197,11 +196,43 @@ function describe(info, lab) {
 let tooltipAsked = 0;
 let tooltipAt = null;
 
+// The readout's size as the browser last laid it out, and where the pointer was in the plot
+// it describes. Placing the readout reads no layout after its text is written: a read there
+// would make the browser lay the page out in the pointer's handler and again for the frame
+// (on a slow device a few milliseconds of every move of a drag). When the text changes size,
+// the observer places it again, after the layout and before the paint of the same frame.
+const tooltipSize = { width: 0, height: 0 };
+let placedIn = null;
+
+function placeTooltip() {
+  if (!placedIn) return;
+  const { x, y, width, height } = placedIn;
+  let left = x + 18;
+  let top = y + 18;
+  if (left + tooltipSize.width > width) left = x - tooltipSize.width - 12;
+  if (top + tooltipSize.height > height) top = y - tooltipSize.height - 12;
+  tooltip.style.left = `${left}px`;
+  tooltip.style.top = `${top}px`;
+}
+
+if (window.ResizeObserver) {
+  new ResizeObserver(() => {
+    // Hidden, it has no size: the last one shown stands.
+    if (tooltip.hidden || !tooltip.offsetWidth) return;
+    tooltipSize.width = tooltip.offsetWidth;
+    tooltipSize.height = tooltip.offsetHeight;
+    placeTooltip();
+  }).observe(tooltip);
+}
+
 function showTooltip(ev) {
   const { lab, canvas: c } = sideOf(ev);
   tooltipAt = { clientX: ev.clientX, clientY: ev.clientY, pointerType: ev.pointerType, currentTarget: c };
-  const [px, py] = canvasPoint(ev, c);
-  const radius = pickRadius(ev, c);
+  // Every read of the layout before the first write.
+  const r = c.getBoundingClientRect();
+  const [px, py] = canvasPoint(ev, c, r);
+  const radius = pickRadius(ev, c, r);
+  placedIn = { x: ev.clientX - r.left, y: ev.clientY - r.top, width: r.width, height: r.height };
   const info = JSON.parse(lab.inspect(px, py, radius));
   // The tooltip sits in the plot it describes.
   if (tooltip.parentElement !== c.parentElement) c.parentElement.append(tooltip);
@@ -211,18 +242,12 @@ function showTooltip(ev) {
   const asked = ++tooltipAsked;
   const behind = lab === page.app ? page.client : page.clientB;
   if (behind && info.predicted === null) {
-    const [x, y, r] = lab.query(px, py, radius);
-    behind.inspect(x, y, r, (full) => {
+    const [x, y, reach] = lab.query(px, py, radius);
+    behind.inspect(x, y, reach, (full) => {
       if (asked === tooltipAsked && !tooltip.hidden) tooltip.innerHTML = describe(full, lab);
     });
   }
-  const r = c.getBoundingClientRect();
-  let left = ev.clientX - r.left + 18;
-  let top = ev.clientY - r.top + 18;
-  if (left + tooltip.offsetWidth > r.width) left = ev.clientX - r.left - tooltip.offsetWidth - 12;
-  if (top + tooltip.offsetHeight > r.height) top = ev.clientY - r.top - tooltip.offsetHeight - 12;
-  tooltip.style.left = `${left}px`;
-  tooltip.style.top = `${top}px`;
+  placeTooltip();
 }
 
 export function hideTooltip() {

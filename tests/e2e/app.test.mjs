@@ -138,6 +138,38 @@ test('dragging moves a point live, right-click deletes it', async () => {
   await page.close();
 });
 
+// The readout is placed from its size at the last layout (www/pointer.js reads no layout in
+// the pointer's handler after writing it): near the plot's right and bottom edges it still
+// opens towards the inside, also once the worker's answer has made it longer.
+test('the hover readout stays inside the plot at its edges', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=60&noise=0.2&seed=3&model=svm&kernel=rbf&C=1&gamma=1`);
+  await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
+  await settle(page);
+  const box = await page.evaluate(() => {
+    const r = document.getElementById('plot').getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  });
+  // Points of the plotting area near its corners, as fractions of the plotted window.
+  const [x0, x1, y0, y1] = await page.evaluate(() => window.kernelPlayground.window());
+  for (const [fx, fy] of [[0.97, 0.03], [0.97, 0.97], [0.03, 0.03], [0.5, 0.5]]) {
+    const [cx, cy] = await page.evaluate(([a, b]) => window.kernelPlayground.toClient(a, b), [x0 + fx * (x1 - x0), y0 + fy * (y1 - y0)]);
+    await page.mouse.move(cx, cy);
+    await page.waitForSelector('#tooltip:not([hidden])');
+    // The worker's answer adds the predicted class to a readout of empty space.
+    await page.waitForFunction(() => /→/.test(document.getElementById('tooltip').textContent));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const tip = await page.evaluate(() => {
+      const r = document.getElementById('tooltip').getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width };
+    });
+    assert.ok(tip.width > 60, `a readout with its text at (${fx}, ${fy})`);
+    for (const side of ['left', 'top']) assert.ok(tip[side] >= box[side] - 0.5, `at (${fx}, ${fy}) the readout's ${side} ${tip[side]} is inside the plot's ${box[side]}`);
+    for (const side of ['right', 'bottom']) assert.ok(tip[side] <= box[side] + 0.5, `at (${fx}, ${fy}) the readout's ${side} ${tip[side]} is inside the plot's ${box[side]}`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a shared link restores the exact scene', async () => {
   const { page, errors } = await openPage(env.browser, `${env.base}#preset=rings&n=60&kernel=poly&degree=2&C=3.16`);
   await clickAt(page, 0.05, 0.05, { modifiers: ['Shift'] });
