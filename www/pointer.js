@@ -197,12 +197,17 @@ let tooltipAsked = 0;
 let tooltipAt = null;
 
 // The readout's size as the browser last laid it out, and where the pointer was in the plot
-// it describes. Placing the readout reads no layout after its text is written: a read there
-// would make the browser lay the page out in the pointer's handler and again for the frame
-// (on a slow device a few milliseconds of every move of a drag). When the text changes size,
-// the observer places it again, after the layout and before the paint of the same frame.
+// it describes. Its text and place are written in the animation frame, after the frame's own
+// drawing (www/frame.js asks for its frame first), and nothing reads the layout after them:
+// written in the pointer's handler, they made the browser work out the page's style again
+// inside the drawing (a canvas resolves its text's font against its element's style), and
+// reading the readout's size there laid the page out inside the handler, on a slow device a
+// few milliseconds of every move of a drag. When the text changes size, the observer places
+// it again, after the layout and before the paint of the same frame.
 const tooltipSize = { width: 0, height: 0 };
 let placedIn = null;
+// The readout to write at the next animation frame: { asked, html, parent, at }.
+let tooltipNext = null;
 
 function placeTooltip() {
   if (!placedIn) return;
@@ -225,29 +230,44 @@ if (window.ResizeObserver) {
   }).observe(tooltip);
 }
 
+function writeTooltip() {
+  const next = tooltipNext;
+  tooltipNext = null;
+  // Hidden or asked again since.
+  if (!next || next.asked !== tooltipAsked) return;
+  // The tooltip sits in the plot it describes.
+  if (tooltip.parentElement !== next.parent) next.parent.append(tooltip);
+  tooltip.innerHTML = next.html;
+  tooltip.hidden = false;
+  placedIn = next.at;
+  placeTooltip();
+}
+
 function showTooltip(ev) {
   const { lab, canvas: c } = sideOf(ev);
   tooltipAt = { clientX: ev.clientX, clientY: ev.clientY, pointerType: ev.pointerType, currentTarget: c };
-  // Every read of the layout before the first write.
   const r = c.getBoundingClientRect();
   const [px, py] = canvasPoint(ev, c, r);
   const radius = pickRadius(ev, c, r);
-  placedIn = { x: ev.clientX - r.left, y: ev.clientY - r.top, width: r.width, height: r.height };
   const info = JSON.parse(lab.inspect(px, py, radius));
-  // The tooltip sits in the plot it describes.
-  if (tooltip.parentElement !== c.parentElement) c.parentElement.append(tooltip);
-  tooltip.innerHTML = describe(info, lab);
-  tooltip.hidden = false;
-  // Behind the page, the model's facts come from the worker (the page has no model).
   const asked = ++tooltipAsked;
+  if (!tooltipNext) requestAnimationFrame(writeTooltip);
+  tooltipNext = {
+    asked,
+    html: describe(info, lab),
+    parent: c.parentElement,
+    at: { x: ev.clientX - r.left, y: ev.clientY - r.top, width: r.width, height: r.height },
+  };
+  // Behind the page, the model's facts come from the worker (the page has no model).
   const behind = lab === page.app ? page.client : page.clientB;
   if (behind && info.predicted === null) {
     const [x, y, reach] = lab.query(px, py, radius);
     behind.inspect(x, y, reach, (full) => {
-      if (asked === tooltipAsked && !tooltip.hidden) tooltip.innerHTML = describe(full, lab);
+      if (asked !== tooltipAsked) return;
+      if (tooltipNext) tooltipNext.html = describe(full, lab);
+      else if (!tooltip.hidden) tooltip.innerHTML = describe(full, lab);
     });
   }
-  placeTooltip();
 }
 
 export function hideTooltip() {
