@@ -36,6 +36,7 @@ mod axes;
 mod markers;
 mod overlay;
 mod pixels;
+mod tags;
 pub(crate) use axes::{axes, tick_label};
 pub(crate) use markers::draw_marker;
 pub use markers::{draw_disc, marker_half, shape, Shape, SHAPES};
