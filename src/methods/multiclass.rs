@@ -260,10 +260,7 @@ impl Model for Multiclass {
         if !(self.probabilistic && self.scheme == Scheme::OneVsRest) {
             return None;
         }
-        let mut p: Vec<f64> = self.scores(x).into_iter().map(sigmoid).collect();
-        let total: f64 = p.iter().sum();
-        p.iter_mut().for_each(|v| *v /= total);
-        Some(p)
+        Some(sigmoid_shares(&self.scores(x)))
     }
 
     fn shading(&self) -> Shading {
@@ -480,6 +477,29 @@ impl Model for Multiclass {
     }
 }
 
+/// Each class's σ(f_k) as a share of their sum, σ(f_k)/Σⱼσ(f_j). Far from the points every
+/// σ(f_k) can underflow to 0; the shares are then taken from log σ(f) = −ln(1 + e^(−f)),
+/// shifted by the largest before they are exponentiated.
+fn sigmoid_shares(scores: &[f64]) -> Vec<f64> {
+    let mut p: Vec<f64> = scores.iter().copied().map(sigmoid).collect();
+    let mut total: f64 = p.iter().sum();
+    if total == 0.0 {
+        let log_sigmoid = |f: f64| {
+            if f >= 0.0 {
+                -(-f).exp().ln_1p()
+            } else {
+                f - f.exp().ln_1p()
+            }
+        };
+        let logs: Vec<f64> = scores.iter().copied().map(log_sigmoid).collect();
+        let top = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        p = logs.iter().map(|l| (l - top).exp()).collect();
+        total = p.iter().sum();
+    }
+    p.iter_mut().for_each(|v| *v /= total);
+    p
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -510,6 +530,24 @@ mod tests {
                 .count();
             assert!(correct as f64 / 90.0 > 0.95, "{scheme:?}: {correct}");
         }
+    }
+
+    /// One-versus-rest logistic regression's shares σ(f_k)/Σσ(f_j) stay probabilities far
+    /// from the points, where every σ(f_k) underflows to 0: for f ≪ 0, σ(f) ≈ e^f, so the
+    /// shares of f = (−800, −900, −1000) are (1, e^(−100), e^(−200)) over their sum.
+    #[test]
+    fn far_away_shares_are_still_probabilities() {
+        let p = sigmoid_shares(&[-800.0, -900.0, -1000.0]);
+        let sum = 1.0 + (-100f64).exp() + (-200f64).exp();
+        let want = [1.0 / sum, (-100f64).exp() / sum, (-200f64).exp() / sum];
+        for (got, want) in p.iter().zip(want) {
+            assert!((got - want).abs() <= 1e-15 * want, "{p:?}");
+        }
+        // Where the sum does not underflow, the plain ratio, as scikit-learn gives it.
+        let near = sigmoid_shares(&[0.5, -1.0, 2.0]);
+        let s = [sigmoid(0.5), sigmoid(-1.0), sigmoid(2.0)];
+        let total: f64 = s.iter().sum();
+        assert_eq!(near, s.map(|v| v / total));
     }
 
     #[test]
