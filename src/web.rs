@@ -8,10 +8,10 @@
 //! the undo history (`web/history.rs`).
 
 use crate::core::field::PixelRect;
-use crate::core::params::PARAMS;
 use crate::draw::scene::{self, Layout};
 use crate::lab::playground::{Playground, PointsKey, Session, Status};
 use crate::methods::registry::METHODS;
+use crate::methods::table::rows;
 use crate::views::{self, Cache, Figure, VIEWS};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
@@ -258,10 +258,14 @@ impl App {
                 })
             })
             .collect();
-        let mut params: Vec<Value> = PARAMS
+        let mut params: Vec<Value> = rows()
             .iter()
             .map(|p| {
                 let mut row = serde_json::to_value(p).unwrap_or_default();
+                row["id"] = json!(crate::methods::table::row_id(p));
+                if let Some(readers) = crate::methods::table::own_readers(p) {
+                    row["readers"] = json!(readers.iter().map(|m| m.id()).collect::<Vec<_>>());
+                }
                 if let crate::core::params::Kind::Choice { options } = p.kind {
                     row["options"] = json!(options);
                 }
@@ -273,6 +277,7 @@ impl App {
             .map(|m| json!({ "value": m.id(), "label": m.title(), "explain": m.explain() }));
         params.push(json!({
             "key": crate::lab::state::LEARN_VS_KEY,
+            "id": crate::lab::state::LEARN_VS_KEY,
             "label": "beside it",
             "kind": { "type": "choice" },
             "options": std::iter::once(json!({
@@ -333,7 +338,9 @@ impl App {
     /// kernel that has one).
     pub fn enabled(&self, key: &str) -> bool {
         let settings = self.lab.settings();
-        crate::core::params::param(key)
+        settings
+            .values
+            .row(key)
             .is_some_and(|row| settings.values.enabled(row, &settings.method().reads()))
     }
 

@@ -1152,7 +1152,7 @@ fn fit_trains_the_svm_by_dca_and_pegasos() {
             fit_json(&args)
         };
         let dca = fit("dca", &["--tol", "1e-9"]);
-        assert_eq!(dca["parameters"]["svm_solver"], "dca");
+        assert_eq!(dca["parameters"]["solver"], "dca");
         assert_eq!(dca["solver"], "DCA");
         let w = dca["w"].as_array().expect("w for the linear kernel");
         assert_eq!(w.len(), 2);
@@ -1925,9 +1925,10 @@ fn fit_detects_novelty_as_scikit_learns_one_class_svm() {
     assert_eq!(json["predicted"][0], -1);
 }
 
-/// Each setting has one flag, `--key`; the flags of earlier versions still set the key they
-/// stood for: `--solver` the SVM's `svm_solver` (for a model that reads it), `--learning-rate`
-/// and `--multi-class` logistic regression's `lr` and `multi`.
+/// Each setting has one flag, `--key`; `--solver` is the chosen model's own (the SVM's or
+/// logistic regression's). The flags of earlier versions still set the key they stood for:
+/// `--svm_solver` the SVM's `solver`, `--learning-rate` and `--multi-class` logistic
+/// regression's `lr` and `multi`.
 #[test]
 fn old_flags_set_the_key_they_stood_for() {
     let data = scratch("old-flags.csv", SEPARABLE);
@@ -1941,21 +1942,17 @@ fn old_flags_set_the_key_they_stood_for() {
             .expect("a time");
         fit
     };
-    let svm = fit(&["--svm_solver", "dca"]);
-    assert_eq!(svm["parameters"]["svm_solver"], "dca");
-    assert_eq!(svm, fit(&["--solver", "dca"]));
-    // Beside the key's own flag, `--solver` is logistic regression's.
-    let both = fit(&["--svm_solver", "pegasos", "--solver", "gd"]);
-    assert_eq!(both["parameters"]["svm_solver"], "pegasos");
+    let svm = fit(&["--solver", "dca"]);
+    assert_eq!(svm["parameters"]["solver"], "dca");
+    assert_eq!(svm, fit(&["--svm_solver", "dca"]));
+    // Each model's `--solver` takes its own solvers only.
+    fails_with(
+        &["fit", "--data", data, "--solver", "gd"],
+        "unknown solver 'gd' (use smo, dca, pegasos)",
+    );
     fails_with(
         &[
-            "fit",
-            "--data",
-            data,
-            "--svm_solver",
-            "pegasos",
-            "--solver",
-            "dca",
+            "fit", "--data", data, "--model", "logistic", "--solver", "dca",
         ],
         "unknown solver 'dca' (use newton, gd)",
     );

@@ -8,7 +8,6 @@
 //! Fixtures: tests/fixtures/cv_sklearn.json, made by tests/fixtures/make_cv_fixtures.py.
 
 use kernel_playground::core::data::Dataset;
-use kernel_playground::core::params::Values;
 use kernel_playground::methods::validation::{cross_validate, Axis, Folds};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -167,7 +166,7 @@ fn fold_accuracies_match_scikit_learn() {
             let (r, f, _) = folds[tie.fold];
             assert_eq!(case.folds[r][tie.point], f, "{}: a near-tie", case.name);
         }
-        let mut base = Values::default();
+        let mut base = kernel_playground::methods::table::defaults();
         for (key, text) in &case.settings {
             base.set(key, text).unwrap();
         }

@@ -3,7 +3,8 @@
 //!   two modules import each other, directly or around a circle;
 //! - a method is named (its id as a string) only in its own file under `src/methods/solvers/`, and a
 //!   view only in its own file under `src/views/`: the registries and the parameter table
-//!   carry everything else, so adding a method is its file, a registry line and parameter rows.
+//!   (gathered from the methods' own rows) carry everything else, so adding a method is its
+//!   file (with its parameter rows) and a registry line.
 //!
 //! Run alone with `cargo test --test layers`.
 
@@ -51,6 +52,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "multiclass",
             "standardise",
             "registry",
+            "table",
             "picture",
             "validation",
             "reg_path",
@@ -381,8 +383,9 @@ fn a_method_touches_its_file_and_one_registry_line() {
 /// method: a method's parameters are its rows.
 #[test]
 fn every_model_row_is_some_methods() {
-    use kernel_playground::core::params::{Group, PARAMS};
-    for row in PARAMS.iter().filter(|p| p.group == Group::Model) {
+    use kernel_playground::core::params::Group;
+    use kernel_playground::methods::table::rows;
+    for row in rows().iter().filter(|p| p.group == Group::Model) {
         assert!(
             METHODS.iter().any(|m| m.reads().contains(&row.key)),
             "no method reads {}",

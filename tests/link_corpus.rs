@@ -8,20 +8,25 @@
 //! held-out points and class names, and the status line of the fit. [`links_open_as_recorded`]
 //! opens each link with today's code and compares.
 //!
-//! A setting whose key has changed since is compared under its new key
-//! ([`legacy_key`] names the renames), so the corpus states what a
-//! link means, not how today's lab spells it.
+//! A setting whose key has changed since is compared under its new key ([`today`] names the
+//! renames), so the corpus states what a link means, not how today's lab spells it.
 
 use kernel_playground::lab::link;
 use kernel_playground::lab::playground::Playground;
 use kernel_playground::lab::state::Settings;
 use serde_json::{json, Map, Value};
 
-/// The key a setting recorded under `key` has today, when it was renamed since. None has
-/// been: the one key per setting that the command line's old flags now map onto
-/// (`--solver` for the SVM, `--learning-rate`, `--multi-class`) is the key links always had.
-fn legacy_key(_key: &str) -> Option<&'static str> {
-    None
+/// How a setting recorded under `key` reads today: its key, and, for a key that has become
+/// two methods' own rows, the one method whose scene it is part of. The record was made when
+/// every method's settings shared one space of keys and a link wrote them all: the SVM's
+/// solver was `svm_solver` and `solver` was logistic regression's. Today each is its method's
+/// `solver`, and a link writes the solver of its own model only.
+fn today(key: &str) -> (&str, Option<&'static str>) {
+    match key {
+        "svm_solver" => ("solver", Some("svm")),
+        "solver" => ("solver", Some("logistic")),
+        _ => (key, None),
+    }
 }
 
 const LINKS: &str = include_str!("fixtures/link_corpus.txt");
@@ -123,11 +128,13 @@ fn agree(a: &Value, b: &Value) -> bool {
 /// hash as today's lab writes it back: the recorded hash, opened again, must give the same.
 fn as_today(mut recorded: Value) -> Value {
     let settings = recorded["settings"].as_object().expect("settings").clone();
+    let model = recorded["model"].clone();
     let renamed: Map<String, Value> = settings
         .into_iter()
-        .map(|(key, value)| {
-            let key = legacy_key(&key).unwrap_or(&key);
-            (key.to_string(), value)
+        .filter_map(|(key, value)| {
+            let (key, only) = today(&key);
+            let theirs = only.is_some_and(|m| model != json!(m));
+            (!theirs).then(|| (key.to_string(), value))
         })
         .collect();
     recorded["settings"] = Value::Object(renamed);
@@ -179,10 +186,15 @@ fn the_corpus_covers_every_method_and_choice() {
         .iter()
         .flat_map(|s| s["sides"].as_array().unwrap())
         .collect();
-    let seen = |key: &str, value: &str| {
+    // Whether some scene of `model` (any, for None) has `key` = `value` as today reads it.
+    let seen = |model: Option<&str>, key: &str, value: &str| {
         sides.iter().any(|s| {
-            s["settings"].get(key).and_then(Value::as_str) == Some(value)
-                || legacy_key(key).is_some_and(|new| s["settings"][new].as_str() == Some(value))
+            let of_model = |m: &str| s["model"] == json!(m);
+            model.is_none_or(of_model)
+                && s["settings"].as_object().unwrap().iter().any(|(k, v)| {
+                    let (k, only) = today(k);
+                    k == key && only.is_none_or(of_model) && v.as_str() == Some(value)
+                })
         })
     };
     for method in kernel_playground::methods::registry::METHODS {
@@ -194,21 +206,24 @@ fn the_corpus_covers_every_method_and_choice() {
             "no link of {task}'s {id}"
         );
     }
-    for (key, value) in [
-        ("svm_solver", "smo"),
-        ("svm_solver", "dca"),
-        ("svm_solver", "pegasos"),
-        ("solver", "newton"),
-        ("solver", "gd"),
-        ("mc", "ovo"),
-        ("mc", "ovr"),
-        ("multi", "ovr"),
-        ("multi", "multinomial"),
-        ("hard", "1"),
-        ("kernel", "composed"),
-        ("bandwidth", "sigma"),
+    for (model, key, value) in [
+        (Some("svm"), "solver", "smo"),
+        (Some("svm"), "solver", "dca"),
+        (Some("svm"), "solver", "pegasos"),
+        (Some("logistic"), "solver", "newton"),
+        (Some("logistic"), "solver", "gd"),
+        (None, "mc", "ovo"),
+        (None, "mc", "ovr"),
+        (None, "multi", "ovr"),
+        (None, "multi", "multinomial"),
+        (None, "hard", "1"),
+        (None, "kernel", "composed"),
+        (None, "bandwidth", "sigma"),
     ] {
-        assert!(seen(key, value), "no link with {key}={value}");
+        assert!(
+            seen(model, key, value),
+            "no link of {model:?} with {key}={value}"
+        );
     }
     assert!(sides
         .iter()

@@ -5,7 +5,6 @@
 //! Fixtures: tests/fixtures/path_sklearn.json, made by tests/fixtures/make_path_fixtures.py.
 
 use kernel_playground::core::data::Dataset;
-use kernel_playground::core::params::Values;
 use kernel_playground::methods::reg_path::{log_spaced, PathJob, PATH_STEPS};
 use kernel_playground::methods::registry;
 use serde::Deserialize;
@@ -42,7 +41,7 @@ fn the_path_matches_scikit_learn_at_every_fitted_c() {
     let fixtures: Fixtures = serde_json::from_str(&text).unwrap();
     assert_eq!(fixtures.cases.len(), 4);
     for case in &fixtures.cases {
-        let mut values = Values::default();
+        let mut values = kernel_playground::methods::table::defaults();
         values.set("kernel", &case.kernel).unwrap();
         values.set("gamma", &case.gamma.to_string()).unwrap();
         // Tight enough that α is the optimum's to well within the tolerance below.

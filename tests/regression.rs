@@ -3,12 +3,12 @@
 
 use kernel_playground::core::data::{Dataset, Preset};
 use kernel_playground::core::kernel::Kernel;
-use kernel_playground::core::params::Values;
 use kernel_playground::core::task::Task;
 use kernel_playground::lab::playground::Playground;
 use kernel_playground::methods::model::FitOptions;
 use kernel_playground::methods::registry;
 use kernel_playground::methods::solvers::regression::scores;
+use kernel_playground::methods::table::defaults;
 use nalgebra::{DMatrix, DVector};
 
 fn sine() -> Dataset {
@@ -20,7 +20,7 @@ fn sine() -> Dataset {
 #[test]
 fn kernel_ridge_regression_solves_its_system_and_fits_the_sine() {
     let data = sine();
-    let mut values = Values::default();
+    let mut values = defaults();
     values.set("kernel", "rbf").unwrap();
     values.set("gamma", "2").unwrap();
     values.set("lambda", "0.1").unwrap();
@@ -50,7 +50,7 @@ fn kernel_ridge_regression_solves_its_system_and_fits_the_sine() {
 fn the_curve_is_the_zero_level_of_the_residual() {
     let data = sine();
     let method = registry::method_in(Task::Regression, "krr").unwrap();
-    let model = registry::fit(method, &Values::default(), &data, FitOptions::default()).unwrap();
+    let model = registry::fit(method, &defaults(), &data, FitOptions::default()).unwrap();
     for x in [-0.9, -0.3, 0.2, 0.8] {
         let f = -model.decision_value([x, 0.0]);
         assert!(model.decision_value([x, f]).abs() < 1e-12);
@@ -127,8 +127,7 @@ fn least_absolute_deviations_ignore_the_outliers_that_pull_least_squares() {
     let data = Preset::LineWithOutliers.generate(60, 0.2, 2);
     let fit = |id: &str| {
         let method = registry::method_in(Task::Regression, id).unwrap();
-        let model =
-            registry::fit(method, &Values::default(), &data, FitOptions::default()).unwrap();
+        let model = registry::fit(method, &defaults(), &data, FitOptions::default()).unwrap();
         // f(0) and f(1) − f(0) from the residual t − f(x) at t = 0.
         let f = |x: f64| -model.decision_value([x, 0.0]);
         (f(1.0) - f(0.0), f(0.0))

@@ -1,5 +1,5 @@
-// The controls, made from the lab's catalogue (the parameter table of src/core/params/table.rs, the
-// methods of src/methods/registry.rs): one labelled row per parameter, shown for the methods that read
+// The controls, made from the lab's catalogue (the parameter table of src/methods/table.rs, gathered
+// from the methods' own rows; the methods of src/methods/registry.rs): one labelled row per parameter, shown for the methods that read
 // it and enabled when the current settings make it matter. Nothing here knows a method or a
 // parameter by name.
 
@@ -27,7 +27,7 @@ function element(tag, attributes = {}, text = '') {
 // exactly as typed, while the slider shows the nearest position.
 function readout(row) {
   return element('input', {
-    type: 'text', inputmode: 'decimal', class: 'readout', id: `${row.key}-value`, 'data-readout': row.key,
+    type: 'text', inputmode: 'decimal', class: 'readout', id: `${row.id}-value`, 'data-readout': row.key,
     'aria-label': t('control.value', row.label), title: t('control.type-value', row.label), autocomplete: 'off', spellcheck: 'false', size: '6',
   });
 }
@@ -36,7 +36,7 @@ function readout(row) {
 // number box, or a check box.
 function control(row) {
   const kind = row.kind;
-  const attrs = { id: row.key, 'data-key': row.key };
+  const attrs = { id: row.id, 'data-key': row.key };
   switch (kind.type) {
     case 'log_slider':
       return [element('input', { ...attrs, type: 'range', 'data-log': '1', min: kind.lo, max: kind.hi, step: '0.01' }),
@@ -90,7 +90,7 @@ export function buildControls(catalogue) {
     if (row.group === 'layer') {
       const div = element('div', { class: 'toggle' });
       const label = element('label');
-      const input = element('input', { type: 'checkbox', id: row.key, 'data-key': row.key });
+      const input = element('input', { type: 'checkbox', id: row.id, 'data-key': row.key });
       label.append(input, ` ${row.label}`);
       div.append(label, ...explain(row.label, row.explain, [input]));
       $('layer-params').append(div);
@@ -101,16 +101,17 @@ export function buildControls(catalogue) {
     // A row the table marks `more` waits in its group's fold ("more model settings"…).
     const container = row.more && $(`${group}-more`) ? `${group}-more` : group;
     const div = element('div', { class: 'row' });
-    if (row.group === 'model') div.dataset.models = usedBy(row.key).join(' ');
+    // A key two methods each have a row of is shown, as each row, for its own readers.
+    if (row.group === 'model') div.dataset.models = (row.readers ?? usedBy(row.key)).join(' ');
     const parts = control(row);
     parts[0].dataset.default = row.default;
     // The notes' other name for the value (σ beside an RBF kernel's γ), filled by enableControls.
     const also = ['log_slider', 'slider', 'integer'].includes(row.kind.type)
-      ? [element('span', { class: 'also', id: `${row.key}-also`, 'aria-live': 'polite' })] : [];
+      ? [element('span', { class: 'also', id: `${row.id}-also`, 'aria-live': 'polite' })] : [];
     const select = parts[0].tagName === 'SELECT' ? parts[0] : null;
     // The control and its readout (or its 'new' button) share the description.
     const help = explain(row.label, () => rowText(row, select), parts);
-    div.append(element('label', { class: 'label', for: row.key }, row.label), ...help, ...parts, ...also);
+    div.append(element('label', { class: 'label', for: row.id }, row.label), ...help, ...parts, ...also);
     $(container).append(div);
   }
   fillModels('classification');

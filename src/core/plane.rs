@@ -6,7 +6,7 @@
 
 use crate::core::data::Point;
 use crate::core::field::{Field, LabelField, PixelRect, View};
-use crate::core::params::{Group, Values, PARAMS};
+use crate::core::params::{Group, Values, LAB_ROWS};
 use serde::{Deserialize, Serialize};
 
 mod legend;
@@ -37,7 +37,7 @@ pub enum Mark {
     BoundSupport,
 }
 
-/// Which optional layers are drawn: the layer rows of [`crate::core::params::PARAMS`] that are on.
+/// Which optional layers are drawn: the layer rows of [`crate::core::params::LAB_ROWS`] that are on.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Layers {
     on: Vec<&'static str>,
@@ -45,7 +45,13 @@ pub struct Layers {
 
 impl Default for Layers {
     fn default() -> Self {
-        Layers::from_values(&Values::default())
+        Layers {
+            on: LAB_ROWS
+                .iter()
+                .filter(|p| p.group == Group::Layer && p.default == "1")
+                .map(|p| p.key)
+                .collect(),
+        }
     }
 }
 
@@ -53,7 +59,7 @@ impl Layers {
     /// The layers `values` switch on.
     pub fn from_values(values: &Values) -> Layers {
         Layers {
-            on: PARAMS
+            on: LAB_ROWS
                 .iter()
                 .filter(|p| p.group == Group::Layer && values.flag(p.key))
                 .map(|p| p.key)

@@ -16,7 +16,7 @@
 
 use crate::core::kernel::rules::{Base, Step};
 use crate::core::kernel::{Composition, PanelParams};
-use crate::core::params::{param, Values, EXPRESSION_KEY};
+use crate::core::params::{Values, EXPRESSION_KEY};
 
 /// A keyword argument's value, written as Python.
 #[derive(Clone, Debug, PartialEq)]
@@ -328,7 +328,9 @@ pub fn kernel_ridge(values: &Values, uses: &[&str]) -> (Estimator, Vec<(&'static
 /// A setting as the lab shows it, `label = value` (`C = 1`, `kernel = rbf`, `γ = 2`).
 pub fn shown(values: &Values, key: &str) -> String {
     // A label that ends in '=' (the expression's `K(x, z) =`) takes no second one.
-    let label = param(key).map_or(key, |row| row.label.trim_end_matches([' ', '=']));
+    let label = values
+        .row(key)
+        .map_or(key, |row| row.label.trim_end_matches([' ', '=']));
     format!("{label} = {}", values.text(key).unwrap_or_default())
 }
 
@@ -343,7 +345,10 @@ pub fn kernel_args(
     uses: &[&str],
 ) -> (Estimator, Vec<(&'static str, String)>) {
     let unused = |key: &str| {
-        if param(key).is_some_and(|row| !values.enabled(row, uses)) {
+        if values
+            .row(key)
+            .is_some_and(|row| !values.enabled(row, uses))
+        {
             "; this kernel does not use it"
         } else {
             ""
@@ -511,7 +516,7 @@ mod tests {
     /// label ends in one (the kernel expression's `K(x, z) =`).
     #[test]
     fn a_setting_is_shown_with_one_equals_sign() {
-        let values = Values::default();
+        let values = crate::methods::table::defaults();
         assert_eq!(shown(&values, "C"), "C = 1");
         let expression = shown(&values, EXPRESSION_KEY);
         assert!(
@@ -554,7 +559,7 @@ mod tests {
 
     #[test]
     fn kernel_arguments_say_which_the_kernel_leaves_unused() {
-        let mut values = Values::default();
+        let mut values = crate::methods::table::defaults();
         values.set("kernel", "rbf").unwrap();
         let uses = ["kernel", "gamma", "degree", "coef0"];
         let (svc, lines) = kernel_args(Estimator::sklearn("sklearn.svm", "SVC"), &values, &uses);

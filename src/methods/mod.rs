@@ -20,4 +20,5 @@ pub mod reg_path;
 pub mod registry;
 pub mod solvers;
 pub mod standardise;
+pub mod table;
 pub mod validation;

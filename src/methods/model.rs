@@ -1,7 +1,7 @@
 //! What every learning method is to the rest of the lab, in two traits.
 //!
 //! - [`Method`] is a registry entry: a name, the parameter keys it reads (rows of
-//!   [`crate::core::params::PARAMS`]), whether it tells any number of classes apart by itself, and
+//!   `methods::table`), whether it tells any number of classes apart by itself, and
 //!   `fit`, which checks its typed parameters and trains.
 //! - [`Model`] is a fitted model of any method: decision values f(x) and class scores on points
 //!   and on a grid, how its field is drawn (the level curves and the shading), what it adds to
@@ -165,6 +165,12 @@ pub trait Method: Sync {
     fn explain(&self) -> &'static str;
     /// The parameter keys it reads, in the order its controls are shown.
     fn params(&self) -> &'static [&'static str];
+    /// The parameter rows it brings, declared in its own file: the settings no method before
+    /// it in the registry has (a method reading C, γ or λ names them in `params` only).
+    /// `methods::table` gathers them into the one table.
+    fn rows(&self) -> &'static [crate::core::params::Param] {
+        &[]
+    }
     /// The task it learns (its id is unique within the task).
     fn task(&self) -> crate::core::task::Task {
         crate::core::task::Task::Classification

@@ -1,10 +1,11 @@
 //! The methods of the lab, one line each. Nothing outside this list and each method's own file
 //! names a method: the page's model menu, the URL, the command line's `--model` and the
-//! parameter controls all come from here and from [`crate::core::params`].
+//! parameter controls all come from here and from the methods' own rows (gathered by
+//! `methods::table`).
 //!
 //! Adding a method: write its file under `solvers/` (its problem in the module doc, a
-//! [`Model`] for the fitted model and a [`Method`] for the registry), add its line below, and
-//! add a row to [`crate::core::params::PARAMS`] for each parameter it brings.
+//! [`Model`] for the fitted model, a [`Method`] for the registry, and a row, in its
+//! `Method::rows`, for each parameter it brings), and add its line below.
 
 use crate::core::data::Dataset;
 use crate::core::error::Error;
@@ -83,6 +84,9 @@ pub fn method_in(task: Task, id: &str) -> Result<&'static dyn Method, Error> {
 /// With `std` on, the method is fitted to the standardised points and answers in the plane's
 /// units ([`Standardised`]); the scaler is fitted on `data` alone, so a cross-validation fold
 /// standardises by its own training points, as a scikit-learn pipeline does.
+///
+/// A method reads its own row of a key two methods have as itself (`Values::as_read_by`), so
+/// the learning curves' second method, or the model-choice view's, reads its own `solver`.
 pub fn fit(
     method: &dyn Method,
     values: &Values,
@@ -190,7 +194,8 @@ fn check_finite(model: &dyn Model, data: &Dataset) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::params::{param, Group};
+    use crate::core::params::Group;
+    use crate::methods::table::param;
 
     #[test]
     fn ids_are_unique_and_parameters_exist() {
@@ -215,7 +220,7 @@ mod tests {
 
     #[test]
     fn every_method_fits_two_and_three_classes() {
-        let values = Values::default();
+        let values = crate::methods::table::defaults();
         for data in [
             crate::core::data::Preset::Moons.generate(60, 0.2, 1),
             crate::core::data::Preset::Blobs3.generate(60, 0.1, 1),
@@ -230,5 +235,32 @@ mod tests {
                 assert!(correct * 10 >= data.len() * 8, "{}: {correct}", m.id());
             }
         }
+    }
+
+    /// A method fitted on settings that another method reads (the learning curves' second
+    /// method beside the lab's own) reads its own row of a key both have: logistic
+    /// regression's gradient descent beside an SVM's dual coordinate ascent.
+    #[test]
+    fn a_method_fits_with_its_own_row_of_a_shared_key() {
+        let data = crate::core::data::Preset::Moons.generate(60, 0.2, 1);
+        let logistic = method("logistic").unwrap();
+        let mut values = crate::methods::table::defaults();
+        values.read_by(method("svm").unwrap().rows());
+        values.set("solver", "dca").unwrap();
+        values.set("solver", "gd").unwrap();
+        let f = |values: &Values| {
+            let model = fit(logistic, values, &data, FitOptions::default()).unwrap();
+            model.decision_value([0.3, 0.1])
+        };
+        let mut own = crate::methods::table::defaults();
+        own.read_by(logistic.rows());
+        let newton = f(&own);
+        own.set("solver", "gd").unwrap();
+        assert_eq!(
+            f(&values),
+            f(&own),
+            "gradient descent, as its own settings say"
+        );
+        assert_ne!(f(&values), newton);
     }
 }

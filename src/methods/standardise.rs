@@ -13,6 +13,7 @@
 
 use crate::core::data::{Dataset, Point};
 use crate::core::field::{Grid, Smoothness, View};
+use crate::core::params::{model_row, Kind, Param};
 use crate::core::plane::{Mark, Scene, Shading};
 use crate::methods::model::{Context, Fact, KernelExpansion, Level, Loss, Model};
 use std::any::Any;
@@ -286,3 +287,17 @@ impl Model for Standardised {
         self.inner.as_any()
     }
 }
+
+/// The lab's row that standardises the points before any classifier is fitted ([`super::registry::fit`]).
+pub const STANDARDISE: Param = Param {
+    more: true,
+    hint: "z = (x − μ)/σ per feature",
+    ..model_row(
+        "std",
+        "standardise",
+        Kind::Flag,
+        "0",
+        "Fit on z = (x − μ)/σ per feature, μ and σ from the training points: methods that \
+         measure distances (k-NN, the RBF kernel) are sensitive to the features' scales.",
+    )
+};

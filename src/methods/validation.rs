@@ -275,7 +275,7 @@ mod tests {
     fn a_fold_score_is_the_held_out_accuracy() {
         let data = Preset::Overlapping.generate(40, 0.3, 2);
         let assignment = Folds::KFold(4).assign(&data.labels, 1);
-        let values = Values::default();
+        let values = crate::methods::table::defaults();
         let score = cross_validate(&values, "knn", &data, &assignment).unwrap();
         assert_eq!(score.fold_accuracy.len(), 4);
         // Fold 0 by hand.

@@ -306,7 +306,7 @@ impl Chart {
         }
         self.axis_value_at(layout, px, py)
             .map_or(String::new(), |(key, value)| {
-                let label = crate::core::params::param(&key).map_or(key.as_str(), |p| p.label);
+                let label = crate::methods::table::param(&key).map_or(key.as_str(), |p| p.label);
                 format!(
                     "click to set {label} = {}",
                     crate::methods::model::short(value)

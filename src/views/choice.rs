@@ -148,7 +148,7 @@ pub fn choice_chart(lab: &mut Playground) -> Chart {
             }
         })
         .collect();
-    let label = crate::core::params::param(&axis.key).map_or(axis.key.as_str(), |p| p.label);
+    let label = crate::methods::table::param(&axis.key).map_or(axis.key.as_str(), |p| p.label);
     let x_label = if log {
         format!("log₁₀ {label}")
     } else {

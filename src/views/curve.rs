@@ -75,7 +75,7 @@ pub fn curve_chart(lab: &mut Playground) -> Chart {
     let Some(axis) = lab.curve_axis() else {
         return Chart::says("This method has no hyper-parameter to draw a validation curve along.");
     };
-    let row = crate::core::params::param(&axis.key);
+    let row = crate::methods::table::param(&axis.key);
     let label = row.map_or(axis.key.as_str(), |p| p.label).to_string();
     let log = row.is_some_and(|p| matches!(p.kind, crate::core::params::Kind::LogSlider { .. }))
         || axis.values.len() > 13;

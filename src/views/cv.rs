@@ -136,7 +136,7 @@ fn edges(positions: &[f64]) -> Vec<(f64, f64)> {
 
 /// How a parameter value reads.
 fn named(key: &str, value: f64) -> String {
-    let label = crate::core::params::param(key).map_or(key, |p| p.label);
+    let label = crate::methods::table::param(key).map_or(key, |p| p.label);
     format!("{label} = {}", short(value))
 }
 
@@ -161,7 +161,7 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
     let axes = job.axes.clone();
     let log = |k: usize| {
         axes.get(k).is_some_and(|a| {
-            crate::core::params::param(&a.key)
+            crate::methods::table::param(&a.key)
                 .is_some_and(|p| matches!(p.kind, crate::core::params::Kind::LogSlider { .. }))
                 || a.values.len() > 13
         })
@@ -269,7 +269,7 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
     }
     let axis_label = |k: usize| {
         axes.get(k).map_or(String::new(), |a| {
-            let label = crate::core::params::param(&a.key).map_or(a.key.as_str(), |p| p.label);
+            let label = crate::methods::table::param(&a.key).map_or(a.key.as_str(), |p| p.label);
             if log(k) {
                 format!("log₁₀ {label}")
             } else {

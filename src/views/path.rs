@@ -59,7 +59,7 @@ pub static PATH: JobKind = JobKind {
     id: "path",
     signature: |lab| lab.job_signature(&["C"], false),
     start: |lab| {
-        let (lo, hi) = match crate::core::params::param("C").map(|row| row.kind) {
+        let (lo, hi) = match crate::methods::table::param("C").map(|row| row.kind) {
             Some(crate::core::params::Kind::LogSlider { lo, hi }) => (lo, hi),
             _ => (-3.0, 4.0),
         };

@@ -59,14 +59,14 @@ test('stepping through SMO and scrubbing its trace', async () => {
 test('choosing dual coordinate ascent in the page and stepping it', async () => {
   const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=40&kernel=rbf&gamma=2&C=1&views=trace`);
   // The solver menu comes from the parameter table, shown for the SVM.
-  assert.equal(await page.isVisible('#svm_solver'), true, 'the SVM shows its solver menu');
-  assert.equal(await page.inputValue('#svm_solver'), 'smo', 'SMO by default');
+  assert.equal(await page.isVisible('#svm-solver'), true, 'the SVM shows its solver menu');
+  assert.equal(await page.inputValue('#svm-solver'), 'smo', 'SMO by default');
   let before = await lastFrame(page);
-  await page.selectOption('#svm_solver', 'dca');
+  await page.selectOption('#svm-solver', 'dca');
   let frame = await waitForFrame(page, before);
   assert.match(await page.textContent('#status-details'), /solver DCA \(bias absorbed: K \+ 1\)/);
   // The link keeps the solver (written a moment after the change).
-  await page.waitForFunction(() => location.hash.includes('svm_solver=dca'));
+  await page.waitForFunction(() => location.hash.split('&').includes('solver=dca'));
   await page.waitForFunction(() => document.getElementById('view-note').textContent.includes('primal P(w̃)'));
   assert.match(await page.textContent('#view-note'), /dual D\(α\) and primal P\(w̃\)/);
   await page.click('#step-reset');
@@ -98,7 +98,7 @@ test('choosing dual coordinate ascent in the page and stepping it', async () => 
   assert.equal((await lastFrame(page)).steps ?? null, null);
   // Pegasos from the same menu: its steps and the primal trace.
   before = await lastFrame(page);
-  await page.selectOption('#svm_solver', 'pegasos');
+  await page.selectOption('#svm-solver', 'pegasos');
   frame = await waitForFrame(page, before);
   assert.equal(frame.iterations, 20000, 'Pegasos runs its 20 000 steps');
   await page.waitForFunction(() => document.getElementById('view-note').textContent.includes('Pegasos'));

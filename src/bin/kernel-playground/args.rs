@@ -1,11 +1,12 @@
 //! The command line's arguments: the subcommands and their flags, the model flags made from
-//! the parameter table (`kernel_playground::core::params`), and the [`Settings`] they describe.
+//! the parameter table (`kernel_playground::methods::table`), and the [`Settings`] they describe.
 
 use clap::{Arg, ArgMatches, Command};
-use kernel_playground::core::params::{param, Effect, Group, Kind, Param, EXPRESSION_KEY, PARAMS};
+use kernel_playground::core::params::{Effect, Group, Kind, Param, EXPRESSION_KEY};
 use kernel_playground::core::task::Task;
 use kernel_playground::lab::state::Settings;
 use kernel_playground::methods::registry::{self, METHODS};
+use kernel_playground::methods::table::{own_readers, param, rows};
 use kernel_playground::views::VIEWS;
 use kernel_playground::Error;
 use std::path::PathBuf;
@@ -89,20 +90,35 @@ pub(super) fn cli() -> Command {
                          steps; the fit reports the last pair or point and the KKT violation)",
                     ),
             );
-        // One flag per parameter row: --key (lower case), the row's default; a flag of an
-        // earlier version that is no key today still works, unlisted ([`OLD_FLAGS`]).
-        for row in PARAMS.iter().filter(|p| command_line_row(p)) {
-            let long: &'static str = Box::leak(row.key.to_ascii_lowercase().into_boxed_str());
+        // One flag per parameter key: --key (lower case), the row's default; a flag of an
+        // earlier version that is no key today still works, unlisted ([`OLD_FLAGS`]). A key two
+        // methods each have a row of (`--solver`) is one flag, set only when given.
+        for (key, rows_of_key) in flag_rows() {
+            let long: &'static str = Box::leak(key.to_ascii_lowercase().into_boxed_str());
             let old = OLD_FLAGS
                 .iter()
-                .filter(|(old, key)| *key == row.key && param(old).is_none())
+                .filter(|(old, new)| *new == key && param(old).is_none())
                 .map(|(old, _)| *old);
-            let arg = Arg::new(row.key)
+            // A key of several methods' rows names each with its method.
+            let help: Vec<String> = match rows_of_key[..] {
+                [row] => vec![flag_help(row)],
+                _ => rows_of_key
+                    .iter()
+                    .map(|row| {
+                        let methods = own_readers(row).unwrap_or_default();
+                        let titles: Vec<&str> = methods.iter().map(|m| m.title()).collect();
+                        format!("{} ({})", flag_help(row), titles.join(", "))
+                    })
+                    .collect(),
+            };
+            let mut arg = Arg::new(key)
                 .long(long)
                 .aliases(old)
                 .allow_hyphen_values(true)
-                .default_value(row.default)
-                .help(flag_help(row));
+                .help(help.join("; "));
+            if let [row] = rows_of_key[..] {
+                arg = arg.default_value(row.default);
+            }
             command = command.arg(arg);
         }
         command
@@ -282,13 +298,26 @@ fn command_line_row(p: &Param) -> bool {
 }
 
 /// Flags of earlier versions, each with the one key it stands for today: `--learning-rate`
-/// and `--multi-class` were other names of `--lr` and `--multi`, and `--solver` set the SVM's
-/// solver too, so for a model that reads `svm_solver` and not `solver` it still does.
+/// and `--multi-class` were other names of `--lr` and `--multi`, and `--svm_solver` of the SVM's
+/// `--solver`.
 const OLD_FLAGS: &[(&str, &str)] = &[
     ("learning-rate", "lr"),
     ("multi-class", "multi"),
-    ("solver", "svm_solver"),
+    ("svm_solver", "solver"),
 ];
+
+/// The command line's rows by key, in the table's order: one flag per key, which names the
+/// row of the chosen model (the SVM's `--solver` or logistic regression's).
+fn flag_rows() -> Vec<(&'static str, Vec<&'static Param>)> {
+    let mut keys: Vec<(&'static str, Vec<&'static Param>)> = Vec::new();
+    for row in rows().iter().copied().filter(|p| command_line_row(p)) {
+        match keys.iter_mut().find(|(key, _)| *key == row.key) {
+            Some((_, rows_of_key)) => rows_of_key.push(row),
+            None => keys.push((row.key, vec![row])),
+        }
+    }
+    keys
+}
 
 /// A flag's help: the row's label, and a menu's choices (two rows are labelled "solver").
 fn flag_help(row: &Param) -> String {
@@ -312,47 +341,32 @@ pub(super) fn settings(args: &ArgMatches) -> Result<Settings, Error> {
     if args.value_source("model") == Some(clap::parser::ValueSource::CommandLine) {
         registry::method_in(task, model)?;
     }
-    let reads = settings.method().reads();
     let mut hard_margin = false;
-    // An old flag that is a key today, given for a model that reads the key it once stood
-    // for and not its own, sets that key (`--solver dca` for the SVM), unless that key's own
-    // flag is given.
-    let given =
-        |flag: &str| args.value_source(flag) == Some(clap::parser::ValueSource::CommandLine);
-    let lent: Vec<(&str, &str)> = OLD_FLAGS
-        .iter()
-        .copied()
-        .filter(|&(old, key)| {
-            param(old).is_some()
-                && given(old)
-                && !given(key)
-                && reads.contains(&key)
-                && !reads.contains(&old)
-        })
-        .collect();
-    for row in PARAMS.iter().filter(|p| command_line_row(p)) {
-        if lent.iter().any(|&(old, _)| old == row.key) {
-            continue;
-        }
-        let flag = lent
-            .iter()
-            .find(|&&(_, key)| key == row.key)
-            .map_or(row.key, |&(old, _)| old);
+    let reads = settings.method().params();
+    for (key, rows_of_key) in flag_rows() {
+        let flag = key;
         let Some(value) = args.get_one::<String>(flag) else {
             continue;
         };
+        // A key of two methods' rows is the chosen model's, when it reads one (`--solver gd`
+        // is no solver of the SVM's).
+        if rows_of_key.len() > 1 && reads.contains(&key) {
+            if let Some(row) = settings.values.row(key) {
+                row.parse(value)?;
+            }
+        }
         // `--kernel 'rbf * linear'` has set the expression: the flag's default does not undo it.
-        if row.key == EXPRESSION_KEY
+        if key == EXPRESSION_KEY
             && args.value_source(flag) == Some(clap::parser::ValueSource::DefaultValue)
         {
             continue;
         }
         // `--c inf` asks for the hard margin (C = ∞).
-        if row.key == "C" && matches!(value.trim(), "inf" | "infinity" | "∞") {
+        if key == "C" && matches!(value.trim(), "inf" | "infinity" | "∞") {
             hard_margin = true;
             continue;
         }
-        settings.set(row.key, value)?;
+        settings.set(key, value)?;
     }
     if hard_margin {
         settings.set("hard", "1")?;

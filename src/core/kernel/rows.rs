@@ -2,7 +2,7 @@
 //! one built by rule, and γ (or the bandwidth σ), the degree and coef0 with the kernels (and
 //! logistic regression's feature maps) that take them. They are declared here, once, beside
 //! [`super::Kernel::from_name`] which reads the same names and degree range; the parameter
-//! table (`params::PARAMS`) places them in URL order among the methods' rows.
+//! table (`methods::table`) places them in URL order around the methods' rows.
 
 use crate::core::params::row::{choice, model_row, Choice, Effect, Kind, Param};
 

@@ -1,7 +1,7 @@
 //! The words a parameter row is written in: the kind of value with its range, what a change
 //! asks of the lab, where the control sits, and the row itself. The rows are declared where
-//! their idea lives (the kernel's beside the kernel, `kernel::rows`) and gathered, in
-//! URL order, into the one table of [`super::PARAMS`].
+//! their idea lives (the kernel's beside the kernel, `kernel::rows`; a method's in its own file)
+//! and gathered, in URL order, into the one table by `methods::table`.
 
 use serde::Serialize;
 

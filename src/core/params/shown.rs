@@ -2,7 +2,7 @@
 //! exp(−‖x − z‖²/2σ²) = exp(−γ‖x − z‖²), so σ = 1/√(2γ) and γ = 1/(2σ²). The page may show
 //! σ beside γ's readout, or move σ on γ's slider (log₁₀σ = −½ log₁₀(2γ)).
 
-use super::{param, Kind, Values, BANDWIDTH_KEY};
+use super::{Kind, Values, BANDWIDTH_KEY};
 use crate::core::error::Error;
 use serde::Serialize;
 
@@ -44,7 +44,7 @@ impl Values {
     /// 10^hi is σ from 10^(−(hi + log₁₀2)/2) to 10^(−(lo + log₁₀2)/2), widened to whole
     /// hundredths (the slider's steps start at its low end, and σ = 1 is a step).
     pub fn shown_as(&self, key: &str, uses: &[&str]) -> Option<ShownAs> {
-        let Kind::LogSlider { lo, hi } = param(key)?.kind else {
+        let Kind::LogSlider { lo, hi } = self.row(key)?.kind else {
             return None;
         };
         let sigma = key == "gamma"
@@ -122,7 +122,7 @@ mod tests {
     #[test]
     fn gamma_is_also_written_as_the_bandwidth_sigma() {
         let svm = ["kernel", "C", "gamma"];
-        let mut v = Values::default();
+        let mut v = crate::methods::table::defaults();
         // γ = 2 is σ = ½; γ = 1/(2·3²) is σ = 3.
         v.set("gamma", "2").unwrap();
         assert_eq!(v.also_written("gamma", &svm).as_deref(), Some("σ = 0.5"));
@@ -148,7 +148,7 @@ mod tests {
     #[test]
     fn the_rbf_slider_may_move_the_bandwidth_sigma() {
         let svm = ["kernel", "C", "gamma", BANDWIDTH_KEY];
-        let mut v = Values::default();
+        let mut v = crate::methods::table::defaults();
         v.set("kernel", "rbf").unwrap();
         assert_eq!(v.shown_as("gamma", &svm), None);
         assert_eq!(v.setting_from_shown("gamma", &svm, "3").unwrap(), "3");

@@ -6,7 +6,7 @@
 //! test point only when some point is held out.
 
 use super::{CurveKind, Layers, Mark, Scene, Shading};
-use crate::core::params::param;
+use crate::core::params::lab_row;
 use crate::core::pieces;
 use serde::Serialize;
 
@@ -86,7 +86,7 @@ fn entry(mark: LegendMark, label: impl Into<String>, explain: &'static str) -> L
 /// The explanation of a layer's row in the parameter table: a mark that is one layer is
 /// explained once, where its switch is.
 fn layer_explain(key: &str) -> &'static str {
-    param(key).map_or("", |p| p.explain)
+    lab_row(key).map_or("", |p| p.explain)
 }
 
 impl Scene {

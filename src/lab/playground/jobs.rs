@@ -61,7 +61,7 @@ impl Playground {
             .iter()
             .filter(|key| method.params().contains(key))
             .filter(|key| {
-                crate::core::params::param(key)
+                crate::methods::table::param(key)
                     .is_some_and(|row| values.enabled(row, method.params()))
             })
             .filter_map(|key| Axis::over_slider(key))
@@ -92,7 +92,7 @@ impl Playground {
                 .iter()
                 .filter(|key| method.params().contains(key))
                 .filter(|key| {
-                    crate::core::params::param(key)
+                    crate::methods::table::param(key)
                         .is_some_and(|row| values.enabled(row, method.params()))
                 })
                 .filter_map(|key| Axis::over_slider(key))
@@ -116,7 +116,7 @@ impl Playground {
         }
         self.settings.model.hash(&mut h);
         axes.hash(&mut h);
-        for row in crate::core::params::PARAMS {
+        for row in crate::methods::table::rows().iter() {
             let drawn_only = matches!(row.effect, crate::core::params::Effect::Redraw)
                 && !(folds && row.key == "folds");
             let random = row.key == "seed" && !folds;

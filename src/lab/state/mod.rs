@@ -28,11 +28,12 @@ pub use write::point_text;
 use crate::core::data::{stratified_split, Dataset, Preset};
 use crate::core::error::Error;
 use crate::core::field::View;
-use crate::core::params::{Effect, Values, PARAMS};
+use crate::core::params::{Effect, Param, Values};
 use crate::core::plane::Layers;
 use crate::core::task::Task;
 use crate::methods::model::Method;
 use crate::methods::registry;
+use crate::methods::table::rows;
 
 /// Points a link carries, and which of them are held out for testing.
 pub type LinkedPoints = (Dataset, Vec<bool>);
@@ -42,7 +43,7 @@ pub type LinkedPoints = (Dataset, Vec<bool>);
 pub struct Settings {
     /// The method's id in the registry.
     pub model: String,
-    /// One checked value per row of [`PARAMS`].
+    /// One checked value per row of the parameter table (`methods::table::rows`).
     pub values: Values,
     /// The views open beside the plane, by id.
     pub views: Vec<String>,
@@ -62,9 +63,11 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
+        let mut values = crate::methods::table::defaults();
+        values.read_by(registry::METHODS[0].rows());
         Settings {
             model: registry::METHODS[0].id().to_string(),
-            values: Values::default(),
+            values,
             views: Vec::new(),
             max_iter: None,
             window: None,
@@ -75,11 +78,22 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The keys, in URL order: the method, the table's rows, the open views, and the format
+    /// The keys a link writes, in URL order: the method, the rows the method sees (its own
+    /// row of a key, not another method's), the open views, and the format version.
+    pub fn written_keys(&self) -> impl Iterator<Item = &'static str> + '_ {
+        std::iter::once("model")
+            .chain(self.values.seen().map(|p| p.key))
+            .chain(["views", "v"])
+    }
+
+    /// Every key, in URL order: the method, the table's rows, the open views, and the format
     /// version.
     pub fn keys() -> impl Iterator<Item = &'static str> {
+        let table = rows();
+        // A key two methods have rows of, once.
+        let first = |&(i, p): &(usize, &&'static Param)| table[..i].iter().all(|q| q.key != p.key);
         std::iter::once("model")
-            .chain(PARAMS.iter().map(|p| p.key))
+            .chain(table.iter().enumerate().filter(first).map(|(_, p)| p.key))
             .chain(["views", "v"])
     }
 
@@ -165,7 +179,7 @@ impl Settings {
         let (old, ..) = self.preset();
         let value_in = |preset: Preset, key: &str| -> String {
             let text = preset.lesson().iter().find(|(k, _)| *k == key).map_or_else(
-                || crate::core::params::param(key).map_or("", |p| p.default),
+                || crate::methods::table::param(key).map_or("", |p| p.default),
                 |(_, v)| v,
             );
             // As the table writes it, to compare with the current value's text.
@@ -224,6 +238,7 @@ impl Settings {
                 })?;
                 self.task = method.task();
                 self.model = method.id().to_string();
+                self.values.read_by(method.rows());
                 Ok(Effect::Refit)
             }
             TASK_KEY => {
@@ -240,6 +255,7 @@ impl Settings {
                     let method = registry::method_in(task, &self.model)
                         .unwrap_or_else(|_| registry::methods_of(task).next().expect("a method"));
                     self.model = method.id().to_string();
+                    self.values.read_by(method.rows());
                 }
                 Ok(Effect::Refit)
             }
@@ -389,7 +405,7 @@ mod tests {
     #[test]
     fn the_table_lists_every_preset() {
         let crate::core::params::Kind::Choice { options } =
-            crate::core::params::param("preset").unwrap().kind
+            crate::methods::table::param("preset").unwrap().kind
         else {
             panic!("preset is a choice")
         };

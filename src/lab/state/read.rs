@@ -53,7 +53,7 @@ impl Settings {
         let mut points: Option<LinkedPoints> = None;
         let mut names = None;
         for (key, raw) in &parts {
-            match key.as_str() {
+            match renamed(key) {
                 "v" | "compare" => {}
                 // Split before decoding: a class's text may hold an escaped ';'.
                 "names" => match crate::core::labels::from_link(raw) {
@@ -64,7 +64,7 @@ impl Settings {
                     Ok(data) => points = Some(data),
                     Err(e) => damaged.push(("points".into(), e)),
                 },
-                _ if Self::is_key(key) => {
+                key if Self::is_key(key) => {
                     if let Err(e) = settings.set(key, &percent_decode(raw)) {
                         damaged.push((key.to_string(), e.to_string()));
                     }
@@ -87,6 +87,19 @@ impl Settings {
         }
         Ok((settings, points, warnings))
     }
+}
+
+/// The keys of earlier versions, each with the key it is today: the SVM's solver was
+/// `svm_solver` while every method's settings shared one space of keys (logistic regression's
+/// was `solver`); each method now has its own rows, and both are `solver`.
+const RENAMED: &[(&str, &str)] = &[("svm_solver", "solver")];
+
+/// The key `key` of a link or a scene file is today.
+pub(super) fn renamed(key: &str) -> &str {
+    RENAMED
+        .iter()
+        .find(|(old, _)| *old == key)
+        .map_or(key, |(_, new)| new)
 }
 
 /// The key a mistyped link key most likely meant (`view` for `views`, `gama` for `gamma`): the
@@ -372,6 +385,35 @@ mod tests {
             let again = settings.to_hash(points.as_ref().map(|(d, t)| (d, t.as_slice())));
             assert_eq!(Settings::from_hash(&again).unwrap().0, settings, "{hash}");
         }
+    }
+
+    /// Links of the versions whose keys were one space for every method wrote the SVM's
+    /// solver as `svm_solver` and logistic regression's as `solver`, whatever the model: each
+    /// opens with both where they belong, and is written back with its model's own as
+    /// `solver`.
+    #[test]
+    fn links_of_one_key_space_keep_both_solvers() {
+        let old = "model=logistic&svm_solver=pegasos&solver=gd&lr=2";
+        let (mut settings, _, warnings) = Settings::from_hash(old).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(settings.values.choice("solver"), "gd");
+        let hash = settings.to_hash(None);
+        let solvers: Vec<&str> = hash.split('&').filter(|p| p.contains("solver")).collect();
+        assert_eq!(solvers, ["solver=gd"]);
+        settings.set("model", "svm").unwrap();
+        assert_eq!(settings.values.choice("solver"), "pegasos");
+        assert!(settings
+            .to_hash(None)
+            .split('&')
+            .any(|p| p == "solver=pegasos"));
+        // Today's link of either model says which solver with the one key.
+        let (svm, _, _) = Settings::from_hash("model=svm&solver=dca").unwrap();
+        assert_eq!(svm.values.choice("solver"), "dca");
+        let refused = Settings::from_hash("model=svm&solver=bfgs").unwrap_err();
+        assert!(
+            refused.to_string().contains("use smo, dca, pegasos"),
+            "{refused}"
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The scene as a file: every setting as the URL writes it and the points with their roles
 //! (training or test), in JSON marked with [`SCENE_FORMAT`], read back exactly.
 
+use super::read::renamed;
 use super::{written_names, LinkedPoints, Settings};
 use crate::core::data::Dataset;
 use crate::core::error::Error;
@@ -39,7 +40,8 @@ impl Settings {
         let file = SceneFile {
             format: SCENE_FORMAT.into(),
             version: 1,
-            settings: Self::keys()
+            settings: self
+                .written_keys()
                 .filter(|&k| k != "v")
                 .chain(Self::optional_keys().into_iter().filter(|k| self.is_set(k)))
                 .map(|k| (k.to_string(), self.get(k).unwrap_or_default()))
@@ -81,16 +83,20 @@ impl Settings {
         let mut settings = Settings::default();
         let mut warnings = Vec::new();
         // The method first: which rows matter follows from it.
-        let ordered = Self::keys()
-            .chain(Self::optional_keys())
-            .filter(|k| file.settings.contains_key(*k));
-        for key in ordered {
-            if let Err(e) = settings.set(key, &file.settings[key]) {
+        let given = |key: &str| {
+            file.settings
+                .iter()
+                .find(|(k, _)| renamed(k) == key)
+                .map(|(_, value)| value)
+        };
+        let ordered = Self::keys().chain(Self::optional_keys());
+        for (key, value) in ordered.filter_map(|k| given(k).map(|v| (k, v))) {
+            if let Err(e) = settings.set(key, value) {
                 warnings.push(format!("{key}: {e}"));
             }
         }
         for key in file.settings.keys() {
-            if !Self::is_key(key) {
+            if !Self::is_key(renamed(key)) {
                 let shown: String = key.chars().take(40).collect();
                 warnings.push(format!("unknown setting '{shown}' ignored"));
             }
@@ -135,6 +141,19 @@ mod tests {
         assert_eq!(points.labels, data.labels);
         assert_eq!(roles, test);
         assert_eq!(back.to_scene_json(&points, &roles), text);
+    }
+
+    /// A file saved when the SVM's solver was `svm_solver` opens with that solver.
+    #[test]
+    fn an_older_files_svm_solver_is_the_svms_solver() {
+        let mut svm = Settings::default();
+        svm.set("solver", "dca").unwrap();
+        let text = svm.to_scene_json(&Dataset::new(), &[]);
+        assert!(text.contains("\"solver\": \"dca\""), "{text}");
+        let old = text.replace("\"solver\"", "\"svm_solver\"");
+        let (back, _, warnings) = Settings::from_scene_json(&old).unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(back.values.choice("solver"), "dca");
     }
 
     #[test]

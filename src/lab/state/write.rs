@@ -4,7 +4,8 @@
 
 use super::{written_names, Settings};
 use crate::core::data::Dataset;
-use crate::core::params::{param, Kind};
+use crate::core::params::Kind;
+use crate::methods::table::param;
 
 impl Settings {
     /// The URL hash (without '#') for these settings and, if given, explicit points and which
@@ -13,7 +14,8 @@ impl Settings {
         // A typed expression (a kernel built by rule) only when it is not the default, so links
         // of named kernels stay as they were; its spaces escaped.
         let typed = |key: &str| param(key).is_some_and(|row| row.kind == Kind::Expression);
-        let mut parts: Vec<String> = Self::keys()
+        let mut parts: Vec<String> = self
+            .written_keys()
             .filter(|k| !typed(k) || self.get(k).as_deref() != param(k).map(|row| row.default))
             .map(|k| {
                 let value = self.get(k).unwrap_or_default();

@@ -28,6 +28,7 @@
 use crate::core::data::{Dataset, Point};
 use crate::core::error::Error;
 use crate::core::params::Values;
+use crate::core::params::{model_row, Kind, Param};
 use crate::core::sklearn::{python_float, shown, Counterpart, Estimator, Multiclass};
 use crate::methods::model::{Fact, FitOptions, Method, Model};
 use crate::methods::solvers::gaussian::{self, ClassStatistics, GaussianClassifier, Matrix2};
@@ -148,6 +149,10 @@ impl GaussianClassifier for Qda {
 pub struct QdaMethod;
 
 impl Method for QdaMethod {
+    fn rows(&self) -> &'static [crate::core::params::Param] {
+        ROWS
+    }
+
     fn id(&self) -> &'static str {
         "qda"
     }
@@ -208,6 +213,27 @@ impl Method for QdaMethod {
             )
     }
 }
+
+/// QDA's row: the shrinkage of each class's covariance.
+pub static ROWS: &[Param] = &[REG_ROW];
+
+pub const REG_ROW: Param = Param {
+    hint: "Σ_k ← (1 − reg)Σ_k + reg·I",
+    ..model_row(
+        "reg",
+        "reg",
+        Kind::Slider {
+            min: 0.0,
+            max: 1.0,
+            lo: 0.0,
+            hi: 1.0,
+            step: 0.01,
+        },
+        "0",
+        "Shrinks each class's covariance towards the identity, Σₖ ← (1 − reg)Σₖ + reg·I, so \
+         a class of few or collinear points still has a usable Gaussian.",
+    )
+};
 
 #[cfg(test)]
 mod tests {

@@ -66,7 +66,7 @@ pub fn tie_rule(params: &[(String, f64)]) -> String {
     let words: Vec<String> = by_precedence(params)
         .into_iter()
         .map(|(key, _)| {
-            let label = crate::core::params::param(key).map_or(key.as_str(), |p| p.label);
+            let label = crate::methods::table::param(key).map_or(key.as_str(), |p| p.label);
             let why = match key.as_str() {
                 "C" => " (the widest margin)",
                 "gamma" => " (the smoothest boundary)",

@@ -37,7 +37,7 @@ impl Axis {
                 "grid axis '{text}': need 0 < lo <= hi and 1 to 50 values"
             )));
         }
-        let row = crate::core::params::param(key.trim())
+        let row = crate::methods::table::param(key.trim())
             .ok_or_else(|| Error::Parameter(format!("unknown setting '{}'", key.trim())))?;
         let whole = matches!(row.kind, crate::core::params::Kind::Integer { .. });
         // Powers of ten of evenly spaced exponents, the ends exactly as typed, so that
@@ -73,7 +73,7 @@ impl Axis {
     /// an integer.
     pub fn over_slider(key: &str) -> Option<Axis> {
         const COUNT: usize = 13;
-        let row = crate::core::params::param(key)?;
+        let row = crate::methods::table::param(key)?;
         let spaced = |lo: f64, hi: f64, count: usize| -> Vec<f64> {
             (0..count)
                 .map(|i| lo + (hi - lo) * i as f64 / (count - 1) as f64)

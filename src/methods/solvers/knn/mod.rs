@@ -34,6 +34,7 @@ use crate::core::data::{Dataset, Point};
 use crate::core::error::Error;
 use crate::core::field::Smoothness;
 use crate::core::params::Values;
+use crate::core::params::{choice, model_row, Kind, Param};
 use crate::core::plane::{Curve, CurveKind, Scene, Shading};
 use crate::core::sklearn::{shown, Counterpart, Estimator, Multiclass};
 use crate::core::voronoi::{cell_edges, delaunay_edges, shared_edge, voronoi_cells};
@@ -450,6 +451,10 @@ impl Model for KnnModel {
 pub struct KnnMethod;
 
 impl Method for KnnMethod {
+    fn rows(&self) -> &'static [crate::core::params::Param] {
+        ROWS
+    }
+
     fn id(&self) -> &'static str {
         "knn"
     }
@@ -535,6 +540,78 @@ impl Method for KnnMethod {
             )
     }
 }
+
+/// k-NN's rows: k, the metric and how the votes are weighted.
+pub static ROWS: &[Param] = &[K_ROW, METRIC_ROW, WEIGHTS_ROW];
+
+pub const K_ROW: Param = model_row(
+    "k",
+    "k",
+    Kind::Integer {
+        min: 1,
+        max: 25,
+        slider_max: 25,
+    },
+    "5",
+    "How many of the nearest training points vote: k = 1 follows every point, noise \
+     included, along Voronoi edges; a larger k smooths the boundary and resists label \
+     noise.",
+);
+
+pub const METRIC_ROW: Param = Param {
+    more: true,
+    ..model_row(
+        "metric",
+        "metric",
+        Kind::Choice {
+            options: &[
+                choice(
+                    "euclidean",
+                    "Euclidean  ‖x − z‖₂",
+                    "The straight-line distance √((x₁ − z₁)² + (x₂ − z₂)²): a neighbourhood \
+                     is a disc.",
+                ),
+                choice(
+                    "manhattan",
+                    "Manhattan  ‖x − z‖₁",
+                    "|x₁ − z₁| + |x₂ − z₂|: a neighbourhood is a diamond.",
+                ),
+                choice(
+                    "chebyshev",
+                    "Chebyshev  ‖x − z‖∞",
+                    "max(|x₁ − z₁|, |x₂ − z₂|): a neighbourhood is a square.",
+                ),
+            ],
+        },
+        "euclidean",
+        "How the distance to a neighbour is measured, which decides which points are nearest \
+         and so the shape of the cells.",
+    )
+};
+
+pub const WEIGHTS_ROW: Param = Param {
+    more: true,
+    ..model_row(
+        "weights",
+        "weights",
+        Kind::Choice {
+            options: &[
+                choice(
+                    "uniform",
+                    "uniform",
+                    "Each of the k neighbours has one vote.",
+                ),
+                choice(
+                    "distance",
+                    "by inverse distance",
+                    "A neighbour's vote counts 1/distance, so the closest count most.",
+                ),
+            ],
+        },
+        "uniform",
+        "How much each of the k neighbours' votes counts.",
+    )
+};
 
 #[cfg(test)]
 mod tests;

@@ -45,6 +45,7 @@ mod objective;
 pub mod softmax;
 mod solver;
 
+use crate::core::params::{choice, model_row, Kind, Param};
 use features::design;
 pub use features::feature_steps;
 pub use features::FeatureMap;
@@ -139,7 +140,7 @@ impl LogisticParams {
     /// The parameters the settings describe.
     pub fn from_values(values: &Values) -> Result<LogisticParams, Error> {
         let features = Features::from_values(values);
-        let solver = match values.choice("solver") {
+        let solver = match values.as_read_by(ROWS).choice("solver") {
             "gd" => Solver::GradientDescent {
                 learning_rate: values.real("lr"),
             },
@@ -205,6 +206,10 @@ impl LogisticParams {
 pub struct LogisticMethod;
 
 impl Method for LogisticMethod {
+    fn rows(&self) -> &'static [crate::core::params::Param] {
+        ROWS
+    }
+
     fn id(&self) -> &'static str {
         "logistic"
     }
@@ -282,7 +287,7 @@ impl Method for LogisticMethod {
                 .arg("tol", 1e-12)
                 .arg("max_iter", 100_000_u64),
         );
-        let gd = values.choice("solver") == "gd";
+        let gd = values.as_read_by(ROWS).choice("solver") == "gd";
         let counterpart = Counterpart::same(steps, Multiclass::Otherwise)
             .map(
                 "lambda",
@@ -319,7 +324,7 @@ impl Method for LogisticMethod {
                 format!(
                     "{} → L-BFGS (scikit-learn's default) to tol=1e-12: J is convex, so it \
                      ends at the minimum the lab's {}",
-                    shown(values, "solver"),
+                    shown(&values.as_read_by(ROWS), "solver"),
                     if gd {
                         "gradient descent heads for"
                     } else {
@@ -342,6 +347,123 @@ impl Method for LogisticMethod {
         }
     }
 }
+
+/// Logistic regression's rows: the feature map, λ, how it tells more classes apart, its solver and gradient descent's learning rate (Bayesian logistic regression and kernel ridge read the feature map and λ from here).
+pub static ROWS: &[Param] = &[
+    FEATURES_ROW,
+    LAMBDA_ROW,
+    MORE_CLASSES_ROW,
+    SOLVER_ROW,
+    LEARNING_RATE_ROW,
+];
+
+pub const MORE_CLASSES_ROW: Param = Param {
+    more: true,
+    ..model_row(
+        "multi",
+        "more classes",
+        Kind::Choice {
+            options: &[
+                choice(
+                    "ovr",
+                    "one-vs-rest",
+                    "One two-class model per class against all the others, K in all, each \
+                     fitted on its own; the class whose model gives the highest f wins.",
+                ),
+                choice(
+                    "multinomial",
+                    "multinomial (softmax)",
+                    "One model of every class at once: a weight vector wₖ and a bias bₖ per \
+                     class, p(k | x) = exp(sₖ)/Σₗ exp(sₗ) with sₖ = wₖᵀφ(x) + bₖ, fitted to \
+                     the cross-entropy plus λ/2 Σₖ‖wₖ‖²; the probabilities sum to 1. On \
+                     two classes it is two-class logistic regression with λ halved.",
+                ),
+            ],
+        },
+        "ovr",
+        "How logistic regression tells three or more classes apart: K separate two-class \
+         models, or one softmax model of them all (scikit-learn's multinomial).",
+    )
+};
+
+pub const FEATURES_ROW: Param = model_row(
+    "features",
+    "features",
+    Kind::Choice {
+        options: &[
+            choice(
+                "linear",
+                "linear  (x₁, x₂)",
+                "φ(x) = (x₁, x₂): the boundary is a straight line.",
+            ),
+            choice(
+                "poly",
+                "polynomial up to degree",
+                "Every monomial x₁ᵃx₂ᵇ with a + b ≤ degree: the boundary is a polynomial \
+                 curve.",
+            ),
+            choice(
+                "rbf",
+                "RBF bumps  exp(−γ‖x − c‖²)",
+                "One Gaussian bump exp(−γ‖x − c‖²) per centre c, the centres taken from \
+                 the training points.",
+            ),
+        ],
+    },
+    "poly",
+    "The feature map φ(x) the model is linear in: a line wᵀφ(x) + b = 0 in feature space is \
+     a curve in the plane.",
+);
+
+pub const LAMBDA_ROW: Param = model_row(
+    "lambda",
+    "λ",
+    Kind::LogSlider { lo: -4.0, hi: 2.0 },
+    "0.01",
+    "The weight of the penalty λ/2‖w‖² (a Gaussian prior on w): a larger λ keeps the \
+     weights small and the boundary smooth; in kernel ridge it is the λ of \
+     β = (K + λI)⁻¹y.",
+);
+
+pub const SOLVER_ROW: Param = Param {
+    more: true,
+    ..model_row(
+        "solver",
+        "solver",
+        Kind::Choice {
+            options: &[
+                choice(
+                    "newton",
+                    "Newton (IRLS)",
+                    "Newton's method as iteratively reweighted least squares: each step solves \
+                     with the Hessian Σ pᵢ(1 − pᵢ)xᵢxᵢᵀ + λI, and a few steps reach the minimum.",
+                ),
+                choice(
+                    "gd",
+                    "gradient descent",
+                    "Many small steps against the gradient Σ(σ(f(xᵢ)) − tᵢ)xᵢ + λw, each as \
+                     long as the learning rate says.",
+                ),
+            ],
+        },
+        "newton",
+        "How the log loss plus λ/2‖w‖² is minimised: both reach the same weights, at \
+         different speeds.",
+    )
+};
+
+pub const LEARNING_RATE_ROW: Param = Param {
+    more: true,
+    enabled_by: &[("solver", &["gd"])],
+    ..model_row(
+        "lr",
+        "learning rate",
+        Kind::LogSlider { lo: -3.0, hi: 2.0 },
+        "4",
+        "The step size η of gradient descent, θ ← θ − η∇J/n: too small and it crawls, too \
+         large and the loss rises as it overshoots.",
+    )
+};
 
 #[cfg(test)]
 mod tests;

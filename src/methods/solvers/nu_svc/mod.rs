@@ -55,6 +55,7 @@ use crate::core::error::Error;
 use crate::core::field::Grid;
 use crate::core::kernel::{Kernel, KernelCache};
 use crate::core::params::Values;
+use crate::core::params::{model_row, Kind, Param};
 use crate::core::plane::{Mark, Scene};
 use crate::core::sklearn::{kernel_args, python_float, shown, Counterpart, Estimator, Multiclass};
 use crate::methods::model::{
@@ -116,6 +117,10 @@ impl NuSvcParams {
 pub struct NuSvcMethod;
 
 impl Method for NuSvcMethod {
+    fn rows(&self) -> &'static [crate::core::params::Param] {
+        ROWS
+    }
+
     fn id(&self) -> &'static str {
         "nusvc"
     }
@@ -511,6 +516,26 @@ impl Model for NuSvcModel {
         self
     }
 }
+
+/// ν-SVC's row: ν (ν-SVR and the one-class SVM read it too).
+pub static ROWS: &[Param] = &[NU_ROW];
+
+pub const NU_ROW: Param = model_row(
+    "nu",
+    "ν",
+    Kind::Slider {
+        min: 0.0,
+        max: 1.0,
+        lo: 0.01,
+        hi: 1.0,
+        step: 0.01,
+    },
+    "0.5",
+    "ν-SVC's ν in (0, 1], in place of C: at most a fraction ν of the points are margin \
+     errors (yᵢf(xᵢ) < 1) and at least a fraction ν are support vectors, so ν sets how \
+     many points may violate the margin; too large a ν for a small class is infeasible. In \
+     ν-SVR, in place of ε: at most a fraction ν of the points lie outside the tube.",
+);
 
 #[cfg(test)]
 mod tests;

@@ -28,6 +28,7 @@ use crate::core::error::Error;
 use crate::core::field::{expansion_evaluator, w_arrow, Grid, Smoothness};
 use crate::core::kernel::Kernel;
 use crate::core::params::Values;
+use crate::core::params::{model_row, Kind, Param};
 use crate::core::plane::{Scene, Shading};
 use crate::core::sklearn::{shown, Arg, Counterpart, Estimator, Multiclass};
 use crate::methods::model::{
@@ -360,6 +361,10 @@ impl Model for PerceptronModel {
 pub struct PerceptronMethod;
 
 impl Method for PerceptronMethod {
+    fn rows(&self) -> &'static [crate::core::params::Param] {
+        ROWS
+    }
+
     fn id(&self) -> &'static str {
         "perceptron"
     }
@@ -499,6 +504,25 @@ pub fn max_margin_through_origin(points: &[Point], y: &[f64], kernel: Kernel) ->
     let norm2: f64 = (0..n).map(|i| alpha[i] * y[i] * f[i]).sum();
     (margin > 0.0 && norm2 > 0.0).then(|| margin / norm2.sqrt())
 }
+
+/// The perceptron's row: how many epochs at most.
+pub static ROWS: &[Param] = &[EPOCHS_ROW];
+
+pub const EPOCHS_ROW: Param = Param {
+    more: true,
+    ..model_row(
+        "epochs",
+        "max epochs",
+        Kind::Integer {
+            min: 1,
+            max: 10_000,
+            slider_max: 500,
+        },
+        "100",
+        "How many passes over the training points at most: the perceptron stops after an \
+         epoch without a mistake, which never comes when no line separates the classes.",
+    )
+};
 
 #[cfg(test)]
 mod tests;

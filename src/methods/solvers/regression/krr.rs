@@ -19,6 +19,7 @@ use crate::core::error::Error;
 use crate::core::field::Smoothness;
 use crate::core::kernel::Kernel;
 use crate::core::params::Values;
+use crate::core::params::{model_row, Kind, Param};
 use crate::core::sklearn::{kernel_ridge, Counterpart, Multiclass};
 use crate::core::task::Task;
 use crate::methods::model::{kernel_of, Fact, FitOptions, Method, Model, Trace, WarmStart};
@@ -110,6 +111,10 @@ impl Curve for RidgeCurve {
 pub struct RidgeRegressionMethod;
 
 impl Method for RidgeRegressionMethod {
+    fn rows(&self) -> &'static [crate::core::params::Param] {
+        ROWS
+    }
+
     fn id(&self) -> &'static str {
         "krr"
     }
@@ -213,3 +218,16 @@ impl Method for RidgeRegressionMethod {
         Counterpart::same(vec![ridge], Multiclass::Otherwise).map_all(lines)
     }
 }
+
+/// Kernel ridge regression's row: its reading as a Gaussian process, with the band.
+pub static ROWS: &[Param] = &[GP_BAND_ROW];
+
+pub const GP_BAND_ROW: Param = model_row(
+    "gp",
+    "GP band",
+    Kind::Flag,
+    "0",
+    "Read kernel ridge regression as a Gaussian process (prior f ~ GP(0, K), noise variance \
+     λ): its mean is the same f, and the dashed band f ± 2σ(x) holds about 95 % of the \
+     posterior of f — narrow among the points, widening away from them.",
+);

@@ -8,6 +8,7 @@ use crate::core::data::Dataset;
 use crate::core::error::Error;
 use crate::core::field::Smoothness;
 use crate::core::params::Values;
+use crate::core::params::{model_row, Kind, Param};
 use crate::core::plane::Mark;
 use crate::core::sklearn::{
     kernel_args, libsvm_tol, python_float, shown, Counterpart, Estimator, Multiclass,
@@ -147,6 +148,13 @@ pub const NU_SVR: SvrMethod = SvrMethod {
 };
 
 impl Method for SvrMethod {
+    fn rows(&self) -> &'static [crate::core::params::Param] {
+        match self.nu {
+            false => ROWS,
+            true => &[],
+        }
+    }
+
     fn id(&self) -> &'static str {
         self.id
     }
@@ -246,3 +254,16 @@ impl Method for SvrMethod {
             .map_all(kernel_lines)
     }
 }
+
+/// ε-SVR's row: the tube's half-width ε.
+pub static ROWS: &[Param] = &[EPSILON_ROW];
+
+pub const EPSILON_ROW: Param = model_row(
+    "epsilon",
+    "ε",
+    Kind::LogSlider { lo: -3.0, hi: 0.0 },
+    "0.1",
+    "The half-width of support vector regression's tube: a residual |t − f(x)| within ε \
+     costs nothing, one beyond it costs C per unit; a wider tube has fewer support \
+     vectors and a flatter f.",
+);

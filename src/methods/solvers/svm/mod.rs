@@ -130,6 +130,10 @@ pub struct SvmModel {
 pub struct SvmMethod;
 
 impl Method for SvmMethod {
+    fn rows(&self) -> &'static [crate::core::params::Param] {
+        params::ROWS
+    }
+
     fn id(&self) -> &'static str {
         "svm"
     }
@@ -148,16 +152,7 @@ impl Method for SvmMethod {
 
     fn params(&self) -> &'static [&'static str] {
         &[
-            "kernel",
-            "kexpr",
-            "svm_solver",
-            "mc",
-            "C",
-            "hard",
-            "gamma",
-            "degree",
-            "coef0",
-            "tol",
+            "kernel", "kexpr", "solver", "mc", "C", "hard", "gamma", "degree", "coef0", "tol",
         ]
     }
 
@@ -200,7 +195,8 @@ impl Method for SvmMethod {
     /// voting included; without a separate bias the linear kernel is liblinear's `LinearSVC`
     /// with the hinge loss, whose intercept is the regularised weight of a constant feature 1.
     fn sklearn(&self, values: &Values, data: &Dataset) -> Counterpart {
-        let solver = SvmSolver::from_name(values.choice("svm_solver")).unwrap_or(SvmSolver::Smo);
+        let solver = SvmSolver::from_name(values.as_read_by(params::ROWS).choice("solver"))
+            .unwrap_or(SvmSolver::Smo);
         let linear = values.choice("kernel") == "linear";
         let hard = values.flag("hard");
         let c = values.real("C");
@@ -244,7 +240,7 @@ impl Method for SvmMethod {
                     svc = svc.arg("max_iter", 10_000_000_u64);
                 }
                 Counterpart::same(vec![svc], Multiclass::OneVsOne)
-                    .map("svm_solver", "solver = smo → SVC: LIBSVM's SMO, the algorithm the lab's follows (second-order working-set selection, shrinking)")
+                    .map("solver", "solver = smo → SVC: LIBSVM's SMO, the algorithm the lab's follows (second-order working-set selection, shrinking)")
                     .map("C", c_line)
                     .map("hard", hard_line)
                     .map_all(kernel_lines)
@@ -268,12 +264,12 @@ impl Method for SvmMethod {
                     .arg("max_iter", 1_000_000_u64);
                 let counterpart = Counterpart::same(vec![svc], Multiclass::OneVsRest)
                     .map(
-                        "svm_solver",
+                        "solver",
                         format!(
                             "{} → LinearSVC(loss=\"hinge\", dual=True): liblinear's dual coordinate \
                              descent on (x₁, x₂, 1), the bias regularised with w (intercept_scaling=1.0) \
                              as the lab's K + 1 does",
-                            shown(values, "svm_solver")
+                            shown(&values.as_read_by(params::ROWS), "solver")
                         ),
                     )
                     .map("C", c_line)
@@ -334,13 +330,13 @@ mod registry_tests {
 
     #[test]
     fn the_solver_is_a_setting_and_the_hard_margin_stays_smos() {
-        let mut values = Values::default();
+        let mut values = crate::methods::table::defaults();
         assert_eq!(
             SvmParams::from_values(&values, None).unwrap().solver,
             SvmSolver::Smo,
             "old links keep SMO"
         );
-        values.set("svm_solver", "dca").unwrap();
+        values.set("solver", "dca").unwrap();
         values.set("hard", "1").unwrap();
         let err = SvmParams::from_values(&values, None).unwrap_err();
         assert!(err.to_string().contains("finite C"), "{err}");

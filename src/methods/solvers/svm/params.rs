@@ -3,6 +3,7 @@
 //! [`HARD_MARGIN_REACH`]/R² for the other kernels' hard margin.
 
 use super::*;
+use crate::core::params::{choice, model_row, Group, Kind, Param};
 
 /// Which solver trains the SVM.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +82,7 @@ impl SvmParams {
         let params = SvmParams {
             tol: values.real("tol"),
             max_iter,
-            solver: SvmSolver::from_name(values.choice("svm_solver"))?,
+            solver: SvmSolver::from_name(values.as_read_by(ROWS).choice("solver"))?,
             ..SvmParams::new(kernel_of(values)?, c)
         };
         params.check()?;
@@ -150,3 +151,106 @@ pub(super) fn not_separable(why: &str) -> Error {
         "no hard margin: {why} — use a finite C for a soft margin"
     ))
 }
+
+/// The SVM's rows: its solver, the multi-class scheme, C, the hard margin and the solver's tolerance (ν-SVC and the regression SVMs read C, the scheme and the tolerance from here).
+pub static ROWS: &[Param] = &[SOLVER_ROW, MULTI_CLASS_ROW, C_ROW, HARD_ROW, TOLERANCE_ROW];
+
+pub const SOLVER_ROW: Param = Param {
+    more: true,
+    hint: "DCA and Pegasos: no separate bias (K + 1)",
+    ..model_row(
+        "solver",
+        "solver",
+        Kind::Choice {
+            options: &[
+                choice(
+                    "smo",
+                    "SMO (with bias, LIBSVM)",
+                    "Sequential minimal optimisation: two multipliers at a time in closed \
+                     form, keeping Σαᵢyᵢ = 0, the pair chosen by second-order working-set \
+                     selection as in LIBSVM.",
+                ),
+                choice(
+                    "dca",
+                    "dual coordinate ascent",
+                    "One multiplier at a time, αᵢ ← clip(αᵢ + (1 − yᵢf(xᵢ))/Kᵢᵢ, 0, C); the \
+                     bias is absorbed by the kernel K + 1, so there is no Σαᵢyᵢ = 0 to keep.",
+                ),
+                choice(
+                    "pegasos",
+                    "Pegasos (primal SGD)",
+                    "Stochastic sub-gradient steps on the primal λ/2‖w‖² + (1/n)Σ hinge, \
+                     λ = 1/(nC), with step ηₜ = 1/(λt); the bias is absorbed by K + 1.",
+                ),
+            ],
+        },
+        "smo",
+        "How the soft-margin problem is solved: each solver reaches the same kind of \
+         boundary by its own path, which Step shows one update at a time.",
+    )
+};
+
+pub const MULTI_CLASS_ROW: Param = Param {
+    more: true,
+    ..model_row(
+        "mc",
+        "multi-class",
+        Kind::Choice {
+            options: &[
+                choice(
+                    "ovo",
+                    "one-vs-one, voting (LIBSVM)",
+                    "One classifier for each pair of classes, K(K − 1)/2 in all; each votes, \
+                     and the class with the most votes wins (LIBSVM's choice).",
+                ),
+                choice(
+                    "ovr",
+                    "one-vs-rest",
+                    "One classifier per class against all the others, K in all; the class \
+                     with the highest score wins.",
+                ),
+            ],
+        },
+        "ovo",
+        "How a two-class method tells three or more classes apart: by combining two-class \
+         classifiers.",
+    )
+};
+
+pub const C_ROW: Param = Param {
+    enabled_by: &[("hard", &["0"])],
+    ..model_row(
+        "C",
+        "C",
+        Kind::LogSlider { lo: -3.0, hi: 4.0 },
+        "1",
+        "The price of a margin violation in ½‖w‖² + C Σξᵢ, and the box 0 ≤ αᵢ ≤ C of the \
+         dual: small C allows a wide margin with many bound support vectors; large C \
+         approaches the hard margin.",
+    )
+};
+
+pub const HARD_ROW: Param = Param {
+    more: true,
+    hint: "C = ∞",
+    ..model_row(
+        "hard",
+        "hard margin",
+        Kind::Flag,
+        "0",
+        "Demand yᵢf(xᵢ) ≥ 1 of every point, with no slack (C = ∞): it has a solution only \
+         when the classes are separable, and the lab says so when they are not.",
+    )
+};
+
+pub const TOLERANCE_ROW: Param = Param {
+    group: Group::Hidden,
+    ..model_row(
+        "tol",
+        "tolerance",
+        Kind::LogSlider { lo: -6.0, hi: -1.0 },
+        "0.001",
+        "The solver stops when the largest violation of the KKT conditions is below this \
+         (LIBSVM's default is 10⁻³).",
+    )
+};
