@@ -389,6 +389,12 @@ impl App {
         self.lab.hash()
     }
 
+    /// The link of a comparison: this side's hash with `right`'s own settings as `compare=`
+    /// ([`crate::lab::link::write`]).
+    pub fn compare_hash(&self, right: &App) -> String {
+        crate::lab::link::write(&self.lab.hash(), Some(&right.lab.hash()))
+    }
+
     /// Whether setting `key` is the same on both sides of a comparison (an edit of it is
     /// made on both) rather than each side's own ([`crate::lab::link::shared`]).
     pub fn shared_setting(key: &str) -> bool {

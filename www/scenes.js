@@ -42,16 +42,12 @@ export function newEntry() {
 
 // ---- compare: two settings side by side on the same points -------------------------------
 
-// The settings of a side that may differ from the other's, as `key=value&…` (the lab's rule).
-function ownSettings(side) {
-  return side.hash().split('&').filter((part) => !App.shared_setting(part.split('=')[0])).join('&');
-}
-
-// A scene's link: the left side's, and the right side's own settings when comparing; null
-// for a scene surely too large for a link (known without writing megabytes of text).
+// A scene's link: the left side's, and the right side's own settings when comparing (the lab
+// writes the `compare=` form, src/lab/link.rs); null for a scene surely too large for a link
+// (known without writing megabytes of text).
 export function sceneHash() {
   if (page.app.hash_longer_than(LINK_CHARACTERS)) return null;
-  return page.app.hash() + (page.twin ? `&compare=${encodeURIComponent(ownSettings(page.twin))}` : '');
+  return page.twin ? page.app.compare_hash(page.twin) : page.app.hash();
 }
 
 // Opens a whole scene from its link, both sides, or nothing of it; whether a scene opened. The

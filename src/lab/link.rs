@@ -1,6 +1,7 @@
-//! A shared link read whole, before anything of it is opened: the left-hand scene, and when
-//! comparing the right-hand side's own settings, which the page writes as `compare=` (the
-//! URL-encoded `key=value&…` of the settings that may differ from the left's). Either every
+//! A shared link written ([`write()`]) and read whole ([`read`]), before anything of it is
+//! opened: the left-hand scene, and when comparing the right-hand side's own settings as
+//! `compare=` (the URL-encoded `key=value&…` of the settings that may differ from the left's,
+//! [`shared`] saying which may not). Either every
 //! part reads, or the link is refused naming each part that does not ([`Refusal`]); keys this
 //! lab does not know are left out with a warning, on either side.
 
@@ -30,6 +31,37 @@ pub fn shared(key: &str) -> bool {
         || rows()
             .iter()
             .any(|row| row.key == key && row.group == Group::Points)
+}
+
+/// The link of a scene from its sides' hashes: the left's, and when comparing, `compare=` with
+/// the right side's own settings (every part of its hash whose key is not [`shared`]),
+/// encoded as a URI component.
+pub fn write(left: &str, right: Option<&str>) -> String {
+    let Some(right) = right else {
+        return left.to_string();
+    };
+    let own: Vec<&str> = right
+        .split('&')
+        .filter(|part| !shared(part.split('=').next().unwrap_or(part)))
+        .collect();
+    left.to_string() + "&compare=" + &uri_component(&own.join("&"))
+}
+
+/// `text` as a URI component: every byte but ASCII letters, digits and `-_.!~*'()` escaped as
+/// `%XX` (JavaScript's `encodeURIComponent`, so a link reads the same whoever wrote it).
+fn uri_component(text: &str) -> String {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let mut out = String::with_capacity(text.len());
+    for &byte in text.as_bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push('%');
+            out.push(HEX[usize::from(byte >> 4)] as char);
+            out.push(HEX[usize::from(byte & 15)] as char);
+        }
+    }
+    out
 }
 
 /// Reads `hash` (a leading '#' is fine) whole, both sides, or refuses it.
@@ -118,6 +150,31 @@ mod tests {
         assert_eq!(right.settings().get("C").unwrap(), "5");
         assert_eq!(read("C=2&compare=").unwrap().right.unwrap(), "C=2");
         assert!(read("C=2").unwrap().right.is_none());
+    }
+
+    /// A comparison's link, written and read again, opens both sides as they were: the right
+    /// side's own settings (a model of another task's kind, its own solver, a kernel by rule
+    /// with spaces and signs) and the left's points and names.
+    #[test]
+    fn a_comparison_written_reads_back_both_sides() {
+        let points = "&points=0,0,0;1,1,1;0.5,-2,0,t&names=0:%C3%A9t%C3%A9%20%26%20co";
+        let left = Playground::open(&format!("preset=xor&n=20&C=2{points}")).unwrap();
+        let right = Playground::open(&format!(
+            "preset=xor&n=20&model=logistic&solver=gd&lr=0.5&kernel=rbf%20%2B%201&features=rbf{points}"
+        ))
+        .unwrap();
+        assert_eq!(write(&left.hash(), None), left.hash());
+        let link = read(&write(&left.hash(), Some(&right.hash()))).unwrap();
+        assert!(link.warnings.is_empty(), "{:?}", link.warnings);
+        assert_eq!(Playground::open(&link.left).unwrap().hash(), left.hash());
+        let opened = Playground::open(&link.right.unwrap()).unwrap();
+        assert_eq!(opened.settings(), right.settings());
+        assert_eq!(opened.data(), left.data());
+        // Encoded as the page's JavaScript would: `encodeURIComponent`'s set kept.
+        assert_eq!(
+            uri_component("a=b&c d%é*(!)~'"),
+            "a%3Db%26c%20d%25%C3%A9*(!)~'"
+        );
     }
 
     #[test]
