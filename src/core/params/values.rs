@@ -60,7 +60,8 @@ impl Values {
     }
 
     /// From now on read by a method that brings the rows `own` (the lab's settings follow
-    /// their model; the registry's fit hands a method values it reads as itself).
+    /// their model; a method reads its own row of a key another has through
+    /// [`Values::as_read_by`]).
     pub fn read_by(&mut self, own: &'static [Param]) {
         self.own = own;
     }
