@@ -84,6 +84,15 @@ impl Values {
         std::ptr::eq(self.own, own)
     }
 
+    /// Every row with its value as the URL writes it, in URL order: each method's own row of
+    /// a key another has too, whoever reads (what depends on every setting hashes them all).
+    pub fn each(&self) -> impl Iterator<Item = (&'static Param, String)> + '_ {
+        self.rows
+            .iter()
+            .copied()
+            .zip(self.values.iter().map(Value::text))
+    }
+
     /// The rows these are values of, in URL order.
     pub fn rows(&self) -> &'static [&'static Param] {
         self.rows

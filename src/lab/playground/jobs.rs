@@ -116,12 +116,14 @@ impl Playground {
         }
         self.settings.model.hash(&mut h);
         axes.hash(&mut h);
-        for row in crate::methods::table::rows().iter() {
+        // Every row's value, each method's own solver too: the learning curves' second
+        // method reads its own, whichever the lab's model is.
+        for (row, text) in self.settings.values.each() {
             let drawn_only = matches!(row.effect, crate::core::params::Effect::Redraw)
                 && !(folds && row.key == "folds");
             let random = row.key == "seed" && !folds;
             if !axes.contains(&row.key) && !drawn_only && !random {
-                self.settings.values.text(row.key).hash(&mut h);
+                text.hash(&mut h);
             }
         }
         h.finish()
@@ -213,5 +215,33 @@ impl Playground {
     /// counted), for views that show a job as it fills in.
     pub fn grid_steps(&self) -> u64 {
         self.grid_steps
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A view's job depends on every setting a method it fits may read: with the SVM as the
+    /// lab's model, logistic regression's own solver (the learning curves' second method
+    /// reads it) still starts the job afresh when it changes.
+    #[test]
+    fn a_jobs_signature_follows_another_methods_own_row() {
+        let mut lab = Playground::open("model=svm&preset=moons&n=30&learn_vs=logistic").unwrap();
+        let before = lab.job_signature(&[], true);
+        lab.set("solver", "gd").unwrap();
+        assert_eq!(
+            lab.settings().values.choice("solver"),
+            "smo",
+            "the SVM's stays"
+        );
+        assert_ne!(lab.job_signature(&[], true), before);
+        let after = lab.job_signature(&[], true);
+        lab.set("C", "1").unwrap();
+        assert_eq!(
+            lab.job_signature(&[], true),
+            after,
+            "an unchanged value changes nothing"
+        );
     }
 }
