@@ -39,7 +39,10 @@
 // task and kept by the points' own version, their discs listed ahead, the last scene's
 // points reused by the next model's, its passes made 8192 points to a call), less 2 KB when each
 // method's rows moved into its own file (the settings' readers kept out of line), then 1 KB for
-// the comparison's link written by the lab (`lab::link::write`); each raised on purpose, against the goal of a smaller module: what
+// the comparison's link written by the lab (`lab::link::write`), then 1.1 KB when the methods'
+// marks became an open list of drawing primitives (each method's marks built in its own file,
+// drawn by kind of primitive, travelling as numbers and words: their derived form cost 37 KB);
+// each raised on purpose, against the goal of a smaller module: what
 // only the command line or an export needs belongs in a module of its own, loaded when asked
 // for).
 // To raise it deliberately: measure the new size (this script prints it), say in the commit why
@@ -51,7 +54,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_BYTES = 822_000;
+export const BUDGET_BYTES = 824_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');

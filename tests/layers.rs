@@ -44,7 +44,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "job",
         ],
     ),
-    ("methods", &["model", "capabilities"]),
+    ("methods", &["model", "capabilities", "marks"]),
     ("methods", &["solvers"]),
     (
         "methods",

@@ -7,10 +7,13 @@
 //! Run alone with `cargo test --test legend`.
 
 use kernel_playground::core::plane::{
-    Curve, CurveKind, Layers, Layout, LegendEntry, LegendMark, Mark, Outline, Scene, Shading,
+    Colour, Curve, CurveKind, Decoration, Depth, Layers, Layout, LegendEntry, LegendMark, Mark,
+    Pen, Primitive, Scene, Shading, SwatchShape, Weight,
 };
 use kernel_playground::lab::playground::Playground;
 use kernel_playground::lab::state::Settings;
+use kernel_playground::methods::marks;
+use kernel_playground::methods::solvers::gaussian::means;
 
 fn layers(hash: &str) -> Layers {
     Settings::from_hash(hash).unwrap().0.layers()
@@ -20,7 +23,7 @@ fn kinds(entries: &[LegendEntry]) -> Vec<String> {
     entries
         .iter()
         .map(|e| {
-            let json = serde_json::to_value(e.mark).unwrap();
+            let json = serde_json::to_value(&e.mark).unwrap();
             json["type"].as_str().unwrap().to_string()
         })
         .collect()
@@ -32,6 +35,24 @@ fn legend_of(hash: &str) -> Vec<LegendEntry> {
     lab.fit();
     let scene = lab.scene(&Layout::new(400, 400));
     lab.legend(&scene, lab.settings().layers().on("regions"))
+}
+
+/// Edges named `name`, drawn with the layer `layer`, listed at `rank`.
+fn edges(
+    name: &'static str,
+    layer: &'static str,
+    rank: u16,
+    lines: Vec<([f64; 2], [f64; 2])>,
+) -> Decoration {
+    let pen = Pen::solid(Colour::Ink, Weight::Px(1));
+    let swatch = vec![SwatchShape::across(pen)];
+    Decoration::new(
+        name,
+        Depth::UnderCurves,
+        vec![Primitive::Segments { lines, pen }],
+    )
+    .on_layer(layer)
+    .named(rank, name, "Edges.", swatch)
 }
 
 fn line(from: [f64; 2], to: [f64; 2]) -> Vec<[f64; 2]> {
@@ -91,15 +112,22 @@ fn lines_and_marks_are_named_only_when_drawn() {
                 label: None,
             },
         ],
-        slack_segments: vec![([0.0, 0.0], [0.5, 0.5])],
-        w_arrow: Some(([0.0, 0.0], [1.0, 0.0])),
-        cell_edges: vec![([0.0, 0.0], [0.0, 1.0])],
-        outlines: vec![Outline {
-            points: line([0.0, 0.0], [1.0, 0.0]),
-            colour: 1,
-            dashed: false,
-        }],
-        centres: vec![([0.0, 0.0], 1)],
+        decorations: vec![
+            marks::slack(vec![([0.0, 0.0], [0.5, 0.5])]),
+            marks::arrow("w", [0.0, 0.0], [1.0, 0.0]),
+            edges("voronoi_edges", "vor", 70, vec![([0.0, 0.0], [0.0, 1.0])]),
+            // Drawn whatever the layers.
+            Decoration::new(
+                "ellipses",
+                Depth::UnderCurves,
+                vec![Primitive::Outline {
+                    points: line([0.0, 0.0], [1.0, 0.0]),
+                    pen: Pen::solid(Colour::Class(1), Weight::Light),
+                }],
+            )
+            .named(100, "ellipses", "Ellipses of the classes.", vec![]),
+            means(vec![([0.0, 0.0], 1)]),
+        ],
         region_colours: [0, 1],
         shading: Shading::Margin { scale: 1.0 },
         ..Scene::default()

@@ -340,7 +340,7 @@ fn the_smo_inset_reads_as_large_as_the_ticks_and_nothing_overlaps() {
             }
             lab.fit();
             let scene = lab.scene(&layout);
-            if scene.sub_problem.is_none() {
+            if scene.decoration("sub_problem").is_none() {
                 continue;
             }
             seen += 1;

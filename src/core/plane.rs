@@ -1,8 +1,9 @@
-//! What the plane view shows, as data: the points and their marks, the decision field or the
-//! class labels on a grid, level curves, and the marks each method adds (support-vector rings,
-//! slack segments, the w arrow, covariance ellipses, Voronoi edges…). Methods fill a [`Scene`];
-//! the `scene` module draws it with plotters on any backend and `regions` colours the
-//! regions. [`Scene::legend`] names what a scene draws (the `legend` module).
+//! What the plane view shows, as data: the points and their support-vector marks, the decision
+//! field or the class labels on a grid, level curves, and the marks each method adds as an
+//! open list of drawing primitives (the `marks` module: a slack segment, the w arrow, an
+//! ellipse or a Voronoi edge is a method's [`Decoration`], named in its own file). Methods fill
+//! a [`Scene`]; the `scene` module draws it with plotters on any backend and `regions` colours
+//! the regions. [`Scene::legend`] names what a scene draws (the `legend` module).
 
 use crate::core::data::Point;
 use crate::core::field::{Field, LabelField, PixelRect, View};
@@ -10,7 +11,14 @@ use crate::core::params::{Group, Values, LAB_ROWS};
 use serde::{Deserialize, Serialize};
 
 mod legend;
+mod marks;
+mod wire;
 pub use legend::{LegendEntry, LegendMark};
+pub use marks::{
+    Colour, Dash, Decoration, Depth, Legend, PairStep, Pen, Primitive, Swatch, SwatchShape, Weight,
+    Words,
+};
+pub use wire::Wire;
 
 /// How a region's depth of colour follows the decision value f.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -125,62 +133,29 @@ pub struct Scene {
     pub region_colours: [usize; 2],
     pub shading: Shading,
     pub curves: Vec<Curve>,
-    pub slack_segments: Vec<(Point, Point)>,
-    /// Tail and head of the w arrow.
-    pub w_arrow: Option<(Point, Point)>,
-    /// Short texts beside points (a perceptron's mistake counts).
-    pub point_labels: Vec<(usize, String)>,
-    /// The point of the last update when stepping through a run.
-    pub emphasis: Option<usize>,
-    /// The working pair (i, j) of the SMO step shown, ringed.
-    pub pair: Option<(usize, usize)>,
-    /// The two-variable sub-problem of that step, drawn as an inset in the corner.
-    pub sub_problem: Option<PairStep>,
-    /// Voronoi cell edges and Delaunay edges.
-    pub cell_edges: Vec<(Point, Point)>,
-    pub delaunay_edges: Vec<(Point, Point)>,
-    /// Lines from the pointer to its nearest neighbours.
-    pub neighbour_lines: Vec<(Point, Point)>,
+    /// The method's own marks ([`Decoration`]), in the order they are drawn at each depth.
+    pub decorations: Vec<Decoration>,
+    /// The marks that follow the pointer (k-NN's lines to the neighbours), drawn before the
+    /// others at their depth.
+    pub pointer: Vec<Decoration>,
+    /// The point under the pointer or chosen, haloed.
     pub highlight: Option<usize>,
-    /// Closed outlines in a class colour (covariance ellipses), solid or dashed.
-    pub outlines: Vec<Outline>,
-    /// Marked centres (class means), in a class colour.
-    pub centres: Vec<(Point, usize)>,
-    /// The two classes' convex hulls (the `hulls` layer), dashed in their class colours.
-    pub hulls: Vec<Outline>,
-    /// The shortest segment between the hulls (its end on the negative class's hull first),
-    /// whose perpendicular bisector is drawn with it: the hard-margin boundary.
-    pub hull_bridge: Option<(Point, Point)>,
-}
-
-/// One SMO pair update: the two-variable sub-problem on the box [0, C]² and the line
-/// y_i α_i + y_j α_j = const, where (α_i, α_j) started, the unclipped optimum on the line and
-/// where it ended (the optimum clipped to the box).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PairStep {
-    /// (i, j), as training-point indices.
-    pub pair: (usize, usize),
-    /// y_i and y_j ∈ {−1, +1}.
-    pub y: [f64; 2],
-    /// The box bound C.
-    pub c: f64,
-    pub before: [f64; 2],
-    pub after: [f64; 2],
-    pub unclipped: [f64; 2],
-}
-
-/// A closed polyline in data coordinates drawn in class colour `colour`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Outline {
-    pub points: Vec<Point>,
-    pub colour: usize,
-    pub dashed: bool,
 }
 
 impl Scene {
     /// The curves of one kind.
     pub fn curves_of(&self, kind: CurveKind) -> impl Iterator<Item = &Curve> {
         self.curves.iter().filter(move |c| c.kind == kind)
+    }
+
+    /// Every mark of the method's, those that follow the pointer first.
+    pub fn all_decorations(&self) -> impl Iterator<Item = &Decoration> {
+        self.pointer.iter().chain(&self.decorations)
+    }
+
+    /// The mark named `name`, if the scene has one.
+    pub fn decoration(&self, name: &str) -> Option<&Decoration> {
+        self.all_decorations().find(|d| d.name == name)
     }
 }
 

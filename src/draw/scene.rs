@@ -4,13 +4,16 @@
 //!
 //! Layers, bottom to top: decision regions (a pixel image of the field, coloured by predicted
 //! class and shaded by the method's confidence: |f(x)| for margins, |2p − 1| for probabilities,
-//! the vote share for neighbours), Delaunay and Voronoi edges, slack segments, level curves
-//! (margins f = ±1 or probability contours, dashed; a multi-class model's members' boundaries,
-//! dashed, with their layer), the boundary (solid), lines to the nearest
-//! neighbours, the w arrow, the points with their labels (mistake counts; held-out test points
-//! hollow, white inside their class's shape), the support-vector
-//! rings (a circle for a free support vector, a square for a bound one), the point of the last
-//! update, the highlight of the point under the pointer, and the axes.
+//! the vote share for neighbours), the methods' marks under the curves (Delaunay and Voronoi
+//! edges, slack segments, ellipses, hulls), level curves (margins f = ±1 or probability
+//! contours, dashed; a multi-class model's members' boundaries, dashed, with their layer), the
+//! boundary (solid), the marks over the curves (lines to the nearest neighbours, the w arrow),
+//! the points (held-out test points hollow, white inside their class's shape) and the
+//! support-vector rings (a circle for a free support vector, a square for a bound one), the
+//! marks over the points (means, mistake counts), the curves' labels, the marks on top (the
+//! point of the last update, the SMO pair), the highlight of the point under the pointer, the
+//! axes, and the SMO inset. Which marks a method draws is its own ([`Primitive`]s in a
+//! `Decoration`, `core::plane`'s marks); this module knows only the primitives.
 //!
 //!
 //! How regions are coloured is [`crate::draw::regions`]'s business. The region image is painted by
@@ -19,12 +22,13 @@
 //! itself, which then asks [`draw`] for everything else.
 //!
 //! The parts, one file each: `axes` (the chart, its ticks and their labels), `markers` (the
-//! class shapes and the support-vector marks), `overlay` (every layer above the regions) and
-//! `pixels` (the quick data → pixel map for the points, and its inverse).
+//! class shapes and the support-vector marks), `overlay` (every layer above the regions),
+//! `primitives` (the methods' marks), `tags` (labels on plates) and `pixels` (the quick data
+//! → pixel map for the points, and its inverse).
 
 use crate::core::error::Error;
 use crate::core::field::View;
-pub use crate::core::plane::{Curve, CurveKind, Layers, Layout, Mark, Outline, Scene, Shading};
+pub use crate::core::plane::{Curve, CurveKind, Layers, Layout, Mark, Primitive, Scene, Shading};
 pub use crate::draw::regions::{
     class_shade, field_image, field_image_rgba, region_grid, region_shade, CLASS_COLOURS,
 };
@@ -36,6 +40,7 @@ mod axes;
 mod markers;
 mod overlay;
 mod pixels;
+mod primitives;
 mod tags;
 pub(crate) use axes::{axes, tick_label};
 pub(crate) use markers::draw_marker;
@@ -149,7 +154,15 @@ pub fn draw_with<DB: DrawingBackend>(
     )?;
     let area = chart.plotting_area();
     draw_overlay(area, scene, layout, layers, &mut discs)?;
-    if let (Some(step), true) = (&scene.sub_problem, layers.on("pair")) {
+    let insets = scene
+        .all_decorations()
+        .filter(|d| d.layer_on(layers))
+        .flat_map(|d| &d.shapes)
+        .filter_map(|shape| match shape {
+            Primitive::Inset(step) => Some(step),
+            _ => None,
+        });
+    for step in insets {
         let pixels: Vec<(i32, i32)> = scene
             .points
             .iter()

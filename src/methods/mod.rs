@@ -3,7 +3,8 @@
 //! 1. The contract — [`model`]: the [`model::Method`] trait every method's registry entry
 //!    implements and the [`model::Model`] trait of a fitted model (decision values, grid
 //!    evaluation, marks, facts), and [`capabilities`]: what a view asks of a particular kind
-//!    of model (a one-class SVM's dual), through a `Model` method and never by its type.
+//!    of model (a one-class SVM's dual), through a `Model` method and never by its type;
+//!    [`marks`]: the marks several methods draw alike (the w arrow, the last update's ring).
 //! 2. The methods — [`solvers`]: one file per method, its problem stated in its doc.
 //! 3. What is built on any model — [`multiclass`] (one-vs-one and one-vs-rest over any
 //!    two-class model), [`standardise`] (a model fitted on standardised features, answering in
@@ -13,6 +14,7 @@
 
 pub mod capabilities;
 pub mod learning;
+pub mod marks;
 pub mod model;
 pub mod multiclass;
 pub mod picture;

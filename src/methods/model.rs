@@ -23,7 +23,7 @@ pub use crate::core::field::Smoothness;
 use crate::core::field::{Grid, View};
 use crate::core::kernel::{Kernel, PanelParams};
 use crate::core::params::{Values, EXPRESSION_KEY};
-use crate::core::plane::{Layers, Mark, Scene, Shading};
+use crate::core::plane::{Decoration, Layers, Mark, Scene, Shading};
 use crate::core::sklearn::Counterpart;
 use std::any::Any;
 use std::fmt::Debug;
@@ -359,8 +359,9 @@ pub trait Model: Debug + Send + Sync + Any {
     /// Adds the method's own marks to the plane (support vectors, ellipses, cells…).
     fn decorate(&self, _scene: &mut Scene, _context: &Context<'_>) {}
 
-    /// Lines from `at` to the points that decide there (k-NN's neighbours).
-    fn neighbour_lines(&self, _at: Point, _data: &Dataset) -> Vec<(Point, Point)> {
+    /// What the model draws about the place `at` under the pointer (k-NN's lines to the
+    /// neighbours that vote there), with `data` its training points.
+    fn pointer_marks(&self, _at: Point, _data: &Dataset) -> Vec<Decoration> {
         Vec::new()
     }
 

@@ -5,9 +5,12 @@
 //! the boundaries between them; then the method's own marks ([`Model::decorate`]).
 
 use crate::core::contour::level_curves;
-use crate::core::data::Dataset;
+use crate::core::data::{Dataset, Point};
 use crate::core::field::{Field, Grid, LabelField, Smoothness, View};
-use crate::core::plane::{Curve, CurveKind, Layers, Layout, Mark, Scene, Shading};
+use crate::core::plane::{
+    Colour, Curve, CurveKind, Dash, Decoration, Depth, Layers, Layout, Mark, Pen, Primitive, Scene,
+    Shading, SwatchShape, Weight,
+};
 use crate::methods::model::{Context, Model, PROBABILITY_LEVELS};
 
 /// The grid for a plot of `layout`'s size: a node every 2 pixels, or every 3 for models whose
@@ -143,10 +146,11 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
         field: plane_field.as_ref(),
         threshold,
     };
-    model.decorate(scene, &context);
+    // The hulls first: the model's own marks are drawn over them.
     if layers.on("hulls") {
         hulls(scene, data, classes);
     }
+    model.decorate(scene, &context);
     scene.field = plane_field;
     // Labels once per level, not on every piece of a broken contour.
     let mut labelled = std::collections::HashSet::new();
@@ -197,7 +201,7 @@ fn hulls(scene: &mut Scene, data: &Dataset, classes: &[i32]) {
     let [negative, positive] = present[..] else {
         return;
     };
-    let of = |label: i32| -> Vec<crate::core::data::Point> {
+    let of = |label: i32| -> Vec<Point> {
         data.points
             .iter()
             .zip(&data.labels)
@@ -206,14 +210,80 @@ fn hulls(scene: &mut Scene, data: &Dataset, classes: &[i32]) {
             .collect()
     };
     let (a, b) = (of(negative), of(positive));
-    for (label, points) in [(negative, &a), (positive, &b)] {
-        scene.hulls.push(crate::core::plane::Outline {
-            points: crate::core::hull::convex_hull(points),
-            colour: classes.iter().position(|&c| c == label).unwrap_or(0),
-            dashed: true,
-        });
+    let colour = |label: i32| classes.iter().position(|&c| c == label).unwrap_or(0);
+    let outline = |label: i32, points: &[Point]| Primitive::Outline {
+        points: crate::core::hull::convex_hull(points),
+        pen: Pen::solid(Colour::Class(colour(label)), Weight::Light).dashed(Dash::Long),
+    };
+    let hulls = vec![outline(negative, &a), outline(positive, &b)];
+    let (first, second) = (
+        Colour::Class(colour(negative)),
+        Colour::Class(colour(positive)),
+    );
+    let side = |from: [f32; 2], to: [f32; 2], colour: Colour| SwatchShape::Line {
+        from,
+        to,
+        pen: Pen::solid(colour, Weight::Px(2)).dashed(Dash::Long),
+    };
+    let swatch = vec![
+        side([3.0, 2.0], [23.0, 2.0], first),
+        side([3.0, 2.0], [3.0, 16.0], first),
+        side([23.0, 2.0], [23.0, 16.0], second),
+        side([3.0, 16.0], [23.0, 16.0], second),
+    ];
+    scene.decorations.push(
+        Decoration::new("hulls", Depth::UnderCurves, hulls)
+            .on_layer("hulls")
+            .named(
+                120,
+                "convex hulls of the classes (dashed)",
+                "The smallest convex polygon round each class's training points: a line \
+                 separates the classes exactly when the two hulls do not meet.",
+                swatch,
+            ),
+    );
+    if let Some((near, far)) = crate::core::hull::closest_points(&a, &b) {
+        scene.decorations.push(hull_bridge(near, far));
     }
-    scene.hull_bridge = crate::core::hull::closest_points(&a, &b);
+}
+
+/// The shortest segment between the hulls (its end on the negative class's hull first), its
+/// ends dotted, and its perpendicular bisector across the view, dash-dotted: for separable
+/// classes, the hard-margin boundary.
+fn hull_bridge(near: Point, far: Point) -> Decoration {
+    let grey = Colour::Rgb(90, 90, 90);
+    let shapes = vec![
+        Primitive::Bisector {
+            ends: (near, far),
+            pen: Pen::solid(grey, Weight::Stroke).dashed(Dash::Short),
+        },
+        Primitive::Segments {
+            lines: vec![(near, far)],
+            pen: Pen::solid(grey, Weight::Bold),
+        },
+        Primitive::Dots {
+            at: vec![near, far],
+            colour: grey,
+        },
+    ];
+    let swatch = vec![
+        SwatchShape::across(Pen::solid(grey, Weight::Px(3))),
+        SwatchShape::Line {
+            from: [13.0, 1.0],
+            to: [13.0, 17.0],
+            pen: Pen::solid(grey, Weight::Px(2)).dashed(Dash::Short),
+        },
+    ];
+    Decoration::new("hull_bridge", Depth::OverCurves, shapes)
+        .on_layer("hulls")
+        .named(
+            130,
+            "shortest segment between the hulls, and its bisector",
+            "The closest pair of points of the two hulls and the line halfway between them at \
+             right angles: the hard-margin SVM's boundary, with margin 1/‖w‖ half the segment's \
+             length.",
+            swatch,
+        )
 }
 
 #[cfg(test)]
@@ -352,6 +422,7 @@ mod tests {
                 threshold,
             };
             decorate(&*model, &mut scene, &layout, &setting);
+            let slack = scene.decoration("slack").expect("slack").lines();
             let pixel = view.width() / layout.plot.width;
             let with_slack: Vec<usize> = svm
                 .bound()
@@ -359,8 +430,8 @@ mod tests {
                 .filter(|&i| svm.slack(i) > 0.0)
                 .collect();
             assert!(with_slack.len() > 20, "γ = {gamma}: {}", with_slack.len());
-            assert_eq!(scene.slack_segments.len(), with_slack.len(), "γ = {gamma}");
-            for (&(start, end), &i) in scene.slack_segments.iter().zip(&with_slack) {
+            assert_eq!(slack.len(), with_slack.len(), "γ = {gamma}");
+            for (&(start, end), &i) in slack.iter().zip(&with_slack) {
                 assert_eq!(start, data.points[i]);
                 let g = svm.gradient(end);
                 let off = (svm.decision_value(end) - svm.y[i]).abs() / g[0].hypot(g[1]);
@@ -397,11 +468,12 @@ mod tests {
                 threshold: 0.0,
             };
             decorate(&*model, &mut scene, &layout, &setting);
+            let slack = scene.decoration("slack").expect("slack").lines();
             let with_slack: Vec<usize> = (svm.bound().into_iter())
                 .filter(|&i| svm.slack(i) > 0.0)
                 .collect();
             assert!(with_slack.len() >= 50, "{kernel}: {}", with_slack.len());
-            assert_eq!(scene.slack_segments.len(), with_slack.len(), "{kernel}");
+            assert_eq!(slack.len(), with_slack.len(), "{kernel}");
             let on_edge = |p: Point| {
                 let near = |a: f64, b: f64| (a - b).abs() <= 1e-9 * view.width();
                 near(p[0], view.x_min)
@@ -410,7 +482,7 @@ mod tests {
                     || near(p[1], view.y_max)
             };
             let mut stopped_at_the_edge = 0;
-            for (&(start, end), &i) in scene.slack_segments.iter().zip(&with_slack) {
+            for (&(start, end), &i) in slack.iter().zip(&with_slack) {
                 assert_eq!(start, data.points[i], "{kernel}");
                 assert!(view.contains(end), "{kernel}, point {i}: ends at {end:?}");
                 let d = [end[0] - start[0], end[1] - start[1]];

@@ -14,7 +14,7 @@
 use crate::core::data::{Dataset, Point};
 use crate::core::field::{Grid, Smoothness, View};
 use crate::core::params::{model_row, Kind, Param};
-use crate::core::plane::{Mark, Scene, Shading};
+use crate::core::plane::{Decoration, Mark, Scene, Shading};
 use crate::methods::model::{Context, Fact, KernelExpansion, Level, Loss, Model};
 use std::any::Any;
 
@@ -90,36 +90,6 @@ pub struct Standardised {
     pub inner: Box<dyn Model>,
 }
 
-impl Standardised {
-    fn segments_back(&self, segments: &mut [(Point, Point)]) {
-        for (a, b) in segments {
-            *a = self.scaler.back(*a);
-            *b = self.scaler.back(*b);
-        }
-    }
-
-    /// Maps what the inner model drew in z back to the plane.
-    fn scene_back(&self, drawn: &mut Scene) {
-        for curve in &mut drawn.curves {
-            for p in &mut curve.points {
-                *p = self.scaler.back(*p);
-            }
-        }
-        for outline in &mut drawn.outlines {
-            for p in &mut outline.points {
-                *p = self.scaler.back(*p);
-            }
-        }
-        for (p, _) in &mut drawn.centres {
-            *p = self.scaler.back(*p);
-        }
-        self.segments_back(&mut drawn.slack_segments);
-        self.segments_back(&mut drawn.cell_edges);
-        self.segments_back(&mut drawn.delaunay_edges);
-        self.segments_back(&mut drawn.neighbour_lines);
-    }
-}
-
 impl Model for Standardised {
     fn classes(&self) -> &[i32] {
         self.inner.classes()
@@ -193,31 +163,30 @@ impl Model for Standardised {
         };
         let mut drawn = Scene::default();
         self.inner.decorate(&mut drawn, &inner_context);
-        self.scene_back(&mut drawn);
-        // The w arrow of z-space is not normal to the boundary in the plane: left out.
-        scene.curves.extend(drawn.curves);
-        scene.outlines.extend(drawn.outlines);
-        scene.centres.extend(drawn.centres);
-        scene.slack_segments.extend(drawn.slack_segments);
-        scene.cell_edges.extend(drawn.cell_edges);
-        scene.delaunay_edges.extend(drawn.delaunay_edges);
-        scene.point_labels.extend(drawn.point_labels);
-        if drawn.emphasis.is_some() {
-            scene.emphasis = drawn.emphasis;
+        let back = |z: Point| self.scaler.back(z);
+        for curve in &mut drawn.curves {
+            curve.points.iter_mut().for_each(|p| *p = back(*p));
         }
-        // The pair and its sub-problem are about multipliers, not places: they carry over.
-        if drawn.pair.is_some() {
-            scene.pair = drawn.pair;
-            scene.sub_problem = drawn.sub_problem;
+        scene.curves.extend(drawn.curves);
+        // Rings, tags and the SMO inset name points and multipliers, not places: they carry
+        // over as they are.
+        for mut decoration in drawn.decorations {
+            if !decoration.fitted_units_only {
+                decoration.map_places(&back);
+                scene.decorations.push(decoration);
+            }
         }
     }
 
-    fn neighbour_lines(&self, at: Point, data: &Dataset) -> Vec<(Point, Point)> {
-        let mut lines = self
+    fn pointer_marks(&self, at: Point, data: &Dataset) -> Vec<Decoration> {
+        let mut marks = self
             .inner
-            .neighbour_lines(self.scaler.forward(at), &self.scaler.dataset(data));
-        self.segments_back(&mut lines);
-        lines
+            .pointer_marks(self.scaler.forward(at), &self.scaler.dataset(data));
+        marks.retain(|m| !m.fitted_units_only);
+        for mark in &mut marks {
+            mark.map_places(&|z| self.scaler.back(z));
+        }
+        marks
     }
 
     fn facts(&self, data: &Dataset) -> Vec<Fact> {

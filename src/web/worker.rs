@@ -28,14 +28,8 @@ pub struct FrameWorker {
 }
 
 /// What a worker sent the page last: the lab's version, the canvas size, whether a draft, the
-/// pointer's lines.
-type Sent = (
-    u64,
-    u32,
-    u32,
-    bool,
-    Vec<(crate::core::data::Point, crate::core::data::Point)>,
-);
+/// marks that follow the pointer.
+type Sent = (u64, u32, u32, bool, Vec<crate::core::plane::Wire>);
 
 #[wasm_bindgen]
 impl FrameWorker {
@@ -134,7 +128,7 @@ impl FrameWorker {
             width,
             height,
             self.lab.drawn_as_draft(),
-            scene.neighbour_lines.clone(),
+            crate::core::plane::Wire::of(&scene.pointer),
         );
         let fresh = self.sent.as_ref() != Some(&key);
         let (mut cols, mut rows) = (0, 0);

@@ -93,6 +93,13 @@ test('the legend names exactly the marks the frame draws', async () => {
     // The legend is the frame's: the same entries, in its order.
     const frame = await page.evaluate(() => window.kernelPlayground.lastFrame.legend.map((e) => e.mark.type));
     assert.deepEqual(marks, frame);
+    // A method's mark is drawn from its own shapes: the slack segment's swatch is a line in
+    // the plane's purple, Voronoi edges' a dark grey one.
+    const drawn = { slack: 'rgb(120, 40, 140)', voronoi_edges: 'rgb(60, 60, 60)' };
+    for (const [mark, stroke] of Object.entries(drawn).filter(([m]) => marks.includes(m))) {
+      const strokes = await page.$$eval(`#legend-entries li[data-mark="${mark}"] svg line`, (lines) => lines.map((l) => getComputedStyle(l).stroke));
+      assert.deepEqual(strokes, [stroke], `${hash}: ${mark}`);
+    }
     assert.deepEqual(errors, []);
     await page.close();
   }

@@ -5,15 +5,16 @@
 //! what is on the plot: support vectors only when some point is one and the layer is on, a
 //! test point only when some point is held out.
 
+use super::marks::{Swatch, Words};
 use super::{CurveKind, Layers, Mark, Scene, Shading};
 use crate::core::params::lab_row;
 use crate::core::pieces;
-use serde::Serialize;
+use serde::ser::{Serialize, SerializeMap, Serializer};
 
 /// What an entry's swatch shows: enough for the page to draw a small copy of the mark (a
-/// class's shape and colour come from its colour index, as in the plane).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+/// class's shape and colour come from its colour index, as in the plane). The plane's own
+/// marks are named here; a method's marks ([`super::Decoration`]) bring their name and swatch.
+#[derive(Clone, Debug, PartialEq)]
 pub enum LegendMark {
     /// A training point of the class with this colour index (and shape).
     Class { colour: usize },
@@ -31,55 +32,77 @@ pub enum LegendMark {
     Pairwise,
     /// Faint thin boundaries drawn from the posterior over the weights.
     PosteriorSamples,
-    /// A slack segment.
-    Slack,
-    /// The w arrow.
-    WArrow,
-    /// A number beside a point: the perceptron's mistakes on it.
-    MistakeCount,
-    /// The orange ring round the point of the last update.
-    LastUpdate,
-    /// The double ring round the SMO pair of the step shown.
-    WorkingPair,
-    /// The SMO sub-problem inset.
-    SubProblem,
-    /// Voronoi cell edges.
-    VoronoiEdges,
-    /// Delaunay edges.
-    DelaunayEdges,
-    /// Lines from the pointer to its nearest neighbours.
-    NeighbourLines,
-    /// Covariance ellipses, solid at 1σ and dashed at 2σ, in this colour index.
-    Ellipses { colour: usize },
-    /// Crosses at the class means, in this colour index.
-    Means { colour: usize },
-    /// The classes' convex hulls, dashed in their colours.
-    Hulls,
-    /// The shortest segment between the hulls and its perpendicular bisector.
-    HullBridge,
     /// The decision regions in these two colour indices, shaded by `shading`.
     Regions {
         negative: usize,
         positive: usize,
         shading: Shading,
     },
+    /// A method's mark, by its name, with its small copy.
+    Drawn { name: Words, swatch: Swatch },
+}
+
+impl LegendMark {
+    /// The page's name of the mark (`class`, `levels`, `slack`), its `type` in JSON.
+    pub fn kind(&self) -> &str {
+        match self {
+            LegendMark::Class { .. } => "class",
+            LegendMark::Test { .. } => "test",
+            LegendMark::FreeSupport => "free_support",
+            LegendMark::BoundSupport => "bound_support",
+            LegendMark::Boundary => "boundary",
+            LegendMark::Levels { .. } => "levels",
+            LegendMark::Pairwise => "pairwise",
+            LegendMark::PosteriorSamples => "posterior_samples",
+            LegendMark::Regions { .. } => "regions",
+            LegendMark::Drawn { name, .. } => name,
+        }
+    }
+}
+
+/// `{"type": kind, …its fields}`, as the page reads it.
+impl Serialize for LegendMark {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("type", self.kind())?;
+        match self {
+            LegendMark::Class { colour } | LegendMark::Test { colour } => {
+                map.serialize_entry("colour", colour)?
+            }
+            LegendMark::Levels { probability } => {
+                map.serialize_entry("probability", probability)?
+            }
+            LegendMark::Regions {
+                negative,
+                positive,
+                shading,
+            } => {
+                map.serialize_entry("negative", negative)?;
+                map.serialize_entry("positive", positive)?;
+                map.serialize_entry("shading", shading)?;
+            }
+            LegendMark::Drawn { swatch, .. } => map.serialize_entry("swatch", swatch)?,
+            _ => {}
+        }
+        map.end()
+    }
 }
 
 /// One line of the legend.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct LegendEntry {
     pub mark: LegendMark,
     /// A few words naming the mark ("bound support vector, αᵢ = C").
     pub label: String,
     /// One or two sentences saying what it means.
-    pub explain: &'static str,
+    pub explain: Words,
 }
 
 fn entry(mark: LegendMark, label: impl Into<String>, explain: &'static str) -> LegendEntry {
     LegendEntry {
         mark,
         label: label.into(),
-        explain,
+        explain: Words::Borrowed(explain),
     }
 }
 
@@ -255,103 +278,34 @@ impl Scene {
                 layer_explain("pairs"),
             ));
         }
-        if layers.on("slack") && !self.slack_segments.is_empty() && self.targets {
-            entries.push(entry(
-                LegendMark::Slack,
-                "slack ξᵢ beyond the tube",
-                "How far a point lies outside the tube, |tᵢ − f(xᵢ)| − ε: the ε-insensitive loss \
-                 it pays, C per unit.",
-            ));
-        } else if layers.on("slack") && !self.slack_segments.is_empty() {
-            entries.push(entry(LegendMark::Slack, "slack ξᵢ", layer_explain("slack")));
+        // The method's marks, by their rank, each kind once.
+        let mut drawn: Vec<_> = self
+            .all_decorations()
+            .filter(|d| d.shows(layers, n))
+            .filter_map(|d| Some((d.legend.as_ref()?, &d.name)))
+            .collect();
+        // By rank, those of one rank in the scene's order (a short list: sorted by hand).
+        for i in 1..drawn.len() {
+            let mut j = i;
+            while j > 0 && drawn[j - 1].0.rank > drawn[j].0.rank {
+                drawn.swap(j - 1, j);
+                j -= 1;
+            }
         }
-        if layers.on("w") && self.w_arrow.is_some() {
-            entries.push(entry(LegendMark::WArrow, "w", layer_explain("w")));
-        }
-        if !self.point_labels.is_empty() {
-            entries.push(entry(
-                LegendMark::MistakeCount,
-                "mistakes on a point, αᵢ",
-                "How many updates this point caused: αᵢ in the dual, f(x) = Σ αᵢyᵢK(xᵢ, x).",
-            ));
-        }
-        if self.emphasis.is_some_and(|i| i < self.points.len()) {
-            entries.push(entry(
-                LegendMark::LastUpdate,
-                "point of the last update",
-                "The point the step shown updated the model on.",
-            ));
-        }
-        if self.pair.is_some() {
-            entries.push(entry(
-                LegendMark::WorkingPair,
-                "SMO working pair i, j",
-                "The two multipliers αᵢ, αⱼ the step shown optimised together, keeping \
-                 Σαᵢyᵢ = 0.",
-            ));
-        }
-        if layers.on("pair") && self.sub_problem.is_some() {
-            entries.push(entry(
-                LegendMark::SubProblem,
-                "SMO sub-problem (inset)",
-                layer_explain("pair"),
-            ));
-        }
-        if layers.on("vor") && !self.cell_edges.is_empty() {
-            entries.push(entry(
-                LegendMark::VoronoiEdges,
-                "Voronoi cell edges",
-                layer_explain("vor"),
-            ));
-        }
-        if layers.on("del") && !self.delaunay_edges.is_empty() {
-            entries.push(entry(
-                LegendMark::DelaunayEdges,
-                "Delaunay edges",
-                layer_explain("del"),
-            ));
-        }
-        if !self.neighbour_lines.is_empty() {
-            entries.push(entry(
-                LegendMark::NeighbourLines,
-                "nearest neighbours of the pointer",
-                "Lines from the pointer to the k training points that vote there.",
-            ));
-        }
-        if let Some(outline) = self.outlines.first() {
-            entries.push(entry(
-                LegendMark::Ellipses {
-                    colour: outline.colour,
+        let mut named: Vec<&str> = Vec::new();
+        for (legend, name) in drawn {
+            if named.contains(&name.as_ref()) {
+                continue;
+            }
+            named.push(name);
+            entries.push(LegendEntry {
+                mark: LegendMark::Drawn {
+                    name: name.clone(),
+                    swatch: legend.swatch.clone(),
                 },
-                "covariance ellipses, 1σ solid, 2σ dashed",
-                "Where the class's fitted Gaussian density is 1 and 2 standard deviations from \
-                 its mean: the model's picture of how the class spreads.",
-            ));
-        }
-        if let Some(&(_, colour)) = self.centres.first() {
-            entries.push(entry(
-                LegendMark::Means { colour },
-                "class means (crosses)",
-                "The mean μₖ of each class's training points (for LDA, QDA and naive Bayes, the \
-                 centre of its Gaussian).",
-            ));
-        }
-        if layers.on("hulls") && !self.hulls.is_empty() {
-            entries.push(entry(
-                LegendMark::Hulls,
-                "convex hulls of the classes (dashed)",
-                "The smallest convex polygon round each class's training points: a line \
-                 separates the classes exactly when the two hulls do not meet.",
-            ));
-        }
-        if layers.on("hulls") && self.hull_bridge.is_some() {
-            entries.push(entry(
-                LegendMark::HullBridge,
-                "shortest segment between the hulls, and its bisector",
-                "The closest pair of points of the two hulls and the line halfway between them \
-                 at right angles: the hard-margin SVM's boundary, with margin 1/‖w‖ half the \
-                 segment's length.",
-            ));
+                label: legend.label.to_string(),
+                explain: legend.explain.clone(),
+            });
         }
         if regions {
             // A model of three or more classes paints its labels, not a field f.

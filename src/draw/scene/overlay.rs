@@ -1,16 +1,20 @@
 //! Every layer above the decision regions, in the order the module doc of `scene` lists them:
-//! edges, slack segments, level curves and the boundary, neighbour lines, the w arrow, the
-//! points and their labels, the support-vector rings, the last update and the highlight.
+//! the methods' marks under the curves (edges, slack segments, outlines), the level curves and
+//! the boundary, the marks over the curves (neighbour lines, the w arrow), the points and
+//! their support-vector rings, the marks over the points (means, mistake counts), the curves'
+//! labels, the marks on top (the last update, the working pair) and the highlight. The
+//! methods' marks are drawn from their primitives (`primitives`).
 
 use super::markers::{draw_marker, shape, Shape};
-use super::pixels::{layout_to_data, PixelMap};
+use super::pixels::PixelMap;
+use super::primitives::draw_depth;
 use super::tags::{draw_tag, tag_box, TagPlaces};
 use super::{colour, draw_error, Disc, Discs, Plane, INK};
 use crate::core::data::Point;
 use crate::core::error::Error;
 use crate::core::field::View;
 use crate::core::pieces;
-use crate::core::plane::{CurveKind, Layers, Layout, Mark, Scene};
+use crate::core::plane::{CurveKind, Depth, Layers, Layout, Mark, Scene};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters_backend::DrawingBackend;
@@ -26,44 +30,9 @@ pub(super) fn draw_overlay<DB: DrawingBackend>(
     let to_tuple = |p: &Point| (p[0], p[1]);
     let stroke = layout.stroke;
     let ink = INK;
-
-    // Plotters pins each end of a line to the plotting area on its own, which bends a line
-    // reaching beyond it towards a corner: lines are clipped to the view first.
     let view = scene.view.unwrap_or(View::square(1.0));
-    let thin = |edges: &[(Point, Point)], colour: RGBColor, width: u32| -> Result<(), Error> {
-        for (from, to) in edges.iter().filter_map(|&(a, b)| view.clip(a, b)) {
-            area.draw(&PathElement::new(
-                vec![to_tuple(&from), to_tuple(&to)],
-                colour.stroke_width(width),
-            ))
-            .map_err(draw_error)?;
-        }
-        Ok(())
-    };
-    if layers.on("del") {
-        thin(&scene.delaunay_edges, RGBColor(110, 110, 110), 1)?;
-    }
-    if layers.on("vor") {
-        thin(&scene.cell_edges, RGBColor(60, 60, 60), 2)?;
-    }
-    if layers.on("slack") {
-        thin(&scene.slack_segments, RGBColor(120, 40, 140), stroke.max(2))?;
-    }
+    draw_depth(area, scene, layout, layers, Depth::UnderCurves)?;
     let dash = (layout.point_radius * 2.0).round() as u32;
-    for outline in scene.outlines.iter().chain(&scene.hulls) {
-        let mut points: Vec<(f64, f64)> = outline.points.iter().map(to_tuple).collect();
-        if let Some(&first) = points.first() {
-            points.push(first);
-        }
-        let style = colour(outline.colour).stroke_width(stroke.saturating_sub(1).max(2));
-        if outline.dashed {
-            area.draw(&DashedPathElement::new(points, dash, dash * 2 / 3, style))
-                .map_err(draw_error)?;
-        } else {
-            area.draw(&PathElement::new(points, style))
-                .map_err(draw_error)?;
-        }
-    }
     // Sampled boundaries first and faint, so the model's own lines are drawn over them.
     for curve in scene.curves_of(CurveKind::Sample) {
         let points: Vec<(f64, f64)> = curve.points.iter().map(to_tuple).collect();
@@ -102,13 +71,7 @@ pub(super) fn draw_overlay<DB: DrawingBackend>(
             curve_tags.push((label.as_str(), &curve.points));
         }
     }
-    thin(&scene.neighbour_lines, RGBColor(204, 121, 167), stroke)?;
-    if let Some((near, far)) = scene.hull_bridge {
-        draw_hull_bridge(area, near, far, &view, layout)?;
-    }
-    if let (Some((tail, head)), true) = (scene.w_arrow, layers.on("w")) {
-        draw_arrow(area, tail, head, layout, ink)?;
-    }
+    draw_depth(area, scene, layout, layers, Depth::OverCurves)?;
 
     let r = layout.point_radius;
     let ring = (r * 1.9).round() as i32;
@@ -191,35 +154,7 @@ pub(super) fn draw_overlay<DB: DrawingBackend>(
             }
         }
     }
-    // Class means: a cross in the class colour with a dark edge, larger than a point.
-    let arm = (r * 2.2).round() as i32;
-    for &(centre, colour_index) in &scene.centres {
-        for (width, ink_colour) in [(stroke + 4, ink), (stroke + 1, colour(colour_index))] {
-            let cross = EmptyElement::at(to_tuple(&centre))
-                + PathElement::new(
-                    vec![(-arm, -arm), (arm, arm)],
-                    ink_colour.stroke_width(width),
-                )
-                + PathElement::new(
-                    vec![(-arm, arm), (arm, -arm)],
-                    ink_colour.stroke_width(width),
-                );
-            area.draw(&cross).map_err(draw_error)?;
-        }
-    }
-    let offset = (r * 1.6).round() as i32;
-    for (i, text) in &scene.point_labels {
-        if let Some(p) = scene.points.get(*i) {
-            draw_tag(
-                area,
-                text,
-                *p,
-                (offset, -offset),
-                layout.font_px * 0.85,
-                ink,
-            )?;
-        }
-    }
+    draw_depth(area, scene, layout, layers, Depth::OverPoints)?;
     if !curve_tags.is_empty() {
         let size = layout.font_px * 0.75;
         let mut places = TagPlaces::new(scene, PixelMap::of(area), &view, r);
@@ -229,29 +164,7 @@ pub(super) fn draw_overlay<DB: DrawingBackend>(
             }
         }
     }
-    if let Some(p) = scene.emphasis.and_then(|i| scene.points.get(i)) {
-        let ring = (r * 2.4).round() as i32;
-        area.draw(&Circle::new(
-            to_tuple(p),
-            ring,
-            RGBColor(213, 94, 0).stroke_width(stroke + 2),
-        ))
-        .map_err(draw_error)?;
-    }
-    // The working pair of the SMO step on show: a double ring in the inset's colour.
-    if let Some((i, j)) = scene.pair {
-        let ring = (r * 2.4).round() as i32;
-        for p in [i, j].iter().filter_map(|&k| scene.points.get(k)) {
-            for (radius, width) in [(ring, stroke + 2), (ring + stroke as i32 + 4, stroke)] {
-                area.draw(&Circle::new(
-                    to_tuple(p),
-                    radius,
-                    crate::draw::inset::PAIR_COLOUR.stroke_width(width),
-                ))
-                .map_err(draw_error)?;
-            }
-        }
-    }
+    draw_depth(area, scene, layout, layers, Depth::Top)?;
     if let Some(p) = scene.highlight.and_then(|i| scene.points.get(i)) {
         let halo = (r * 2.8).round() as i32;
         area.draw(&Circle::new(
@@ -296,107 +209,6 @@ fn list_piece(
             into.push((x, y, scene.colour_of.get(i).copied().unwrap_or(0)));
         }
     }
-}
-
-/// The shortest segment between the two hulls, its ends dotted, and its perpendicular
-/// bisector across the whole view, dash-dotted (for separable classes, the hard-margin
-/// boundary).
-fn draw_hull_bridge<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Plane>,
-    near: Point,
-    far: Point,
-    view: &View,
-    layout: &Layout,
-) -> Result<(), Error> {
-    let colour = RGBColor(90, 90, 90);
-    let width = layout.stroke.max(2);
-    let mid = [(near[0] + far[0]) / 2.0, (near[1] + far[1]) / 2.0];
-    // Along the bisector, far enough to cross the view both ways.
-    let reach = 4.0
-        * (view.x_max - view.x_min)
-            .abs()
-            .max((view.y_max - view.y_min).abs());
-    let along = [near[1] - far[1], far[0] - near[0]];
-    let length = along[0].hypot(along[1]);
-    if length > 0.0 {
-        let unit = [along[0] / length * reach, along[1] / length * reach];
-        if let Some((a, b)) = view.clip(
-            [mid[0] - unit[0], mid[1] - unit[1]],
-            [mid[0] + unit[0], mid[1] + unit[1]],
-        ) {
-            let dash = (layout.point_radius * 1.2).round() as u32;
-            area.draw(&DashedPathElement::new(
-                vec![(a[0], a[1]), (b[0], b[1])],
-                dash,
-                dash,
-                colour.stroke_width(width),
-            ))
-            .map_err(draw_error)?;
-        }
-    }
-    if let Some((a, b)) = view.clip(near, far) {
-        area.draw(&PathElement::new(
-            vec![(a[0], a[1]), (b[0], b[1])],
-            colour.stroke_width(width + 1),
-        ))
-        .map_err(draw_error)?;
-    }
-    let dot = (layout.point_radius * 0.6).round().max(3.0) as i32;
-    for end in [near, far] {
-        area.draw(&Circle::new((end[0], end[1]), dot, colour.filled()))
-            .map_err(draw_error)?;
-    }
-    Ok(())
-}
-
-fn draw_arrow<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Plane>,
-    tail: Point,
-    head: Point,
-    layout: &Layout,
-    ink: RGBColor,
-) -> Result<(), Error> {
-    // Work in pixels so the head keeps its shape whatever the view.
-    let to_px = |p: Point| area.map_coordinate(&(p[0], p[1]));
-    let (t, h) = (to_px(tail), to_px(head));
-    let (dx, dy) = ((h.0 - t.0) as f64, (h.1 - t.1) as f64);
-    let length = dx.hypot(dy);
-    if length < 4.0 {
-        return Ok(());
-    }
-    let (ux, uy) = (dx / length, dy / length);
-    let size = layout.point_radius * 2.6;
-    let base = (h.0 as f64 - ux * size, h.1 as f64 - uy * size);
-    let left = (base.0 - uy * size * 0.5, base.1 + ux * size * 0.5);
-    let right = (base.0 + uy * size * 0.5, base.1 - ux * size * 0.5);
-    let back = |px: (f64, f64)| -> (f64, f64) {
-        let p = layout_to_data(area, px);
-        (p[0], p[1])
-    };
-    area.draw(&PathElement::new(
-        vec![(tail[0], tail[1]), back(base)],
-        ink.stroke_width(layout.stroke + 1),
-    ))
-    .map_err(draw_error)?;
-    area.draw(&Polygon::new(
-        vec![(head[0], head[1]), back(left), back(right)],
-        ink.filled(),
-    ))
-    .map_err(draw_error)?;
-    let label_at = back((
-        h.0 as f64 + ux * size * 0.6 - uy * size * 0.9,
-        h.1 as f64 + uy * size * 0.6 + ux * size * 0.9,
-    ));
-    area.draw(&Text::new(
-        "w",
-        label_at,
-        ("sans-serif", layout.font_px * 1.2)
-            .into_font()
-            .style(FontStyle::Bold)
-            .color(&ink),
-    ))
-    .map_err(draw_error)?;
-    Ok(())
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
@@ -449,7 +261,10 @@ mod tests {
             points: vec![[0.0, 0.0]],
             colour_of: vec![0],
             marks: vec![Mark::BoundSupport],
-            slack_segments: vec![([0.0, 0.0], [4e3 * direction[0], 4e3 * direction[1]])],
+            decorations: vec![crate::methods::marks::slack(vec![(
+                [0.0, 0.0],
+                [4e3 * direction[0], 4e3 * direction[1]],
+            )])],
             ..Scene::default()
         };
         let svg = svg_of(&scene, &layout, "slack=1");

@@ -19,7 +19,7 @@
 use super::Playground;
 use crate::core::data::Point;
 use crate::core::field::View;
-use crate::core::plane::{Layout, LegendEntry, LegendMark, Mark, Scene};
+use crate::core::plane::{Decoration, Layout, LegendEntry, LegendMark, Mark, Scene, Wire};
 use crate::core::task::Task;
 use crate::methods::model::Fact;
 use serde::Serialize;
@@ -53,12 +53,12 @@ impl Orbit {
 }
 
 impl Playground {
-    /// The pointer moved to `at` (or left the plot): whether the picture changes (the lines
-    /// to k-NN's neighbours).
+    /// The pointer moved to `at` (or left the plot): whether the picture changes (the marks
+    /// that follow the pointer, such as the lines to k-NN's neighbours).
     pub fn set_pointer(&mut self, at: Option<Point>) -> bool {
-        let before = self.pointer_lines();
+        let before = Wire::of(&self.pointer_marks());
         self.pointer = at;
-        before != self.pointer_lines()
+        before != Wire::of(&self.pointer_marks())
     }
 
     /// Where the pointer is, if it is over the plot.
@@ -66,9 +66,9 @@ impl Playground {
         self.pointer
     }
 
-    fn pointer_lines(&self) -> Vec<(Point, Point)> {
+    fn pointer_marks(&self) -> Vec<Decoration> {
         match (self.pointer, &self.model) {
-            (Some(at), Some(model)) => model.neighbour_lines(at, &self.train),
+            (Some(at), Some(model)) => model.pointer_marks(at, &self.train),
             _ => Vec::new(),
         }
     }
@@ -117,7 +117,7 @@ impl Playground {
             scene
         });
         scene.highlight = self.highlight;
-        scene.neighbour_lines = self.pointer_lines();
+        scene.pointer = self.pointer_marks();
         scene
     }
 
@@ -168,11 +168,9 @@ impl Playground {
             marks[full(t)] = mark;
         }
         scene.marks = marks;
-        for label in scene.point_labels.iter_mut() {
-            label.0 = full(label.0);
+        for decoration in &mut scene.decorations {
+            decoration.map_points(&|t| self.train_index.get(t).copied());
         }
-        scene.emphasis = scene.emphasis.map(full);
-        scene.pair = scene.pair.map(|(i, j)| (full(i), full(j)));
         scene
     }
 

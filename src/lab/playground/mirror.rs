@@ -288,9 +288,9 @@ impl Playground {
                 let mut scene = m.clone();
                 if scene.marks.len() != n {
                     scene.marks = vec![Mark::Plain; n];
-                    scene.point_labels.retain(|(i, _)| *i < n);
-                    scene.emphasis = scene.emphasis.filter(|&i| i < n);
-                    scene.pair = scene.pair.filter(|&(i, j)| i < n && j < n);
+                    for decoration in &mut scene.decorations {
+                        decoration.map_points(&|i| (i < n).then_some(i));
+                    }
                 }
                 scene
             }
@@ -323,7 +323,7 @@ impl Playground {
         let centre = self.view().centre();
         self.model
             .as_ref()
-            .is_some_and(|m| !m.neighbour_lines(centre, &self.train).is_empty())
+            .is_some_and(|m| !m.pointer_marks(centre, &self.train).is_empty())
     }
 
     /// The scene to send to the page: the model's parts only (the page has the points).

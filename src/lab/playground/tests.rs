@@ -1,6 +1,6 @@
 use super::*;
 use crate::core::field::View;
-use crate::core::plane::{CurveKind, Layout, Mark};
+use crate::core::plane::{CurveKind, Layout, Mark, Scene};
 use crate::methods::solvers::svm::{SvmModel, SvmParams};
 
 #[test]
@@ -87,14 +87,20 @@ fn stepping_the_svm_rings_each_pair_and_ends_at_the_fit() {
     let layout = Layout::new(400, 400);
     lab.reset_steps();
     lab.fit();
-    assert!(lab.scene(&layout).pair.is_none(), "α = 0: no step yet");
+    assert!(
+        lab.scene(&layout).decoration("working_pair").is_none(),
+        "α = 0: no step yet"
+    );
     let mut steps = 0;
     while lab.step() {
         lab.fit();
         steps += 1;
         let scene = lab.scene(&layout);
-        let step = scene.sub_problem.expect("the inset's sub-problem");
-        assert!(scene.pair.is_some());
+        let inset = scene
+            .decoration("sub_problem")
+            .expect("the inset's sub-problem");
+        let step = *inset.inset().expect("an inset");
+        assert_eq!(scene.decoration("working_pair").unwrap().ringed().len(), 2);
         assert!(step.after.iter().all(|a| (0.0..=10.0).contains(a)));
         let facts = lab.status().facts;
         for key in ["violation", "pair", "alpha_i", "alpha_j"] {
@@ -120,7 +126,7 @@ fn stepping_the_svm_rings_each_pair_and_ends_at_the_fit() {
     );
     lab.finish_steps();
     lab.fit();
-    assert!(lab.scene(&layout).pair.is_none());
+    assert!(lab.scene(&layout).decoration("working_pair").is_none());
 }
 
 #[test]
@@ -138,15 +144,21 @@ fn stepping_dca_and_pegasos_rings_each_point_and_ends_at_the_fit() {
         let layout = Layout::new(120, 120);
         lab.reset_steps();
         lab.fit();
-        assert!(lab.scene(&layout).emphasis.is_none(), "α = 0: no step yet");
+        let last_update = |scene: &Scene| scene.decoration("last_update").map(|d| d.ringed());
+        assert!(
+            last_update(&lab.scene(&layout)).is_none(),
+            "α = 0: no step yet"
+        );
         let mut ringed = std::collections::BTreeSet::new();
         let mut steps = 0;
         while lab.step() {
             lab.fit();
             steps += 1;
             let scene = lab.scene(&layout);
-            ringed.insert(scene.emphasis.expect("the ringed point"));
-            assert!(scene.pair.is_none(), "no SMO pair");
+            let ring = last_update(&scene).expect("the ringed point");
+            assert_eq!(ring.len(), 1);
+            ringed.insert(ring[0]);
+            assert!(scene.decoration("working_pair").is_none(), "no SMO pair");
             let model = lab.model_as::<SvmModel>().unwrap();
             assert_eq!(model.report.iterations, steps);
             let facts = lab.status().facts;
@@ -172,7 +184,7 @@ fn stepping_dca_and_pegasos_rings_each_point_and_ends_at_the_fit() {
         }
         lab.finish_steps();
         lab.fit();
-        assert!(lab.scene(&layout).emphasis.is_none());
+        assert!(last_update(&lab.scene(&layout)).is_none());
     }
 }
 
@@ -253,7 +265,8 @@ fn linear_scene_has_w_arrow_and_straight_boundary() {
     lab.set("kernel", "linear").unwrap();
     lab.fit();
     let scene = lab.scene(&Layout::new(400, 400));
-    let (tail, head) = scene.w_arrow.expect("w arrow");
+    let arrow = scene.decoration("w_arrow").and_then(|d| d.arrow());
+    let (tail, head) = arrow.expect("w arrow");
     let model = lab.model_as::<SvmModel>().unwrap();
     assert!(model.decision_value(tail).abs() < 1e-9);
     assert!(model.decision_value(head) > 0.0);

@@ -31,7 +31,9 @@
 
 use crate::core::data::{Dataset, Point};
 use crate::core::error::Error;
-use crate::core::plane::{Outline, Scene, Shading};
+use crate::core::plane::{
+    Colour, Dash, Decoration, Depth, Pen, Primitive, Scene, Shading, SwatchShape, Weight,
+};
 pub use crate::methods::model::MAX_CLASSES;
 use crate::methods::model::{argmax, short, Context, Fact, Level, Model, PROBABILITY_LEVELS};
 
@@ -403,21 +405,25 @@ impl<T: GaussianClassifier> Model for T {
     /// Each class mean, and its covariance ellipses at 1σ and 2σ, in the class colour.
     fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
         let present = context.classes;
+        let (mut centres, mut outlines) = (Vec::new(), Vec::new());
         for (k, (&label, &mean)) in GaussianClassifier::classes(self)
             .iter()
             .zip(self.means())
             .enumerate()
         {
             let colour = present.iter().position(|&c| c == label).unwrap_or(k);
-            scene.centres.push((mean, colour));
-            for (sigmas, dashed) in [(1.0, false), (2.0, true)] {
-                scene.outlines.push(Outline {
+            centres.push((mean, colour));
+            for (sigmas, dash) in [(1.0, Dash::Solid), (2.0, Dash::Long)] {
+                outlines.push(Primitive::Outline {
                     points: ellipse(mean, self.covariance(k), sigmas, 96),
-                    colour,
-                    dashed,
+                    pen: Pen::solid(Colour::Class(colour), Weight::Light).dashed(dash),
                 });
             }
         }
+        if let Some(&(_, colour)) = centres.first() {
+            scene.decorations.push(ellipses(outlines, colour));
+        }
+        scene.decorations.push(means(centres));
     }
 
     fn facts(&self, _data: &Dataset) -> Vec<Fact> {
@@ -455,6 +461,60 @@ impl<T: GaussianClassifier> Model for T {
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
+}
+
+/// The covariance ellipses, 1σ solid and 2σ dashed; the legend's swatch in `colour`, the
+/// first class's.
+fn ellipses(outlines: Vec<Primitive>, colour: usize) -> Decoration {
+    let pen = Pen::solid(Colour::Class(colour), Weight::Px(2));
+    let ring = |radii: [f32; 2], pen: Pen| SwatchShape::Ellipse {
+        centre: [13.0, 9.0],
+        radii,
+        pen,
+        fill: None,
+    };
+    let swatch = vec![
+        ring([7.0, 4.0], pen),
+        ring([11.5, 7.5], pen.dashed(Dash::Long)),
+    ];
+    Decoration::new("ellipses", Depth::UnderCurves, outlines).named(
+        100,
+        "covariance ellipses, 1σ solid, 2σ dashed",
+        "Where the class's fitted Gaussian density is 1 and 2 standard deviations from its \
+         mean: the model's picture of how the class spreads.",
+        swatch,
+    )
+}
+
+/// A cross at each class's mean, in its colour (by colour index): for the nearest-means
+/// classifier too.
+pub fn means(at: Vec<(Point, usize)>) -> Decoration {
+    let colour = Colour::Class(at.first().map_or(0, |&(_, c)| c));
+    let at = at.into_iter().map(|(p, c)| (p, Colour::Class(c))).collect();
+    let (edge, stroke) = (
+        Pen::solid(Colour::Ink, Weight::Px(5)),
+        Pen::solid(colour, Weight::Px(3)),
+    );
+    let mut swatch = Vec::new();
+    for pen in [edge, stroke] {
+        swatch.push(SwatchShape::Line {
+            from: [8.0, 4.0],
+            to: [18.0, 14.0],
+            pen,
+        });
+        swatch.push(SwatchShape::Line {
+            from: [8.0, 14.0],
+            to: [18.0, 4.0],
+            pen,
+        });
+    }
+    Decoration::new("means", Depth::OverPoints, vec![Primitive::Crosses { at }]).named(
+        110,
+        "class means (crosses)",
+        "The mean μₖ of each class's training points (for LDA, QDA and naive Bayes, the centre \
+         of its Gaussian).",
+        swatch,
+    )
 }
 
 #[cfg(test)]

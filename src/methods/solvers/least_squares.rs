@@ -37,7 +37,6 @@
 
 use crate::core::data::{Dataset, Point};
 use crate::core::error::Error;
-use crate::core::field::w_arrow;
 use crate::core::params::Values;
 use crate::core::plane::Scene;
 use crate::core::sklearn::{Counterpart, Estimator, Multiclass};
@@ -180,7 +179,8 @@ impl Model for LeastSquares {
 
     fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
         if context.layers.on("w") {
-            scene.w_arrow = w_arrow(self.w, self.bias, &context.view);
+            let arrow = crate::methods::marks::w_arrow(self.w, self.bias, &context.view);
+            scene.decorations.extend(arrow);
         }
     }
 

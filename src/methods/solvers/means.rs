@@ -23,7 +23,9 @@ use crate::core::error::Error;
 use crate::core::params::Values;
 use crate::core::plane::Scene;
 use crate::core::sklearn::{Counterpart, Estimator, Multiclass};
+use crate::methods::marks;
 use crate::methods::model::{Context, Fact, FitOptions, Level, Method, Model};
+use crate::methods::solvers::gaussian;
 
 /// A fitted nearest-mean classifier.
 #[derive(Clone, Debug, PartialEq)]
@@ -94,16 +96,23 @@ impl Model for ClassMeans {
     /// The two means in their class colours and the arrow w from m₋ to m₊, which the boundary
     /// bisects at right angles.
     fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
-        for (k, (&label, &mean)) in self.classes.iter().zip(&self.means).enumerate() {
-            let colour = context
-                .classes
-                .iter()
-                .position(|&c| c == label)
-                .unwrap_or(k);
-            scene.centres.push((mean, colour));
-        }
+        let at = self
+            .classes
+            .iter()
+            .zip(&self.means)
+            .enumerate()
+            .map(|(k, (&label, &mean))| {
+                let colour = context
+                    .classes
+                    .iter()
+                    .position(|&c| c == label)
+                    .unwrap_or(k);
+                (mean, colour)
+            });
+        scene.decorations.push(gaussian::means(at.collect()));
         if context.layers.on("w") {
-            scene.w_arrow = Some((self.means[0], self.means[1]));
+            let arrow = marks::arrow("w", self.means[0], self.means[1]);
+            scene.decorations.push(arrow);
         }
     }
 

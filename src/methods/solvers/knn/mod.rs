@@ -35,7 +35,10 @@ use crate::core::error::Error;
 use crate::core::field::Smoothness;
 use crate::core::params::Values;
 use crate::core::params::{choice, model_row, Kind, Param};
-use crate::core::plane::{Curve, CurveKind, Scene, Shading};
+use crate::core::plane::{
+    Colour, Curve, CurveKind, Decoration, Depth, Pen, Primitive, Scene, Shading, SwatchShape,
+    Weight,
+};
 use crate::core::sklearn::{shown, Counterpart, Estimator, Multiclass};
 use crate::core::voronoi::{cell_edges, delaunay_edges, shared_edge, voronoi_cells};
 use crate::methods::model::{check_classes, Context, Fact, FitOptions, Method, Model};
@@ -399,23 +402,44 @@ impl Model for KnnModel {
                 });
             }
         }
-        if context.layers.on("vor") {
-            scene.cell_edges = cell_edges(&cells);
-        }
         if context.layers.on("del") {
-            scene.delaunay_edges = delaunay_edges(sites)
+            let lines = delaunay_edges(sites)
                 .into_iter()
                 .map(|(a, b)| (sites[a], sites[b]))
                 .collect();
+            scene.decorations.push(edges(lines, Edges::Delaunay));
+        }
+        if context.layers.on("vor") {
+            let lines = cell_edges(&cells);
+            scene.decorations.push(edges(lines, Edges::Voronoi));
         }
     }
 
-    fn neighbour_lines(&self, at: Point, data: &Dataset) -> Vec<(Point, Point)> {
-        self.neighbours(at)
+    /// Lines from the pointer to the k neighbours that vote there.
+    fn pointer_marks(&self, at: Point, data: &Dataset) -> Vec<Decoration> {
+        let lines: Vec<_> = self
+            .neighbours(at)
             .into_iter()
             .filter(|&(i, _)| i < data.len())
             .map(|(i, _)| (at, data.points[i]))
-            .collect()
+            .collect();
+        if lines.is_empty() {
+            return Vec::new();
+        }
+        let pen = Pen::solid(NEIGHBOUR_COLOUR, Weight::Stroke);
+        let swatch = vec![SwatchShape::across(Pen::solid(
+            NEIGHBOUR_COLOUR,
+            Weight::Px(3),
+        ))];
+        let lines = Primitive::Segments { lines, pen };
+        vec![
+            Decoration::new("neighbour_lines", Depth::OverCurves, vec![lines]).named(
+                90,
+                "nearest neighbours of the pointer",
+                "Lines from the pointer to the k training points that vote there.",
+                swatch,
+            ),
+        ]
     }
 
     fn facts(&self, _data: &Dataset) -> Vec<Fact> {
@@ -612,6 +636,40 @@ pub const WEIGHTS_ROW: Param = Param {
         "How much each of the k neighbours' votes counts.",
     )
 };
+
+/// The pink of the lines to the neighbours (as the highlight of the point under the pointer).
+const NEIGHBOUR_COLOUR: Colour = Colour::Rgb(204, 121, 167);
+
+/// The two kinds of edge between the sites.
+enum Edges {
+    /// The cells' edges: dark grey, 2 pixels.
+    Voronoi,
+    /// The triangulation's: lighter, 1 pixel.
+    Delaunay,
+}
+
+/// Edges of the cells or of the triangulation, with their layer (`vor` or `del`).
+fn edges(lines: Vec<(Point, Point)>, kind: Edges) -> Decoration {
+    let (name, layer, rank, label, pen) = match kind {
+        Edges::Voronoi => ("voronoi_edges", "vor", 70, "Voronoi cell edges", (60, 2)),
+        Edges::Delaunay => ("delaunay_edges", "del", 80, "Delaunay edges", (110, 1)),
+    };
+    let (grey, px) = pen;
+    let pen = Pen::solid(Colour::Rgb(grey, grey, grey), Weight::Px(px));
+    let swatch = vec![SwatchShape::across(pen)];
+    Decoration::new(
+        name,
+        Depth::UnderCurves,
+        vec![Primitive::Segments { lines, pen }],
+    )
+    .on_layer(layer)
+    .named(
+        rank,
+        label,
+        crate::methods::marks::layer_explain(layer),
+        swatch,
+    )
+}
 
 #[cfg(test)]
 mod tests;

@@ -8,9 +8,10 @@ use super::{
 };
 use crate::core::data::{Dataset, Point};
 use crate::core::error::Error;
-use crate::core::field::{expansion_evaluator, w_arrow, Grid, Smoothness};
+use crate::core::field::{expansion_evaluator, Grid, Smoothness};
 use crate::core::kernel::Kernel;
 use crate::core::plane::{Scene, Shading};
+use crate::methods::marks;
 use crate::methods::model::{
     Context, ExitReason, Fact, FitReport, Level, Model, Trace, PROBABILITY_LEVELS,
 };
@@ -174,7 +175,10 @@ impl Model for LogisticModel {
 
     fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
         if context.layers.on("w") {
-            scene.w_arrow = self.w().and_then(|w| w_arrow(w, self.bias, &context.view));
+            let arrow = self
+                .w()
+                .and_then(|w| marks::w_arrow(w, self.bias, &context.view));
+            scene.decorations.extend(arrow);
         }
     }
 

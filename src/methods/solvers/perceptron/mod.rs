@@ -25,12 +25,15 @@
 
 use crate::core::data::{Dataset, Point};
 use crate::core::error::Error;
-use crate::core::field::{expansion_evaluator, w_arrow, Grid, Smoothness};
+use crate::core::field::{expansion_evaluator, Grid, Smoothness};
 use crate::core::kernel::Kernel;
 use crate::core::params::Values;
 use crate::core::params::{model_row, Kind, Param};
-use crate::core::plane::{Scene, Shading};
+use crate::core::plane::{
+    Colour, Decoration, Depth, Primitive, Scene, Shading, SwatchShape, Words,
+};
 use crate::core::sklearn::{shown, Arg, Counterpart, Estimator, Multiclass};
+use crate::methods::marks;
 use crate::methods::model::{
     kernel_of, Context, ExitReason, Fact, FitOptions, FitReport, Method, Model, Trace, TraceCurve,
     TracePanel, WarmStart,
@@ -248,13 +251,21 @@ impl Model for PerceptronModel {
     }
 
     fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
-        scene.point_labels = (0..self.alpha.len())
+        let tags: Vec<_> = (0..self.alpha.len())
             .filter(|&i| self.alpha[i] > 0.0)
-            .map(|i| (i, format!("{}", self.alpha[i] as usize)))
+            .map(|i| (i, format!("{}", self.alpha[i] as usize).into()))
             .collect();
-        scene.emphasis = self.last_update;
+        if !tags.is_empty() {
+            scene.decorations.push(mistake_counts(tags));
+        }
+        scene
+            .decorations
+            .extend(self.last_update.map(marks::last_update));
         if context.layers.on("w") {
-            scene.w_arrow = self.w.and_then(|w| w_arrow(w, self.bias, &context.view));
+            let arrow = self
+                .w
+                .and_then(|w| marks::w_arrow(w, self.bias, &context.view));
+            scene.decorations.extend(arrow);
         }
     }
 
@@ -523,6 +534,26 @@ pub const EPOCHS_ROW: Param = Param {
          epoch without a mistake, which never comes when no line separates the classes.",
     )
 };
+
+/// Each point's count of mistakes, αᵢ, beside it.
+fn mistake_counts(tags: Vec<(usize, Words)>) -> Decoration {
+    let swatch = vec![SwatchShape::Text {
+        at: [13.0, 9.0],
+        text: "2".into(),
+        colour: Colour::Ink,
+    }];
+    Decoration::new(
+        "mistake_count",
+        Depth::OverPoints,
+        vec![Primitive::Tags { tags }],
+    )
+    .named(
+        30,
+        "mistakes on a point, αᵢ",
+        "How many updates this point caused: αᵢ in the dual, f(x) = Σ αᵢyᵢK(xᵢ, x).",
+        swatch,
+    )
+}
 
 #[cfg(test)]
 mod tests;

@@ -264,7 +264,7 @@ impl Model for Fitted {
         let Some(e) = self.curve.tube().filter(|_| context.layers.on("slack")) else {
             return;
         };
-        scene.slack_segments = context
+        let lines = context
             .data
             .points
             .iter()
@@ -274,6 +274,13 @@ impl Model for Fitted {
                 (r.abs() > e).then(|| (p, [p[0], f + e.copysign(r)]))
             })
             .collect();
+        scene
+            .decorations
+            .push(crate::methods::marks::slack(lines).worded(
+            "slack ξᵢ beyond the tube",
+            "How far a point lies outside the tube, |tᵢ − f(xᵢ)| − ε: the ε-insensitive loss it \
+             pays, C per unit.",
+        ));
     }
 
     fn predict(&self, _x: Point) -> i32 {

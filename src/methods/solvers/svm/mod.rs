@@ -40,7 +40,7 @@
 
 use crate::core::data::{Dataset, Point};
 use crate::core::error::Error;
-use crate::core::field::{expansion_evaluator, w_arrow, Grid, View};
+use crate::core::field::{expansion_evaluator, Grid, View};
 use crate::core::kernel::Kernel;
 use crate::core::params::Values;
 use crate::core::plane::{Mark, Scene};

@@ -3,6 +3,8 @@
 //! its facts for the status line, its marks and levels for the plane, and its trace.
 
 use super::*;
+use crate::core::plane::{Colour, Decoration, Depth, Pen, Primitive, SwatchShape, Weight};
+use crate::methods::marks;
 
 impl SvmModel {
     /// ‖w‖, for the linear kernel (where w is kept); `None` for the others or a zero w.
@@ -341,7 +343,7 @@ impl Model for SvmModel {
     fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
         scene.marks = self.marks();
         if context.layers.on("slack") {
-            scene.slack_segments = self
+            let lines = self
                 .bound()
                 .into_iter()
                 .filter_map(|i| match context.field {
@@ -349,17 +351,21 @@ impl Model for SvmModel {
                     None => self.slack_segment_in(i, &context.view),
                 })
                 .collect();
+            scene.decorations.push(marks::slack(lines));
         }
         if context.layers.on("w") {
-            scene.w_arrow = self.w.and_then(|w| w_arrow(w, self.bias, &context.view));
+            let arrow = self
+                .w
+                .and_then(|w| marks::w_arrow(w, self.bias, &context.view));
+            scene.decorations.extend(arrow);
         }
         if let Some(step) = self.coordinate.filter(|_| self.stepping) {
-            scene.emphasis = Some(step.index);
+            scene.decorations.push(marks::last_update(step.index));
         }
         if let Some(step) = self.step.filter(|_| self.stepping) {
-            scene.pair = Some(step.pair);
+            scene.decorations.push(working_pair(step.pair));
             if context.layers.on("pair") {
-                scene.sub_problem = Some(step);
+                scene.decorations.push(sub_problem(step));
             }
         }
     }
@@ -697,4 +703,64 @@ fn trace_of(trace: SmoTrace, solver: SvmSolver) -> Trace {
         SvmSolver::Smo => trace,
         SvmSolver::NoBias(_) => trace.thinned(TRACE_VALUES),
     }
+}
+
+/// The double ring round the SMO pair of the step shown.
+fn working_pair((i, j): (usize, usize)) -> Decoration {
+    let rings = Primitive::Rings {
+        points: vec![i, j],
+        colour: marks::UPDATE_COLOUR,
+        double: true,
+    };
+    let swatch = vec![
+        SwatchShape::ring(4.5, Pen::solid(marks::UPDATE_COLOUR, Weight::Px(2))),
+        SwatchShape::ring(8.0, Pen::solid(marks::UPDATE_COLOUR, Weight::Px(2))),
+    ];
+    Decoration::new("working_pair", Depth::Top, vec![rings]).named(
+        50,
+        "SMO working pair i, j",
+        "The two multipliers αᵢ, αⱼ the step shown optimised together, keeping Σαᵢyᵢ = 0.",
+        swatch,
+    )
+}
+
+/// The inset of the step's two-variable sub-problem, with the `pair` layer.
+fn sub_problem(step: PairStep) -> Decoration {
+    let ink = Pen::solid(Colour::Ink, Weight::Px(2));
+    let corner = |x: f32, y: f32| [x, y];
+    let swatch = vec![
+        SwatchShape::Line {
+            from: corner(4.0, 2.0),
+            to: corner(22.0, 2.0),
+            pen: ink,
+        },
+        SwatchShape::Line {
+            from: corner(22.0, 2.0),
+            to: corner(22.0, 16.0),
+            pen: ink,
+        },
+        SwatchShape::Line {
+            from: corner(22.0, 16.0),
+            to: corner(4.0, 16.0),
+            pen: ink,
+        },
+        SwatchShape::Line {
+            from: corner(4.0, 16.0),
+            to: corner(4.0, 2.0),
+            pen: ink,
+        },
+        SwatchShape::Line {
+            from: corner(4.0, 16.0),
+            to: corner(22.0, 2.0),
+            pen: ink,
+        },
+    ];
+    Decoration::new("sub_problem", Depth::Top, vec![Primitive::Inset(step)])
+        .on_layer("pair")
+        .named(
+            60,
+            "SMO sub-problem (inset)",
+            marks::layer_explain("pair"),
+            swatch,
+        )
 }

@@ -40,9 +40,10 @@ use super::{
 
 use crate::core::data::{Dataset, Point};
 use crate::core::error::Error;
-use crate::core::field::{expansion_evaluator, w_arrow, Grid, Smoothness};
+use crate::core::field::{expansion_evaluator, Grid, Smoothness};
 use crate::core::kernel::Kernel;
 use crate::core::plane::{Scene, Shading};
+use crate::methods::marks;
 use crate::methods::model::{
     argmax, check_classes, Context, Fact, FitReport, Level, Loss, Model, Trace, MAX_CLASSES,
     PROBABILITY_LEVELS,
@@ -302,10 +303,11 @@ impl Model for SoftmaxModel {
     fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
         if context.layers.on("w") {
             let bias = self.biases.get(1).zip(self.biases.first());
-            scene.w_arrow = self
+            let arrow = self
                 .w()
                 .zip(bias)
-                .and_then(|(w, (b2, b1))| w_arrow(w, b2 - b1, &context.view));
+                .and_then(|(w, (b2, b1))| marks::w_arrow(w, b2 - b1, &context.view));
+            scene.decorations.extend(arrow);
         }
     }
 
