@@ -30,7 +30,7 @@ use crate::core::kernel::Kernel;
 use crate::core::params::Values;
 use crate::core::params::{model_row, Kind, Param};
 use crate::core::plane::{
-    Colour, Decoration, Depth, Primitive, Scene, Shading, SwatchShape, Words,
+    Colour, Dash, Decoration, Depth, Pen, Primitive, Scene, Shading, SwatchShape, Weight, Words,
 };
 use crate::core::sklearn::{shown, Arg, Counterpart, Estimator, Multiclass};
 use crate::methods::marks;
@@ -261,6 +261,12 @@ impl Model for PerceptronModel {
         scene
             .decorations
             .extend(self.last_update.map(marks::last_update));
+        // With the linear kernel, x̃ = (x, 1) in the plane itself: R shows as a circle.
+        if self.novikoff.is_some() && self.kernel == Kernel::Linear {
+            scene
+                .decorations
+                .push(novikoff_circle(&context.data.points));
+        }
         if context.layers.on("w") {
             let arrow = self
                 .w
@@ -534,6 +540,48 @@ pub const EPOCHS_ROW: Param = Param {
          epoch without a mistake, which never comes when no line separates the classes.",
     )
 };
+
+/// Novikoff's R for the linear kernel: the circle about the origin through the point farthest
+/// from it, of radius r = max ‖xᵢ‖, within which every input lies; R = max ‖x̃ᵢ‖ = √(r² + 1).
+fn novikoff_circle(points: &[Point]) -> Decoration {
+    let r = points.iter().map(|p| p[0].hypot(p[1])).fold(0.0, f64::max);
+    let circle = (0..192)
+        .map(|k| {
+            let t = std::f64::consts::TAU * k as f64 / 192.0;
+            [r * t.cos(), r * t.sin()]
+        })
+        .collect();
+    let grey = Colour::Rgb(86, 86, 86);
+    let pen = Pen::solid(grey, Weight::Light).dashed(Dash::Long);
+    let swatch = vec![
+        SwatchShape::ring(7.5, Pen::solid(grey, Weight::Px(2)).dashed(Dash::Long)),
+        SwatchShape::Ellipse {
+            centre: [13.0, 9.0],
+            radii: [1.5, 1.5],
+            pen: Pen::solid(grey, Weight::Px(1)),
+            fill: Some(grey),
+        },
+    ];
+    let shapes = vec![
+        Primitive::Outline {
+            points: circle,
+            pen,
+        },
+        Primitive::Dots {
+            at: vec![[0.0, 0.0]],
+            colour: grey,
+        },
+    ];
+    Decoration::new("novikoff_radius", Depth::UnderCurves, shapes).named(
+        35,
+        "radius R of Novikoff's bound (dashed circle)",
+        "Every input lies within the circle about the origin through the farthest point: \
+         ‖x̃ᵢ‖ ≤ R with x̃ = (x, 1), so R² is its radius squared plus 1. On separable data the \
+         perceptron makes at most (R/γ)² mistakes: moving the points away from the origin \
+         raises R and the bound.",
+        swatch,
+    )
+}
 
 /// Each point's count of mistakes, αᵢ, beside it.
 fn mistake_counts(tags: Vec<(usize, Words)>) -> Decoration {

@@ -455,3 +455,48 @@ fn an_edit_between_steps_starts_again() {
         );
     }
 }
+
+/// With the linear kernel, once the run has converged on separable points, the plane shows
+/// Novikoff's R as the circle about the origin through the farthest point (every point inside
+/// it, one on it); not with another kernel (R is then a norm in feature space), and not on
+/// points that are not separable.
+#[test]
+fn novikoffs_radius_is_the_circle_through_the_farthest_point() {
+    use crate::core::plane::{Layout, Primitive};
+    use crate::lab::playground::Playground;
+    let circle_of = |hash: &str| {
+        let mut lab = Playground::from_hash(hash);
+        lab.fit();
+        let scene = lab.scene(&Layout::new(300, 300));
+        let points = scene.points.clone();
+        let legend = scene.legend(&lab.settings().layers(), false);
+        let named = legend.iter().any(|e| e.mark.kind() == "novikoff_radius");
+        let circle = scene.decoration("novikoff_radius").map(|d| {
+            let outline = d.shapes.iter().find_map(|s| match s {
+                Primitive::Outline { points, .. } => Some(points.clone()),
+                _ => None,
+            });
+            outline.expect("an outline")
+        });
+        assert_eq!(named, circle.is_some(), "{hash}: named as drawn");
+        (circle, points)
+    };
+    let (circle, points) = circle_of("model=perceptron&kernel=linear&preset=separable&n=40&test=0");
+    let circle = circle.expect("the circle of R");
+    let far = points.iter().map(|p| p[0].hypot(p[1])).fold(0.0, f64::max);
+    assert!(far > 0.1);
+    for p in &circle {
+        assert!(
+            (p[0].hypot(p[1]) - far).abs() < 1e-12 * far,
+            "{p:?} off the circle"
+        );
+    }
+    assert!(circle.len() >= 96, "a round circle");
+    let (rbf, _) = circle_of("model=perceptron&kernel=rbf&preset=separable&n=40&test=0");
+    assert!(rbf.is_none(), "no circle in the plane for the RBF kernel");
+    let (xor, _) = circle_of("model=perceptron&kernel=linear&preset=xor&n=40&test=0");
+    assert!(
+        xor.is_none(),
+        "no bound, no circle, on points no line separates"
+    );
+}
