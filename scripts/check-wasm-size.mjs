@@ -41,8 +41,9 @@
 // method's rows moved into its own file (the settings' readers kept out of line), then 1 KB for
 // the comparison's link written by the lab (`lab::link::write`), then 1.1 KB when the methods'
 // marks became an open list of drawing primitives (each method's marks built in its own file,
-// drawn by kind of primitive, travelling as numbers and words: their derived form cost 37 KB);
-// each raised on purpose, against the goal of a smaller module: what
+// drawn by kind of primitive, travelling as numbers and words: their derived form cost 37 KB),
+// then 0.9 KB for a chart's legend set beside its plot when inside it would hide the curves
+// (the loss view's seven at 1280 × 720); each raised on purpose, against the goal of a smaller module: what
 // only the command line or an export needs belongs in a module of its own, loaded when asked
 // for).
 // To raise it deliberately: measure the new size (this script prints it), say in the commit why
@@ -54,7 +55,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_BYTES = 824_000;
+export const BUDGET_BYTES = 825_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');

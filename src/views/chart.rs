@@ -230,6 +230,17 @@ impl Chart {
                 // The upper panel alone, with the x axis under it.
                 alone.x_label_area = alone.label_area;
             }
+            // A legend that would hide much of the lines goes beside the plot, if it can.
+            let labels: Vec<&str> = (self.lines.iter())
+                .filter_map(|line| line.label.as_deref())
+                .collect();
+            let least = PANEL_COLUMNS * font;
+            if let Some(beside) = (self.heat.is_empty())
+                .then(|| legend::room_beside(&alone, &labels, least))
+                .flatten()
+            {
+                alone = beside;
+            }
             return vec![Panel::at(self, alone, 0, 0)];
         }
         let share = share(shown + 1, upper).max(10.0);
@@ -461,5 +472,79 @@ mod tests {
         )
         .unwrap();
         assert_eq!(svg.matches("curve").count(), 2, "two legends: {svg}");
+    }
+
+    /// A legend of seven curves in a projector's type covered two thirds of a loss chart's
+    /// plot: where the picture is wide enough it goes right of the plot, clear of every
+    /// line, inside the picture; a chart too narrow for that keeps it inside, and a short
+    /// legend stays in the plot's corner.
+    #[test]
+    fn a_large_legend_goes_beside_the_plot_when_there_is_room() {
+        let names = [
+            "0–1",
+            "hinge  ← this model",
+            "squared hinge",
+            "logistic (log₂)",
+            "exponential",
+            "squared",
+            "perceptron criterion",
+        ];
+        let chart_of = |count: usize| Chart {
+            x_range: (-3.0, 3.0),
+            y_range: (0.0, 4.0),
+            lines: names[..count]
+                .iter()
+                .map(|name| Line {
+                    points: vec![(-3.0, 4.0), (3.0, 0.0)],
+                    colour: (0, 0, 0),
+                    weight: 1.0,
+                    dashed: false,
+                    label: Some(name.to_string()),
+                })
+                .collect(),
+            ..Chart::default()
+        };
+        let legend_and_plot = |chart: &Chart, width: u32, height: u32, type_px: f64| {
+            let layout = Layout::chart_with_type(width, height, type_px);
+            let panel = chart.panels(&layout)[0];
+            let labels: Vec<&str> = chart
+                .lines
+                .iter()
+                .filter_map(|l| l.label.as_deref())
+                .collect();
+            let (legend, _) = legend::legend_places(&panel.layout, &labels, false);
+            let plot = panel.layout.plot;
+            (
+                legend,
+                legend::Place::new(plot.left, plot.top, plot.width, plot.height),
+                layout,
+            )
+        };
+        let seven = chart_of(7);
+        // The view beside the plane at 1280 × 720, and on a phone.
+        for (width, height, type_px) in [(640, 301, 18.0), (367, 258, 11.0)] {
+            let (legend, plot, layout) = legend_and_plot(&seven, width, height, type_px);
+            assert!(
+                !legend.meets(&plot),
+                "{width}×{height}: {legend:?} over {plot:?}"
+            );
+            assert!(
+                legend.left + legend.width <= width as f64,
+                "{width}: {legend:?}"
+            );
+            assert!(
+                legend.top + legend.height <= height as f64,
+                "{height}: {legend:?}"
+            );
+            assert!(plot.width >= 0.35 * width as f64 && plot.width < layout.plot.width);
+        }
+        // Too narrow for the legend beside a plot worth the name: it stays inside.
+        let (legend, plot, layout) = legend_and_plot(&seven, 430, 301, 24.0);
+        assert!(legend.meets(&plot), "{legend:?}");
+        assert_eq!(plot.width, layout.plot.width);
+        // Two short names cover little: in the plot's corner, the plot as wide as ever.
+        let (legend, plot, layout) = legend_and_plot(&chart_of(2), 640, 301, 18.0);
+        assert!(legend.meets(&plot));
+        assert_eq!(plot.width, layout.plot.width);
     }
 }

@@ -47,6 +47,12 @@ impl ViewKind for LossView {
         0.7
     }
 
+    /// Beside the plot at 1280 × 720 the height is short: the chart takes the column's width,
+    /// and its legend goes right of the curves instead of over them.
+    fn widens(&self) -> bool {
+        true
+    }
+
     fn title(&self) -> &'static str {
         "loss functions"
     }
