@@ -512,7 +512,8 @@ mod tests {
                 .iter()
                 .filter_map(|l| l.label.as_deref())
                 .collect();
-            let (legend, _) = legend::legend_places(&panel.layout, &labels, false);
+            let (legend, _) =
+                legend::legend_places(&panel.layout, &labels, legend::Corner::UpperRight);
             let plot = panel.layout.plot;
             (
                 legend,
@@ -546,5 +547,57 @@ mod tests {
         let (legend, plot, layout) = legend_and_plot(&chart_of(2), 640, 301, 18.0);
         assert!(legend.meets(&plot));
         assert_eq!(plot.width, layout.plot.width);
+    }
+
+    /// The legend goes where it hides the least of the lines: in the chart's own corner when
+    /// that is clear, else another corner, or the top's middle above a V of losses.
+    #[test]
+    fn the_legend_takes_the_corner_that_hides_least() {
+        let chart_of = |points: Vec<(f64, f64)>| Chart {
+            x_range: (-1.0, 1.0),
+            y_range: (0.0, 1.0),
+            lines: ["ε-insensitive  ← this model", "squared", "absolute"]
+                .iter()
+                .map(|name| Line {
+                    points: points.clone(),
+                    colour: (0, 0, 0),
+                    weight: 1.0,
+                    dashed: false,
+                    label: Some(name.to_string()),
+                })
+                .collect(),
+            ..Chart::default()
+        };
+        let layout = Layout::chart_with_type(640, 301, 18.0);
+        let corner_of = |chart: &Chart| {
+            let plot = chart.panels(&layout)[0].layout.plot;
+            let pixel = |(x, y): (f64, f64)| {
+                (
+                    plot.left + (x + 1.0) / 2.0 * plot.width,
+                    plot.top + (1.0 - y) * plot.height,
+                )
+            };
+            let labels: Vec<&str> = chart
+                .lines
+                .iter()
+                .filter_map(|l| l.label.as_deref())
+                .collect();
+            draw::quietest_corner(chart, &chart.panels(&layout)[0].layout, &labels, &pixel)
+        };
+        use legend::Corner;
+        let flat = chart_of(vec![(-1.0, 0.05), (1.0, 0.05)]);
+        assert_eq!(
+            corner_of(&flat),
+            Corner::UpperRight,
+            "clear: the chart's own"
+        );
+        let v = chart_of(vec![(-1.0, 0.9), (0.0, 0.0), (1.0, 0.9)]);
+        assert_eq!(corner_of(&v), Corner::UpperMiddle);
+        let rising = chart_of(vec![(-1.0, 0.0), (1.0, 1.0)]);
+        let corner = corner_of(&rising);
+        assert!(
+            matches!(corner, Corner::UpperLeft | Corner::LowerRight),
+            "{corner:?}"
+        );
     }
 }

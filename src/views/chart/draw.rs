@@ -1,7 +1,7 @@
 //! Drawing a chart with plotters: each panel's axes, lines, rug of ticks, bands, markers and
 //! heat map, and the colour bar beside a heat map.
 
-use super::legend::{draw_legend, legend_places, Place};
+use super::legend::{draw_legend, legend_places, Corner, Place};
 use super::{draw_headline, viridis, wrap, Chart, ColourBar, HEADLINE_LINE};
 use crate::core::error::Error;
 use crate::core::plane::Layout;
@@ -163,9 +163,6 @@ fn draw_panel<DB: DrawingBackend>(
     let show_legend = chart.heat.is_empty() && !legend.is_empty();
     let labels: Vec<&str> = legend.iter().map(|e| e.0).collect();
     let mut placed: Vec<Place> = Vec::new();
-    if show_legend {
-        placed.push(legend_places(layout, &labels, chart.legend_lower_right).0);
-    }
     let pixel = |(x, y): (f64, f64)| {
         let plot = layout.plot;
         (
@@ -173,6 +170,10 @@ fn draw_panel<DB: DrawingBackend>(
             plot.top + (y1 - y) / (y1 - y0) * plot.height,
         )
     };
+    let corner = quietest_corner(chart, layout, &labels, &pixel);
+    if show_legend {
+        placed.push(legend_places(layout, &labels, corner).0);
+    }
     for marker in &chart.markers {
         let (r, g, b) = marker.colour;
         let size = (layout.point_radius * 1.4).round() as i32;
@@ -235,9 +236,51 @@ fn draw_panel<DB: DrawingBackend>(
             .map_err(draw_error)?;
     }
     if show_legend {
-        draw_legend(root, &legend, layout, chart.legend_lower_right, dash)?;
+        draw_legend(root, &legend, layout, corner, dash)?;
     }
     Ok(())
+}
+
+/// The corner of the plot (or the top's middle) where the legend of `labels` hides the least
+/// of the lines and the rug (counted every few pixels along them); the chart's own corner
+/// when none is clearer.
+pub(super) fn quietest_corner(
+    chart: &Chart,
+    layout: &Layout,
+    labels: &[&str],
+    pixel: &dyn Fn((f64, f64)) -> (f64, f64),
+) -> Corner {
+    let corners = Corner::in_order(chart.legend_lower_right);
+    if labels.is_empty() {
+        return corners[0];
+    }
+    // Where the lines and the rug's ticks run, in pixels.
+    let step = (layout.font_px / 4.0).max(1.0);
+    let mut marks: Vec<(f64, f64)> = Vec::new();
+    for line in &chart.lines {
+        for pair in line.points.windows(2) {
+            let (a, b) = (pixel(pair[0]), pixel(pair[1]));
+            let steps = ((b.0 - a.0).hypot(b.1 - a.1) / step)
+                .ceil()
+                .clamp(1.0, 4096.0);
+            for k in 0..=steps as usize {
+                let t = k as f64 / steps;
+                marks.push((a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1)));
+            }
+        }
+    }
+    let top = chart.rug_top();
+    marks.extend(chart.rug.iter().map(|tick| pixel((tick.x, top))));
+    let hidden = |corner: Corner| {
+        let (b, _) = legend_places(layout, labels, corner);
+        let inside = |&&(x, y): &&(f64, f64)| {
+            x >= b.left && x <= b.left + b.width && y >= b.top && y <= b.top + b.height
+        };
+        marks.iter().filter(inside).count()
+    };
+    let counts = corners.map(hidden);
+    let least = counts.iter().copied().min().unwrap_or(0);
+    corners[counts.iter().position(|&c| c == least).unwrap_or(0)]
 }
 
 /// The colour bar right of the plot: the scale in steps from `low` (bottom) to `high` (top),

@@ -53,6 +53,39 @@ impl Place {
     }
 }
 
+/// A corner of the plot for a legend inside it, or the middle of its top edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Corner {
+    UpperRight,
+    LowerRight,
+    UpperLeft,
+    LowerLeft,
+    UpperMiddle,
+}
+
+impl Corner {
+    /// The places to try, the chart's own first (lower right or upper right), then the other
+    /// on the right, the left ones, and the top's middle (clear above a V of losses).
+    pub(super) fn in_order(lower_right: bool) -> [Corner; 5] {
+        match lower_right {
+            true => [
+                Corner::LowerRight,
+                Corner::UpperRight,
+                Corner::LowerLeft,
+                Corner::UpperLeft,
+                Corner::UpperMiddle,
+            ],
+            false => [
+                Corner::UpperRight,
+                Corner::LowerRight,
+                Corner::UpperLeft,
+                Corner::LowerLeft,
+                Corner::UpperMiddle,
+            ],
+        }
+    }
+}
+
 /// The share of the plot a legend may cover before it goes beside the plot, where there is room.
 const MOST_COVERED: f64 = 0.25;
 
@@ -64,7 +97,7 @@ pub(super) fn room_beside(layout: &Layout, labels: &[&str], least: f64) -> Optio
     if labels.is_empty() {
         return None;
     }
-    let (inside, _) = legend_places(layout, labels, false);
+    let (inside, _) = legend_places(layout, labels, Corner::UpperRight);
     let (width, height) = column_size(layout, labels);
     let plot = layout.plot;
     let narrower = plot.width - width - 2.0 * 0.4 * layout.font_px;
@@ -92,13 +125,12 @@ fn column_size(layout: &Layout, labels: &[&str]) -> (f64, f64) {
 
 /// Where the legend of these labels goes: its box, and each entry's place in it (x from the
 /// box's inner left edge, and row). In a column right of the plot, from its top, when the
-/// layout leaves room for one there ([`room_beside`]); else in a column in the plot's upper
-/// right corner, or its lower right; in rows as wide as the plot allows when a column would be
-/// taller than the plot.
+/// layout leaves room for one there ([`room_beside`]); else in a column in the plot's
+/// `corner`; in rows as wide as the plot allows when a column would be taller than the plot.
 pub(super) fn legend_places(
     layout: &Layout,
     labels: &[&str],
-    lower: bool,
+    corner: Corner,
 ) -> (Place, Vec<(f64, usize)>) {
     let font_px = layout.font_px;
     let (pad, row, inset) = (0.4 * font_px, 1.3 * font_px, 0.4 * font_px);
@@ -129,11 +161,14 @@ pub(super) fn legend_places(
         width = width.max(x);
     }
     let (width, height) = (width + 2.0 * pad, (line + 1) as f64 * row + 2.0 * pad);
-    let left = plot.left + plot.width - inset - width;
-    let top = if lower {
-        plot.top + plot.height - inset - height
-    } else {
-        plot.top + inset
+    let left = match corner {
+        Corner::UpperRight | Corner::LowerRight => plot.left + plot.width - inset - width,
+        Corner::UpperLeft | Corner::LowerLeft => plot.left + inset,
+        Corner::UpperMiddle => plot.left + (plot.width - width) / 2.0,
+    };
+    let top = match corner {
+        Corner::LowerRight | Corner::LowerLeft => plot.top + plot.height - inset - height,
+        Corner::UpperRight | Corner::UpperLeft | Corner::UpperMiddle => plot.top + inset,
     };
     (Place::new(left, top, width, height), places)
 }
@@ -147,14 +182,14 @@ pub(super) fn draw_legend<DB: DrawingBackend>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
     entries: &[(&str, ShapeStyle, bool)],
     layout: &Layout,
-    lower: bool,
+    corner: Corner,
     dash: u32,
 ) -> Result<(), Error> {
     if entries.is_empty() {
         return Ok(());
     }
     let labels: Vec<&str> = entries.iter().map(|e| e.0).collect();
-    let (frame, places) = legend_places(layout, &labels, lower);
+    let (frame, places) = legend_places(layout, &labels, corner);
     let font_px = layout.font_px;
     let (pad, row) = (0.4 * font_px, 1.3 * font_px);
     let ink = RGBColor(20, 20, 20);
