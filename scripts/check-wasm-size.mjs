@@ -44,7 +44,9 @@
 // drawn by kind of primitive, travelling as numbers and words: their derived form cost 37 KB),
 // then 0.9 KB for a chart's legend set beside its plot when inside it would hide the curves
 // (the loss view's seven at 1280 × 720), and 1.2 KB for its corner chosen where it hides the
-// fewest of the lines; each raised on purpose, against the goal of a smaller module: what
+// fewest of the lines, then 0.3 KB when each task's words for the plane's own marks moved into
+// `core::task` (826.0 KB, a few bytes under 826: raised to 827 for a margin); each raised on
+// purpose, against the goal of a smaller module: what
 // only the command line or an export needs belongs in a module of its own, loaded when asked
 // for).
 // To raise it deliberately: measure the new size (this script prints it), say in the commit why
@@ -56,7 +58,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_BYTES = 826_000;
+export const BUDGET_BYTES = 827_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');

@@ -8,6 +8,7 @@
 use crate::core::data::Point;
 use crate::core::field::{Field, LabelField, PixelRect, View};
 use crate::core::params::{Group, Values, LAB_ROWS};
+use crate::core::task::Task;
 use serde::{Deserialize, Serialize};
 
 mod legend;
@@ -110,12 +111,11 @@ pub struct Curve {
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct Scene {
     pub view: Option<View>,
-    /// The vertical axis is a regression's target t (the axes read x and t, not x₁ and x₂).
+    /// What is learned from the points: in regression the vertical axis is the target t (the
+    /// axes read x and t, not x₁ and x₂); in novelty detection the points are unlabelled. The
+    /// legend says what the plane's own marks mean in it ([`Task::plane_words`]).
     #[serde(default)]
-    pub targets: bool,
-    /// The points are unlabelled and the model learns their region (novelty detection).
-    #[serde(default)]
-    pub novelty: bool,
+    pub task: Task,
     pub points: Vec<Point>,
     /// Index into the class colours (`regions::CLASS_COLOURS`) for each point.
     pub colour_of: Vec<usize>,

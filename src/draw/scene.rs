@@ -146,7 +146,7 @@ pub fn draw_with<DB: DrawingBackend>(
         layout,
         view.x_min..view.x_max,
         view.y_min..view.y_max,
-        if scene.targets {
+        if scene.task == crate::core::task::Task::Regression {
             ("x", "t")
         } else {
             ("x₁", "x₂")

@@ -3,12 +3,15 @@
 //! last), each with a name and a sentence in the lecture's words. It is read off the [`Scene`]
 //! and the [`Layers`] with the same conditions `scene::draw` uses to draw, so it names exactly
 //! what is on the plot: support vectors only when some point is one and the layer is on, a
-//! test point only when some point is held out.
+//! test point only when some point is held out. What the plane's own marks mean depends on the
+//! task (a point, a support vector, the boundary: `Task::plane_words`); a method's marks bring
+//! their own words.
 
 use super::marks::{Swatch, Words};
 use super::{CurveKind, Layers, Mark, Scene, Shading};
 use crate::core::params::lab_row;
 use crate::core::pieces;
+use crate::core::task::Task;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 /// What an entry's swatch shows: enough for the page to draw a small copy of the mark (a
@@ -154,28 +157,17 @@ impl Scene {
         let present =
             |seen: &[bool]| -> Vec<usize> { (0..seen.len()).filter(|&c| seen[c]).collect() };
         let (trained, tested) = (present(&has[0]), present(&has[1]));
-        for &colour in trained.iter().filter(|_| self.novelty) {
-            entries.push(entry(
-                LegendMark::Class { colour },
-                "point (no label)",
-                "A training point: the method learns the region where these lie.",
-            ));
-        }
-        for &colour in trained.iter().filter(|_| self.targets) {
-            entries.push(entry(
-                LegendMark::Class { colour },
-                "point (x, t)",
-                "A training point: its input x across, its target t up; the curve is fitted \
-                 to these.",
-            ));
-        }
-        for &colour in trained.iter().filter(|_| !self.targets && !self.novelty) {
-            entries.push(entry(
-                LegendMark::Class { colour },
-                format!("class {}", colour + 1),
-                "A training point of this class, in its own colour and shape; the model is \
-                 fitted to these.",
-            ));
+        let words = self.task.plane_words();
+        for &colour in &trained {
+            entries.push(match words.point {
+                Some((label, explain)) => entry(LegendMark::Class { colour }, label, explain),
+                None => entry(
+                    LegendMark::Class { colour },
+                    format!("class {}", colour + 1),
+                    "A training point of this class, in its own colour and shape; the model is \
+                     fitted to these.",
+                ),
+            });
         }
         if let Some(&colour) = tested.first() {
             entries.push(entry(
@@ -186,78 +178,17 @@ impl Scene {
             ));
         }
 
-        if layers.on("sv") && self.novelty {
-            if free {
-                entries.push(entry(
-                    LegendMark::FreeSupport,
-                    "support vector on the boundary, 0 < αᵢ < 1",
-                    "A point exactly on the region's edge, f(xᵢ) = 0; ρ is computed from these.",
-                ));
-            }
-            if bound {
-                entries.push(entry(
-                    LegendMark::BoundSupport,
-                    "support vector at αᵢ = 1, on or outside the boundary",
-                    "A point the region does not hold comfortably: f(xᵢ) ≤ 0; those with \
-                     f(xᵢ) < 0 are the training set's outliers, at most a fraction ν.",
-                ));
-            }
-        } else if layers.on("sv") && self.targets {
-            if free {
-                entries.push(entry(
-                    LegendMark::FreeSupport,
-                    "support vector on the tube, 0 < |αᵢ − αᵢ*| < C",
-                    "A point exactly on the tube's edge, |tᵢ − f(xᵢ)| = ε; b is computed from \
-                     these.",
-                ));
-            }
-            if bound {
-                entries.push(entry(
-                    LegendMark::BoundSupport,
-                    "support vector at C, on or outside the tube",
-                    "A point whose multiplier reached C: its residual is ε or more, and it pays \
-                     C per unit beyond ε.",
-                ));
-            }
-        } else if layers.on("sv") {
-            if free {
-                entries.push(entry(
-                    LegendMark::FreeSupport,
-                    "free support vector, 0 < αᵢ < C",
-                    "A support vector exactly on its margin, yᵢf(xᵢ) = 1; b is computed from \
-                     these.",
-                ));
-            }
-            if bound {
-                entries.push(entry(
-                    LegendMark::BoundSupport,
-                    "bound support vector, αᵢ = C",
-                    "A support vector on or inside its margin, with slack ξᵢ = 1 − yᵢf(xᵢ) ≥ 0; \
-                     ξᵢ > 1 means it is misclassified.",
-                ));
-            }
+        if layers.on("sv") && free {
+            let (label, explain) = words.free_support;
+            entries.push(entry(LegendMark::FreeSupport, label, explain));
         }
-
-        if self.novelty && self.curves_of(CurveKind::Boundary).next().is_some() {
-            entries.push(entry(
-                LegendMark::Boundary,
-                "boundary of the learned region, f(x) = 0",
-                "Inside it f(x) > 0: where the training points lie; a new point outside is \
-                 novel.",
-            ));
-        } else if self.targets && self.curves_of(CurveKind::Boundary).next().is_some() {
-            entries.push(entry(
-                LegendMark::Boundary,
-                "fitted curve t = f(x)",
-                "The function the method learned: its prediction of t at each x.",
-            ));
-        } else if self.curves_of(CurveKind::Boundary).next().is_some() {
-            entries.push(entry(
-                LegendMark::Boundary,
-                "decision boundary",
-                "Where the predicted class changes: f(x) = t for two classes (t = 0 unless \
-                 the ROC view moves it).",
-            ));
+        if layers.on("sv") && bound {
+            let (label, explain) = words.bound_support;
+            entries.push(entry(LegendMark::BoundSupport, label, explain));
+        }
+        if self.curves_of(CurveKind::Boundary).next().is_some() {
+            let (label, explain) = words.boundary;
+            entries.push(entry(LegendMark::Boundary, label, explain));
         }
         if self.curves_of(CurveKind::Sample).next().is_some() {
             entries.push(entry(
@@ -341,7 +272,8 @@ impl Scene {
         }
         let probability = self.shading == Shading::Probability;
         let mark = LegendMark::Levels { probability };
-        if self.targets && labels.contains(&"f + 2σ") {
+        let targets = self.task == Task::Regression;
+        if targets && labels.contains(&"f + 2σ") {
             entry(
                 mark,
                 "Gaussian-process band f ± 2σ",
@@ -349,7 +281,7 @@ impl Scene {
                  posterior of f lies within 2σ(x) of the curve. It is narrow among the points \
                  and widens away from them, where the data say nothing.",
             )
-        } else if self.targets {
+        } else if targets {
             entry(
                 mark,
                 "ε-tube f ± ε",
@@ -395,33 +327,25 @@ impl Scene {
 
     fn regions_entry(&self) -> LegendEntry {
         let [negative, positive] = self.region_colours;
-        let (label, explain) = match self.shading {
-            Shading::Margin { .. } if self.novelty => (
-                "inside and outside the region, deeper with |f|",
-                "Inside the learned region f(x) > 0, outside f(x) < 0: the colour deepens with \
-                 |f(x)|, measured against ρ.",
-            ),
-            Shading::Margin { .. } if self.targets => (
-                "above and below the curve, deeper with |t − f|",
-                "Above the curve t > f(x), below it t < f(x): the colour deepens with the \
-                 residual t − f(x), measured against the targets' range.",
-            ),
-            Shading::Margin { scale: 1.0 } => (
+        let task_words = self.task.plane_words().regions;
+        let (label, explain) = match (self.shading, task_words) {
+            (Shading::Margin { .. }, Some(words)) => words,
+            (Shading::Margin { scale: 1.0 }, None) => (
                 "regions, deeper with |f|",
                 "The class predicted at each place, its colour deeper as |f(x)| grows: pale \
                  inside the margin band |f| < 1.",
             ),
-            Shading::Margin { .. } => (
+            (Shading::Margin { .. }, None) => (
                 "regions, deeper with |f|",
                 "The class predicted at each place, its colour deeper as |f(x)| grows \
                  (measured against the training points' typical |f|).",
             ),
-            Shading::Probability => (
+            (Shading::Probability, _) => (
                 "regions, deeper with |2p − 1|",
                 "The class predicted at each place, its colour deeper as the probability moves \
                  away from ½: pale where the model is unsure.",
             ),
-            Shading::Share => (
+            (Shading::Share, _) => (
                 "regions, deeper with the vote share",
                 "The class predicted at each place, its colour deeper as more of the k \
                  neighbours agree.",

@@ -130,8 +130,7 @@ impl Playground {
             marks: vec![Mark::Plain; self.data.len()],
             hollow: self.test.clone(),
             region_colours: [0, 1],
-            targets: self.settings.task == Task::Regression,
-            novelty: self.settings.task == Task::Novelty,
+            task: self.settings.task,
             ..Scene::default()
         };
         let Some(model) = &self.model else {
@@ -140,7 +139,7 @@ impl Playground {
         let classes = self.data.classes();
         let model_classes = model.classes();
         let index_of = |label: i32| classes.iter().position(|&c| c == label).unwrap_or(0);
-        scene.region_colours = if scene.targets {
+        scene.region_colours = if scene.task == Task::Regression {
             // Below the curve and above it.
             [0, 1]
         } else if self.settings.task == Task::Novelty {
@@ -185,7 +184,7 @@ impl Playground {
                 // A regression's points are named by what they are, (x, t).
                 if let Some(&label) = classes
                     .get(colour)
-                    .filter(|_| !scene.targets && !scene.novelty)
+                    .filter(|_| scene.task == Task::Classification)
                 {
                     e.label = self.data.class_name(label);
                 }
