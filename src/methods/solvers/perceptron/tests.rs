@@ -462,14 +462,37 @@ fn an_edit_between_steps_starts_again() {
 /// points that are not separable.
 #[test]
 fn novikoffs_radius_is_the_circle_through_the_farthest_point() {
-    use crate::core::plane::{Layout, Primitive};
-    use crate::lab::playground::Playground;
-    let circle_of = |hash: &str| {
-        let mut lab = Playground::from_hash(hash);
-        lab.fit();
-        let scene = lab.scene(&Layout::new(300, 300));
-        let points = scene.points.clone();
-        let legend = scene.legend(&lab.settings().layers(), false);
+    use crate::core::field::{Grid, View};
+    use crate::core::plane::{Layers, Primitive, Scene};
+    use crate::methods::model::Context;
+    let circle_of = |preset: Preset, kernel: Kernel| {
+        let data = preset.generate(40, 0.0, 2);
+        let model = PerceptronModel::fit(
+            &data.points,
+            &data.labels,
+            &PerceptronParams::new(kernel, 100),
+        )
+        .unwrap();
+        let (view, layers, classes) = (
+            View::around(&data.points),
+            Layers::default(),
+            data.classes(),
+        );
+        let context = Context {
+            data: &data,
+            classes: &classes,
+            layers: &layers,
+            view,
+            grid: Grid::new(view, 11, 11),
+            field: None,
+            threshold: 0.0,
+        };
+        let mut scene = Scene {
+            points: data.points.clone(),
+            ..Scene::default()
+        };
+        model.decorate(&mut scene, &context);
+        let legend = scene.legend(&layers, false);
         let named = legend.iter().any(|e| e.mark.kind() == "novikoff_radius");
         let circle = scene.decoration("novikoff_radius").map(|d| {
             let outline = d.shapes.iter().find_map(|s| match s {
@@ -478,10 +501,10 @@ fn novikoffs_radius_is_the_circle_through_the_farthest_point() {
             });
             outline.expect("an outline")
         });
-        assert_eq!(named, circle.is_some(), "{hash}: named as drawn");
-        (circle, points)
+        assert_eq!(named, circle.is_some(), "{preset:?}: named as drawn");
+        (circle, data.points)
     };
-    let (circle, points) = circle_of("model=perceptron&kernel=linear&preset=separable&n=40&test=0");
+    let (circle, points) = circle_of(Preset::Separable, Kernel::Linear);
     let circle = circle.expect("the circle of R");
     let far = points.iter().map(|p| p[0].hypot(p[1])).fold(0.0, f64::max);
     assert!(far > 0.1);
@@ -492,9 +515,9 @@ fn novikoffs_radius_is_the_circle_through_the_farthest_point() {
         );
     }
     assert!(circle.len() >= 96, "a round circle");
-    let (rbf, _) = circle_of("model=perceptron&kernel=rbf&preset=separable&n=40&test=0");
+    let (rbf, _) = circle_of(Preset::Separable, Kernel::Rbf { gamma: 1.0 });
     assert!(rbf.is_none(), "no circle in the plane for the RBF kernel");
-    let (xor, _) = circle_of("model=perceptron&kernel=linear&preset=xor&n=40&test=0");
+    let (xor, _) = circle_of(Preset::Xor, Kernel::Linear);
     assert!(
         xor.is_none(),
         "no bound, no circle, on points no line separates"
