@@ -51,10 +51,12 @@ fn subscript(n: usize) -> String {
 }
 
 /// Draws the inset for `step` in the corner of the plot (`layout.plot` on `root`) that hides
-/// the fewest of the points at pixels `points`, never the pair's own if it can help it.
+/// the fewest of the points at pixels `points`, never the pair's own (`pair`, by point) if it
+/// can help it.
 pub fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     step: &PairStep,
+    pair: (usize, usize),
     layout: &Layout,
     points: &[(i32, i32)],
 ) -> Result<(), Error> {
@@ -95,13 +97,7 @@ pub fn draw<DB: DrawingBackend>(
                 let (px, py) = (p.0 as f64, p.1 as f64);
                 px >= x - em && px <= x + width + em && py >= y - em && py <= y + height + em
             })
-            .map(|(k, _)| {
-                if k == step.pair.0 || k == step.pair.1 {
-                    10
-                } else {
-                    1
-                }
-            })
+            .map(|(k, _)| if k == pair.0 || k == pair.1 { 10 } else { 1 })
             .sum()
     };
     let (x0, y0) = corners

@@ -159,16 +159,16 @@ pub fn draw_with<DB: DrawingBackend>(
         .filter(|d| d.layer_on(layers))
         .flat_map(|d| &d.shapes)
         .filter_map(|shape| match shape {
-            Primitive::Inset(step) => Some(step),
+            Primitive::Inset { step, points } => Some((step, *points)),
             _ => None,
         });
-    for step in insets {
+    for (step, pair) in insets {
         let pixels: Vec<(i32, i32)> = scene
             .points
             .iter()
             .map(|p| area.map_coordinate(&(p[0], p[1])))
             .collect();
-        crate::draw::inset::draw(&root, step, layout, &pixels)?;
+        crate::draw::inset::draw(&root, step, pair, layout, &pixels)?;
     }
     root.present().map_err(draw_error)?;
     Ok(())

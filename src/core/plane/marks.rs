@@ -110,8 +110,14 @@ pub enum Primitive {
     },
     /// Short texts beside training points (by index).
     Tags { tags: Vec<(usize, Words)> },
-    /// The two-variable sub-problem of an SMO step, as an inset in a corner of the plot.
-    Inset(PairStep),
+    /// The two-variable sub-problem of an SMO step, as an inset in the corner of the plot that
+    /// hides the fewest points, the pair's own above all: `points` are the pair's points (they
+    /// follow the points as rings do; `step.pair` names them by training point, as the status
+    /// and the inset's title do).
+    Inset {
+        step: PairStep,
+        points: (usize, usize),
+    },
 }
 
 impl Primitive {
@@ -129,7 +135,7 @@ impl Primitive {
             Primitive::Crosses { at } => at.iter_mut().for_each(|(p, _)| *p = to(*p)),
             Primitive::Dots { at, .. } => at.iter_mut().for_each(|p| *p = to(*p)),
             Primitive::Bisector { ends: (a, b), .. } => (*a, *b) = (to(*a), to(*b)),
-            Primitive::Rings { .. } | Primitive::Tags { .. } | Primitive::Inset(_) => {}
+            Primitive::Rings { .. } | Primitive::Tags { .. } | Primitive::Inset { .. } => {}
         }
     }
 
@@ -146,7 +152,11 @@ impl Primitive {
                     .filter_map(|(i, text)| to(i).map(|i| (i, text)))
                     .collect();
             }
-            // The inset names its multipliers αᵢ, αⱼ by training point, as the status does.
+            Primitive::Inset { points, .. } => {
+                if let (Some(i), Some(j)) = (to(points.0), to(points.1)) {
+                    *points = (i, j);
+                }
+            }
             _ => {}
         }
     }
@@ -160,7 +170,7 @@ impl Primitive {
             Primitive::Dots { at, .. } => !at.is_empty(),
             Primitive::Rings { points: on, .. } => on.iter().any(|&i| i < points),
             Primitive::Tags { tags } => tags.iter().any(|&(i, _)| i < points),
-            Primitive::Arrow { .. } | Primitive::Bisector { .. } | Primitive::Inset(_) => true,
+            Primitive::Arrow { .. } | Primitive::Bisector { .. } | Primitive::Inset { .. } => true,
         }
     }
 }
@@ -374,10 +384,10 @@ impl Decoration {
         })
     }
 
-    /// Its inset's SMO step, if it draws one.
-    pub fn inset(&self) -> Option<&PairStep> {
+    /// Its inset's SMO step and the pair's points, if it draws one.
+    pub fn inset(&self) -> Option<(&PairStep, (usize, usize))> {
         self.shapes.iter().find_map(|s| match s {
-            Primitive::Inset(step) => Some(step),
+            Primitive::Inset { step, points } => Some((step, *points)),
             _ => None,
         })
     }

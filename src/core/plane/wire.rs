@@ -182,8 +182,10 @@ impl Wire {
                     self.word(text);
                 }
             }
-            Primitive::Inset(step) => {
+            Primitive::Inset { step, points } => {
                 self.count(8);
+                self.count(points.0);
+                self.count(points.1);
                 self.count(step.pair.0);
                 self.count(step.pair.1);
                 self.numbers.extend(step.y);
@@ -365,14 +367,17 @@ impl Reader<'_> {
             7 => Primitive::Tags {
                 tags: self.list(|r| Some((r.count()?, r.word()?)))?,
             },
-            8 => Primitive::Inset(PairStep {
-                pair: (self.count()?, self.count()?),
-                y: self.pair()?,
-                c: self.number()?,
-                before: self.pair()?,
-                after: self.pair()?,
-                unclipped: self.pair()?,
-            }),
+            8 => Primitive::Inset {
+                points: (self.count()?, self.count()?),
+                step: PairStep {
+                    pair: (self.count()?, self.count()?),
+                    y: self.pair()?,
+                    c: self.number()?,
+                    before: self.pair()?,
+                    after: self.pair()?,
+                    unclipped: self.pair()?,
+                },
+            },
             _ => return None,
         })
     }
@@ -497,7 +502,10 @@ mod tests {
             Primitive::Tags {
                 tags: vec![(2, "3".into()), (5, "α₁₂ & <b>".into())],
             },
-            Primitive::Inset(step),
+            Primitive::Inset {
+                step,
+                points: (9, 14),
+            },
         ];
         let swatch = vec![
             SwatchShape::across(pen()),

@@ -123,7 +123,7 @@ fn draw_primitive<DB: DrawingBackend>(
                 }
             }
         }
-        Primitive::Inset(_) => {}
+        Primitive::Inset { .. } => {}
     }
     Ok(())
 }

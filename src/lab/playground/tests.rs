@@ -99,7 +99,7 @@ fn stepping_the_svm_rings_each_pair_and_ends_at_the_fit() {
         let inset = scene
             .decoration("sub_problem")
             .expect("the inset's sub-problem");
-        let step = *inset.inset().expect("an inset");
+        let (&step, _) = inset.inset().expect("an inset");
         assert_eq!(scene.decoration("working_pair").unwrap().ringed().len(), 2);
         assert!(step.after.iter().all(|a| (0.0..=10.0).contains(a)));
         let facts = lab.status().facts;
@@ -716,4 +716,37 @@ fn what_is_kept_of_the_points_follows_every_edit_of_them() {
         assert_eq!(kept(&lab), kept(&fresh), "{what}");
         assert_ne!(kept(&lab), before, "{what} changes what is kept");
     }
+}
+
+/// With points held out, training point t is plane point train_index[t]: the SMO inset keeps
+/// its pair by training point (as its title and the status name them) and avoids covering the
+/// pair's plane points, the ones the double ring circles.
+#[test]
+fn the_smo_insets_pair_is_found_among_the_planes_points() {
+    let mut lab = Playground::from_hash("preset=moons&n=40&test=0.3&kernel=rbf&gamma=2&C=10");
+    let layout = Layout::new(400, 400);
+    lab.reset_steps();
+    lab.fit();
+    let mut renumbered = 0;
+    for _ in 0..20 {
+        if !lab.step() {
+            break;
+        }
+        lab.fit();
+        let scene = lab.scene(&layout);
+        let (step, points) = {
+            let inset = scene.decoration("sub_problem").expect("the inset");
+            let (step, points) = inset.inset().expect("an inset");
+            (*step, points)
+        };
+        let (_, index) = lab.training();
+        assert_eq!(points, (index[step.pair.0], index[step.pair.1]));
+        let ringed = scene.decoration("working_pair").unwrap().ringed();
+        assert_eq!(ringed, vec![points.0, points.1]);
+        renumbered += usize::from(points != step.pair);
+    }
+    assert!(
+        renumbered > 0,
+        "some pair's plane points differ from its training indices"
+    );
 }

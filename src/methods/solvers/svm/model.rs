@@ -755,7 +755,11 @@ fn sub_problem(step: PairStep) -> Decoration {
             pen: ink,
         },
     ];
-    Decoration::new("sub_problem", Depth::Top, vec![Primitive::Inset(step)])
+    let inset = Primitive::Inset {
+        step,
+        points: step.pair,
+    };
+    Decoration::new("sub_problem", Depth::Top, vec![inset])
         .on_layer("pair")
         .named(
             60,
