@@ -191,7 +191,9 @@ test('a worker killed in the middle of a long fit is restarted with the scene, a
 });
 
 test("a view's background job cut short by the worker's stop is sent again and finishes", async () => {
-  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=200&noise=0.3&views=cv&folds=3`);
+  // A grid long enough to be caught half done: at n = 200 with 3 folds it took 0.2 s in a quick
+  // sitting and was sometimes finished before the test first looked (about 2.8 s here).
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=600&noise=0.3&views=cv&folds=10`);
   await watch(page);
   // Part of the grid is done.
   await page.waitForFunction(() => {
