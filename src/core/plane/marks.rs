@@ -274,9 +274,9 @@ pub struct Legend {
 ///
 /// Two lists of marks are compared by their wires ([`Wire::of`]): one comparison, not one
 /// for every kind of primitive.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 #[cfg_attr(test, derive(PartialEq))]
-#[serde(into = "Wire", try_from = "Wire")]
+#[serde(try_from = "Wire")]
 pub struct Decoration {
     /// The mark's name (`slack`, `voronoi_edges`): its legend entry's, for the page.
     pub name: Words,
@@ -289,6 +289,13 @@ pub struct Decoration {
     /// model leaves it out.
     pub fitted_units_only: bool,
     pub legend: Option<Legend>,
+}
+
+/// Written as its wire, from the mark itself (serde's `into` would copy it first).
+impl Serialize for Decoration {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Wire::from(self).serialize(serializer)
+    }
 }
 
 impl Decoration {

@@ -60,6 +60,7 @@ pub use crate::methods::solvers::smo::SvmTrainer;
 mod model;
 use crate::methods::solvers::smo::{PairStep, Problem, Recording, SmoTrace, Solution};
 mod params;
+mod stepping;
 mod trainer;
 use params::not_separable;
 pub use params::{SvmParams, SvmSolver, HARD_MARGIN_REACH};
