@@ -45,7 +45,9 @@
 // then 0.9 KB for a chart's legend set beside its plot when inside it would hide the curves
 // (the loss view's seven at 1280 × 720), and 1.2 KB for its corner chosen where it hides the
 // fewest of the lines, then 0.3 KB when each task's words for the plane's own marks moved into
-// `core::task` (826.0 KB, a few bytes under 826: raised to 827 for a margin); each raised on
+// `core::task` (826.0 KB, a few bytes under 826: raised to 827 for a margin), then 4.2 KB for
+// the page's session in one place (`lab::Comparison` of both sides, the history and the rule of
+// a comparison, and one `Lab` handle whose calls of a side take its number: 830.2 KB); each raised on
 // purpose, against the goal of a smaller module: what
 // only the command line or an export needs belongs in a module of its own, loaded when asked
 // for).
@@ -58,7 +60,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_BYTES = 827_000;
+export const BUDGET_BYTES = 831_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');

@@ -18,8 +18,8 @@
 //!    discs of a large scene, and the scene as a Python script.
 //! 5. [`views`] — the plane and the figures beside it.
 //!
-//! The browser sees only `web` (wasm32 builds): an `App` handle over a
-//! [`lab::playground::Playground`]. The command line is `src/bin/kernel-playground`.
+//! The browser sees only `web` (wasm32 builds): a `Lab` handle over a
+//! [`lab::comparison::Comparison`] of the page's sides. The command line is `src/bin/kernel-playground`.
 
 pub mod core;
 pub mod draw;

@@ -1,11 +1,11 @@
 //! The browser's door into the lab, and the only code that knows about wasm-bindgen, web-sys
-//! and js-sys. JavaScript holds an [`App`]; points and fits stay in wasm memory, and only small
-//! values cross: pixel positions in, short strings and JSON out. Errors cross once, as their
-//! message text. Here: the [`App`], its settings and the catalogue the page builds its controls
-//! from. Beside it: the plane's pointer and points (`web/points.rs`), a frame of the plane
+//! and js-sys. JavaScript holds one [`Lab`] (`web/lab.rs`), both sides of a comparison, each
+//! an [`App`] on its canvas; points and fits stay in wasm memory, and only small values cross:
+//! pixel positions in, short strings and JSON out. Errors cross once, as their message text.
+//! Here: the [`App`], its settings and the catalogue the page builds its controls from.
+//! Beside it: the plane's pointer and points (`web/points.rs`), a frame of the plane
 //! (`web/frame.rs`), the views' figures (`web/figures.rs`), the worker's side of the lab
-//! (`web/worker.rs`), the stamped discs (`web/discs.rs`), large files (`web/loading.rs`) and
-//! the undo history (`web/history.rs`).
+//! (`web/worker.rs`), the stamped discs (`web/discs.rs`) and large files (`web/loading.rs`).
 
 use crate::core::field::PixelRect;
 use crate::draw::scene::{self, Layout};
@@ -23,12 +23,14 @@ mod backend;
 mod discs;
 mod figures;
 mod frame;
-mod history;
+pub mod lab;
 mod loading;
 mod points;
 mod worker;
 
+use crate::lab::comparison::SideOf;
 use backend::PageBackend;
+pub use loading::PackedPoints;
 use worker::{computed_behind, exact_nodes, WorkerFrame, WorkerState};
 
 fn js_error(e: impl ToString) -> JsValue {
@@ -124,8 +126,8 @@ extern "C" {
     fn page_says(text: &str) -> Option<String>;
 }
 
-/// The lab on one canvas.
-#[wasm_bindgen]
+/// One side of the page's lab on its canvas: its session and what draws it. The page holds
+/// both sides through one [`Lab`].
 pub struct App {
     /// The lab, which records its edits for the worker behind the page.
     lab: Session,
@@ -187,12 +189,10 @@ type ViewPainted = (
     u64,
 );
 
-#[wasm_bindgen]
 impl App {
     /// Opens the scene described by `hash` (a URL hash; empty for the default scene) on the
     /// canvas with id `canvas_id`; a hash that cannot be read whole is refused, its message
     /// naming why (see [`App::read_link`]).
-    #[wasm_bindgen(constructor)]
     pub fn new(canvas_id: &str, hash: &str) -> Result<App, JsValue> {
         console_error_panic_hook::set_once();
         let document = web_sys::window()
@@ -384,29 +384,6 @@ impl App {
             .map_err(js_error)
     }
 
-    /// The URL hash of the current scene.
-    pub fn hash(&self) -> String {
-        self.lab.hash()
-    }
-
-    /// The link of a comparison: this side's hash with `right`'s own settings as `compare=`
-    /// ([`crate::lab::link::write`]).
-    pub fn compare_hash(&self, right: &App) -> String {
-        crate::lab::link::write(&self.lab.hash(), Some(&right.lab.hash()))
-    }
-
-    /// Whether setting `key` is the same on both sides of a comparison (an edit of it is
-    /// made on both) rather than each side's own ([`crate::lab::link::shared`]).
-    pub fn shared_setting(key: &str) -> bool {
-        crate::lab::link::shared(key)
-    }
-
-    /// Whether the scene's URL hash is longer than `limit` characters (cheap: the hash is not
-    /// written).
-    pub fn hash_longer_than(&self, limit: usize) -> bool {
-        self.lab.hash_longer_than(limit)
-    }
-
     /// What an svm-train option string (`-s 3 -t 2 -c 10`) asks of this side, checked but not
     /// applied: `{"edits": [[key, value], …], "notes": […]}`, the settings to apply in order
     /// and what was read past ([`crate::lab::options`]); a string that cannot be read is an error.
@@ -425,13 +402,31 @@ impl App {
         .to_string()
     }
 
+    /// This side's scene as its own link (without the other side's settings): what a view's
+    /// background job in the worker opens.
+    pub fn side_hash(&self) -> String {
+        self.lab.hash()
+    }
+
     /// A setting's value, as written in the URL.
     pub fn get(&self, key: &str) -> String {
         self.lab.settings().get(key).unwrap_or_default()
     }
+}
 
-    /// Changes a setting; the message says what is wrong when the value is refused.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), JsValue> {
-        self.lab.set(key, value).map_err(js_error)
+impl SideOf for App {
+    /// The canvas's id.
+    type Place = String;
+
+    fn open(canvas_id: &String, hash: &str) -> Result<App, String> {
+        App::new(canvas_id, hash).map_err(|e| e.as_string().unwrap_or_default())
+    }
+
+    fn session(&self) -> &Session {
+        &self.lab
+    }
+
+    fn session_mut(&mut self) -> &mut Session {
+        &mut self.lab
     }
 }

@@ -68,6 +68,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "playground",
             "examples",
             "history",
+            "comparison",
         ],
     ),
     (

@@ -93,7 +93,7 @@ export class FrameClient {
     post({ kind: 'drop', side: this.side });
   }
 
-  // Takes the edits the side's lab recorded since the last time (`App.take_edits`, the JSON
+  // Takes the edits the side's lab recorded since the last time (`Lab.take_edits`, the JSON
   // list of its `playground::Edit`s): they go with the next request, or the whole scene goes
   // when the lab says only that describes what happened (new points).
   pull() {

@@ -62,7 +62,7 @@ export function cancelLoad(why) {
 }
 
 // Reads file `name` (its `bytes`, `columns` as --columns takes them) into every side of the
-// page: `hooks.sides()` gives the scenes (App), `hooks.show(text)` the note on the plot (null:
+// page: `hooks.sides()` gives the sides (page.js's `sideOf`), `hooks.show(text)` the note on the plot (null:
 // none), `hooks.adopted()` runs once the points are on every side (the worker's copies have
 // them already). Resolves to null when done, else to why not (the file's error, or a cancel).
 export async function loadBehind(name, bytes, columns, hooks) {

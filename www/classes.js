@@ -10,7 +10,7 @@ import { t, tr } from './i18n.js';
 const KEYED = 6;
 let group = null;
 let shownJson = null;
-let choices = []; // [{label, name}] as App.class_choices gives them
+let choices = []; // [{label, name}] as Lab.class_choices gives them
 let asked = null; // a class "new class" made, until the scene's classes change: {label, name}
 let selected = 0;
 
@@ -60,7 +60,7 @@ function newClass() {
   select(label);
 }
 
-// Takes the scene's classes (`json`, from App.class_choices), each frame.
+// Takes the scene's classes (`json`, from Lab.class_choices), each frame.
 export function showClasses(json) {
   if (json === shownJson) return;
   const before = offered();

@@ -3,7 +3,7 @@
 // preview of its first rows. The lab's defaults come preselected (the first two numeric
 // columns, and the column named label/class/target, else the last); a choice made once is
 // remembered in this browser for files with the same header (or, without one, the same
-// number of columns). Reading the file stays in Rust (`App.file_preview`, `load_file`), so the
+// number of columns). Reading the file stays in Rust (`Lab.file_preview`, `load_file`), so the
 // page reads every file as the command line's `--columns` does.
 
 import { t } from './i18n.js';

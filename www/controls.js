@@ -164,7 +164,7 @@ export function showValue(el) {
 const exact = (text) => (text.length <= 12 ? text : fmt(Number(text)));
 
 // Each model shows its own controls; of those, only the ones its settings make matter are
-// enabled (the lab decides: App.enabled).
+// enabled (the lab decides: Lab.enabled).
 // (Each property written only when it changes: a slider's every step comes here, and a
 // written text, even the same, is the page's layout to do again.)
 export function enableControls(app) {
@@ -188,7 +188,7 @@ export function enableControls(app) {
 }
 
 // A log slider the lab shows in other units (a Gaussian kernel's γ as its bandwidth σ, when
-// chosen: App.shown_as) takes their word, range and value; back to its own when no longer.
+// chosen: Lab.shown_as) takes their word, range and value; back to its own when no longer.
 // Its input is turned back into the setting's units when it is set (edits.js).
 function showUnits(app, force = false) {
   for (const el of document.querySelectorAll('input[type=range][data-log]')) {

@@ -1,14 +1,13 @@
 // Edits from the panel: a control moved or typed into (its setting on the side it sets), the
 // exact-entry tools (the points table, the plot's window) and the open view's tab.
 
-import { App } from './pkg/kernel_playground.js';
 import { controlValue, enableControls, showValue, syncControls } from './controls.js';
 import { PlotWindow } from './entry.js';
 import { requestRender, stopPlaying } from './frame.js';
 import { cancelEntry } from './history.js';
 import { exampleOf, showCaption } from './examples.js';
 import { t, tr } from './i18n.js';
-import { $, controlled, guard, messages, page, showMessage, sides } from './page.js';
+import { $, controlled, guard, messages, page, showMessage } from './page.js';
 import { cancelTap, hideTooltip, setHighlight } from './pointer.js';
 import { PointsTable } from './points-table.js';
 import { newEntry, replaceScene, sceneHash, settle } from './scenes.js';
@@ -47,12 +46,11 @@ export function onControl(el, value = controlValue(el)) {
 }
 
 // Sets `key` to `value` (in the setting's own units, as the link writes it) where it belongs:
-// the points' settings and the views on both sides, the model's on the edited side; and on
-// their copies behind the page. Throws the lab's message when the value is refused.
+// the points' settings and the views on both sides, the model's on the edited side (the lab's
+// rule, src/lab/comparison.rs); each side records the edit for its copy behind the page.
+// Throws the lab's message when the value is refused.
 export function applySetting(key, value) {
-  // The points, their settings, the task and the views are the same on both sides (the lab's rule).
-  const targets = App.shared_setting(key) ? sides() : [controlled()];
-  for (const side of targets) side.set(key, value);
+  page.lab.set(key, value);
 }
 
 // ---- exact entry: typed values, the points table, the plot's window (entry.js, points-table.js)
@@ -70,9 +68,7 @@ export const entry = {
   },
   // The plot's window, on both sides ('' fits it to the points).
   setWindow(value) {
-    guard(() => {
-      for (const side of sides()) side.set('window', value);
-    });
+    guard(() => page.lab.set('window', value));
     requestRender();
   },
   // A second finger: the first one's tap (not yet a point) becomes half of a pinch.
@@ -85,7 +81,7 @@ export const entry = {
   // The scene with these points (the link's `x,y,label[,t];…`), its window fitted to them.
   setPoints(points) {
     if (points === '') {
-      for (const side of sides()) side.clear();
+      page.lab.clear();
       settle();
       return true;
     }
@@ -103,7 +99,7 @@ export const entry = {
   loadText(text) {
     newEntry();
     let notice = '';
-    const ok = guard(() => { for (const side of sides()) notice = side.load_file(new TextEncoder().encode(text), ''); return true; }, 'file', t('message.pasted', ''));
+    const ok = guard(() => { notice = page.lab.load_file(new TextEncoder().encode(text), ''); return true; }, 'file', t('message.pasted', ''));
     if (ok) {
       settle();
       showMessage(notice ? t('message.pasted', tr(notice)) : null, 'file');
@@ -122,9 +118,7 @@ export function toggleView(id) {
   if (!page.app) return;
   const value = openView(page.app) === id ? '' : id;
   // Shared by both sides, as the control's other settings of the views are.
-  guard(() => {
-    for (const side of sides()) side.set('views', value);
-  });
+  guard(() => page.lab.set('views', value));
   requestRender();
 }
 

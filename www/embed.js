@@ -18,7 +18,7 @@
 //               { kp: 'error', re, message }     why a kp message was not taken, in one line
 // A message's `id`, if it has one, comes back on its error.
 
-import { App } from './pkg/kernel_playground.js';
+import { Lab } from './pkg/kernel_playground.js';
 import { syncControls } from './controls.js';
 import { applySetting } from './edits.js';
 import { repaint, stopPlaying } from './frame.js';
@@ -232,7 +232,7 @@ function obey(message) {
       const hash = message.scene.startsWith('#') ? message.scene : `#${message.scene}`;
       // A link the lab refuses is said to the host, and the scene on screen stays.
       try {
-        App.read_link(hash);
+        Lab.read_link(hash);
       } catch (e) {
         return `load: ${refusedLink(errorText(e), true)}`;
       }

@@ -1,6 +1,6 @@
 // Files in and out: a chosen or dropped file (points or a scene), saving, and the link.
 
-import { App } from './pkg/kernel_playground.js';
+import { Lab } from './pkg/kernel_playground.js';
 import { BIG_FILE_BYTES, loadBehind } from './bigfile.js';
 import { chooseColumns } from './columns.js';
 import { cancelEntry } from './history.js';
@@ -42,11 +42,11 @@ export async function loadFile(file) {
       return;
     }
     newEntry();
-    const opened = guard(() => JSON.parse(App.scene_hash(text)), 'file', `${file.name}: `);
+    const opened = guard(() => JSON.parse(Lab.scene_hash(text)), 'file', `${file.name}: `);
     ok = opened && replaceScene(opened.hash);
     if (ok) warnings = opened.warnings;
   } else {
-    const columns = await chooseColumns(App.file_preview, head, file.name);
+    const columns = await chooseColumns(Lab.file_preview, head, file.name);
     if (columns === null) return;
     newEntry();
     if (page.client && bytes.byteLength >= BIG_FILE_BYTES) {
@@ -60,7 +60,7 @@ export async function loadFile(file) {
       ok = why === null;
     } else {
       // A sentence when part of the file was left out (a novelty file's labels).
-      ok = guard(() => { for (const side of sides()) warnings = [side.load_file(bytes, columns)].filter(Boolean); return true; }, 'file', `${file.name}: `);
+      ok = guard(() => { warnings = [page.lab.load_file(bytes, columns)].filter(Boolean); return true; }, 'file', `${file.name}: `);
     }
   }
   if (!ok) cancelEntry();

@@ -15,13 +15,13 @@ const unspaced = (text) => text.replace(SPACED, '');
 
 // The lab's pictures: their headlines are translated before the lab breaks them into lines
 // (src/core/words.rs asks globalThis.kernelPlaygroundSay), called once the wasm has started.
-export function translatePictures(App) {
+export function translatePictures(Lab) {
   globalThis.kernelPlaygroundSay = (text) => {
     if (lang === 'en') return undefined;
     const said = tr(text);
     return said === text ? undefined : spaced(said);
   };
-  App.translate_pictures();
+  Lab.translate_pictures();
 }
 
 // A picture saved as SVG: its texts as the canvas draws them.

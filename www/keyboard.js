@@ -3,8 +3,8 @@
 
 import { chooseRank, currentClass, otherClass } from './classes.js';
 import { requestRender, resizeCanvas } from './frame.js';
-import { $, guard, page, sides } from './page.js';
-import { mirrorAdd, pickRadius, removeEverywhere, setHighlight } from './pointer.js';
+import { $, guard, page } from './page.js';
+import { pickRadius, removeEverywhere, setHighlight } from './pointer.js';
 import { redo, settle, undo } from './scenes.js';
 
 const canvas = $('plot');
@@ -37,7 +37,7 @@ export function onCanvasKey(ev) {
     setHighlight(page.app.point_at(qx, qy, pickRadius()));
   } else if (ev.key === 'Enter' || ev.key === ' ') {
     const label = ev.shiftKey ? otherClass() : currentClass();
-    mirrorAdd(page.app, guard(() => page.app.add_point(cx, cy, label)), label);
+    guard(() => page.app.add_point(cx, cy, label));
     cursor.hidden = false;
     settle();
   } else if (ev.key === 'Delete' || ev.key === 'Backspace') {
@@ -75,7 +75,7 @@ export function onGlobalKey(ev) {
   if (ev.key >= '1' && ev.key <= '6') chooseRank(Number(ev.key) - 1);
   // T turns the point under the pointer (or the keyboard cursor) into a test point and back.
   if ((ev.key === 't' || ev.key === 'T') && page.highlighted >= 0 && page.app) {
-    guard(() => { for (const side of sides()) side.toggle_test(page.highlighted); });
+    guard(() => page.lab.toggle_test(page.highlighted));
     settle();
   }
 }

@@ -5,7 +5,7 @@
 // .json file (files.js hands it here) or from `?lesson=path` in the address; "Add this scene"
 // appends the scene on screen to it (starting one), and "Save lesson" downloads it.
 
-import { App } from './pkg/kernel_playground.js';
+import { Lab } from './pkg/kernel_playground.js';
 import { showCaption } from './examples.js';
 import { download } from './files.js';
 import { explain } from './help.js';
@@ -14,7 +14,7 @@ import { cancelEntry } from './history.js';
 import { MAX_SCENES, LessonError, lessonFileName, lessonJson, readLesson, refusedLesson } from './lesson-file.js';
 import { errorText } from './messages.js';
 import { $, page, showMessage } from './page.js';
-import { TOO_LARGE, currentScene, newEntry, remember, replaceCurrent, replaceScene, sceneHash, writeHash } from './scenes.js';
+import { TOO_LARGE, currentScene, newEntry, remember, startHistory, replaceScene, sceneHash, writeHash } from './scenes.js';
 
 
 // The lesson open now (null: none): { title, scenes: [{ link, caption, shown }] }, where
@@ -85,7 +85,7 @@ function follow() {
 // The lesson in `text` (named `name` in messages), or null with one line saying why not.
 function readText(text, name) {
   try {
-    const opened = readLesson(text, (hash) => App.read_link(hash));
+    const opened = readLesson(text, (hash) => Lab.read_link(hash));
     showMessage(null, 'file');
     return opened;
   } catch (e) {
@@ -153,7 +153,7 @@ export async function openAddressLesson() {
   if (location.hash === '' || location.hash === '#') {
     // In place of the default scene: no history entry nor undo step leads back to it.
     if (replaceScene(lesson.scenes[0].link)) {
-      replaceCurrent(sceneHash());
+      startHistory();
       position = 0;
       lesson.scenes[0].shown = location.hash;
       showSceneCaption(lesson.scenes[0]);

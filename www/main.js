@@ -1,6 +1,6 @@
 // Kernel Playground's page: starts the wasm lab and wires the DOM's events to the page's
 // modules. All the maths, the scenes and the drawing live in Rust (src/); the page's modules
-// translate events into App calls and App answers into text, around one state (page.js):
+// translate events into Lab calls and Lab answers into text, around one state (page.js):
 //   page.js      the state, the message line, the sides of a comparison
 //   scenes.js    opening scenes, compare, settle, undo and redo, the address
 //   edits.js     the controls, typed values, the points table and the plot's window
@@ -18,7 +18,7 @@
 
 import { t, translateCatalogue } from './i18n.js'; // first: the page's words (top-level await)
 import { translatePictures, translateSvg } from './i18n-pictures.js';
-import init, { App } from './pkg/kernel_playground.js';
+import init, { Lab } from './pkg/kernel_playground.js';
 import { cancelLoad } from './bigfile.js';
 import { wireClasses } from './classes.js';
 import { buildControls, keyed, syncControls } from './controls.js';
@@ -32,14 +32,14 @@ import { repaint, requestRender, resizeCanvas, stepOnce, stopPlaying, togglePlay
 import { keptScene, offerKept, wireTravel } from './history.js';
 import { cursor, onCanvasKey, onGlobalKey, togglePresenter, toggleShortcuts } from './keyboard.js';
 import { lessonInAddress, openAddressLesson, wireLessons } from './lessons.js';
-import { $, controlled, guard, page, sides } from './page.js';
+import { $, controlled, guard, page } from './page.js';
 import { hideTooltip, onPointerDown, onPointerMove, onPointerUp, onTouchStart, setHighlight } from './pointer.js';
 import { startClient } from './remote.js';
 import { compileWasm } from './wasm.js';
 import { rehearseDrag } from './rehearsal.js';
 import { wireSvmOptions } from './svm-options.js';
 import { shareModule } from './watch.js';
-import { chooseSide, currentScene, newEntry, openFromHash, openScene, redo, remember, replaceCurrent, replaceScene, sceneHash, settle, toggleCompare, tooLargeEntry, undo } from './scenes.js';
+import { chooseSide, currentScene, newEntry, openFromHash, openScene, redo, remember, startHistory, replaceScene, sceneHash, settle, toggleCompare, tooLargeEntry, undo } from './scenes.js';
 import './hooks.js';
 import { buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, pointInView, startDrag, whenColumnResized } from './views.js';
 
@@ -60,8 +60,8 @@ function wire() {
     el.addEventListener('change', settle);
   }
   wireClasses($('class-buttons'));
-  $('regenerate').addEventListener('click', () => { newEntry(); for (const side of sides()) side.regenerate(); settle(); });
-  $('clear').addEventListener('click', () => { newEntry(); for (const side of sides()) side.clear(); hideTooltip(); settle(); });
+  $('regenerate').addEventListener('click', () => { newEntry(); page.lab.regenerate(); settle(); });
+  $('clear').addEventListener('click', () => { newEntry(); page.lab.clear(); hideTooltip(); settle(); });
   $('compare').addEventListener('change', (ev) => toggleCompare(ev.target.checked));
   for (const b of document.querySelectorAll('[data-edit-side]')) {
     b.addEventListener('click', () => chooseSide(Number(b.dataset.editSide)));
@@ -188,8 +188,8 @@ async function start() {
     return;
   }
   resizeCanvas();
-  translatePictures(App);
-  const catalogue = translateCatalogue(JSON.parse(App.catalogue()));
+  translatePictures(Lab);
+  const catalogue = translateCatalogue(JSON.parse(Lab.catalogue()));
   buildControls(catalogue);
   listExamples(catalogue);
   wireFolds();
@@ -197,7 +197,7 @@ async function start() {
   embedControls(catalogue); // embedded (?embed=1): only the named controls
   if (!openScene(location.hash)) return;
   $('loading').style.display = 'none';
-  replaceCurrent(sceneHash());
+  startHistory();
   wire();
   wireLessons();
   wireSvmOptions();

@@ -1,8 +1,9 @@
-// The page's one state: the scenes on screen (the left, and the right when comparing), the
-// workers behind them, what the pointer holds and the last frames. Every module of the page
-// reads and writes it here, and nowhere else keeps a copy; the maths, the scenes and their
-// undo history live in Rust (the `App` handles; `SceneHistory` in www/scenes.js).
+// The page's one state: the lab (both sides of a comparison, the side the controls edit, the
+// undo history: one `Lab` handle, src/web/lab.rs), the workers behind its sides, what the
+// pointer holds and the last frames. Every module of the page reads and writes it here, and
+// nowhere else keeps a copy; the maths, the scenes and the rule of a comparison live in Rust.
 
+import { Lab } from './pkg/kernel_playground.js';
 import { MessageLine, errorText } from './messages.js';
 import { workerNote } from './behind.js';
 import { t, tr } from './i18n.js';
@@ -10,9 +11,13 @@ import { t, tr } from './i18n.js';
 export const $ = (id) => document.getElementById(id);
 
 export const page = {
-  app: null,          // the scene on the left: the one the views, the keyboard and the link follow
-  twin: null,         // when comparing: the same points under other settings, on the right
-  editSide: 0,        // which side the model controls edit: 0 left, 1 right
+  lab: null,          // the page's lab (a `Lab`): every edit of the scene goes through it
+  // The lab's sides as the modules draw and read them (sideOf): the left, the one the views,
+  // the keyboard and the link follow; and when comparing the right, the same points under
+  // other settings. A new one for each scene opened, so a side's answers to an older scene
+  // (the worker's) are known by it.
+  app: null,
+  twin: null,
   dragging: null,     // index of the point being dragged
   highlighted: -1,
   lastFrame: null,
@@ -64,8 +69,18 @@ export function guard(action, cause = 'action', prefix = '') {
 
 // ---- compare: two settings side by side on the same points -------------------------------
 
-// The right-hand side shares the left's points and the settings that make them; the link
-// carries its own settings as `compare=` (URL-encoded `key=value&…`).
+// The right-hand side shares the left's points and the settings that make them (the lab applies
+// the rule: page.lab.set, add_point, clear…); the link carries its own settings as `compare=`.
 export const sides = () => (page.twin ? [page.app, page.twin] : [page.app]);
-export const controlled = () => (page.editSide === 1 && page.twin ? page.twin : page.app);
-export const otherSide = (a) => (a === page.app ? page.twin : page.app);
+export const controlled = () => (page.twin && page.lab.editing() === 1 ? page.twin : page.app);
+
+// Side `index` of `lab` (0 the left, 1 the right): the lab's calls made of one side
+// (`Lab.side_calls`), each with the side given, and the page-wide ones that take a side first
+// (adding and moving a point on its plot). Anything else is the lab's own (page.lab.set…).
+let calls = null;
+export function sideOf(lab, index) {
+  calls ??= new Set([...Lab.side_calls().split(','), 'add_point', 'move_point']);
+  const side = { index };
+  for (const name of calls) side[name] = (...args) => lab[name](index, ...args);
+  return side;
+}

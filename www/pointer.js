@@ -1,11 +1,11 @@
-// The pointer on the plots — mouse, pen and touch — adds, drags and deletes points (copied to the
-// other side and the worker by their exact coordinates), and the hover readout says what is
-// under it.
+// The pointer on the plots — mouse, pen and touch — adds, drags and deletes points (the lab
+// makes each edit on both sides of a comparison, by the exact coordinates the first stored, and
+// records it for the worker), and the hover readout says what is under it.
 
 import { currentClass, otherClass } from './classes.js';
 import { fmt } from './controls.js';
 import { renderFrame, repaint, requestRender } from './frame.js';
-import { $, guard, otherSide, page, sides } from './page.js';
+import { $, guard, page } from './page.js';
 import { settle } from './scenes.js';
 import { factText } from './status.js';
 import { t, tr } from './i18n.js';
@@ -16,7 +16,7 @@ const tooltip = $('tooltip');
 // ---- pointer: mouse, pen and touch --------------------------------------------------------
 
 // The side whose plot an event is on: its scene and its canvas.
-function sideOf(ev) {
+function plotOf(ev) {
   const c = ev && ev.currentTarget && ev.currentTarget.id === 'plot-b' && page.twin ? $('plot-b') : canvas;
   return { lab: c === canvas ? page.app : page.twin, canvas: c };
 }
@@ -33,27 +33,12 @@ export function pickRadius(ev, c = canvas, r = c.getBoundingClientRect()) {
 export function setHighlight(index) {
   if (index === page.highlighted) return;
   page.highlighted = index;
-  for (const side of sides()) side.set_highlight(index);
+  page.lab.set_highlight(index);
   repaint();
 }
 
-// An edit made on one side, copied to the other and to the worker behind the page exactly
-// (by data coordinates, not pixels).
-export function mirrorAdd(lab, index, label) {
-  if (index === undefined) return;
-  const [x, y] = lab.point_xy(index);
-  const other = otherSide(lab);
-  if (other) guard(() => other.add_point_xy(x, y, label));
-}
-
-function mirrorMove(lab, index) {
-  const [x, y] = lab.point_xy(index);
-  const other = otherSide(lab);
-  if (other) guard(() => other.move_point_xy(index, x, y));
-}
-
 export function removeEverywhere(index) {
-  guard(() => { for (const side of sides()) side.remove_point(index); });
+  guard(() => page.lab.remove_point(index));
 }
 
 // A finger down on the plot's empty space: a tap (lifted within TAP_PX CSS pixels) adds a
@@ -69,7 +54,7 @@ export function cancelTap() {
 // Before the browser decides a touch scrolls: a finger on a point (to drag it) or a second
 // finger (a pinch) keeps the gesture on the plot.
 export function onTouchStart(ev) {
-  const { lab, canvas: c } = sideOf(ev);
+  const { lab, canvas: c } = plotOf(ev);
   if (!lab) return;
   if (ev.touches.length > 1) {
     ev.preventDefault();
@@ -84,7 +69,7 @@ export function onTouchStart(ev) {
 
 export function onPointerDown(ev) {
   if (!page.app) return;
-  const { lab, canvas: c } = sideOf(ev);
+  const { lab, canvas: c } = plotOf(ev);
   const [px, py] = canvasPoint(ev, c);
   if (!lab.in_plot(px, py)) return;
   const hit = lab.point_at(px, py, pickRadius(ev, c));
@@ -109,7 +94,6 @@ export function onPointerDown(ev) {
   } else {
     const label = ev.shiftKey ? otherClass() : currentClass();
     const index = guard(() => lab.add_point(px, py, label));
-    mirrorAdd(lab, index, label);
     page.dragging = index === undefined ? null : index;
   }
   if (page.dragging !== null) {
@@ -126,11 +110,10 @@ export function onPointerMove(ev) {
     if (Math.hypot(ev.clientX - tap.x, ev.clientY - tap.y) > TAP_PX) tap = null;
     return;
   }
-  const { lab, canvas: c } = sideOf(ev);
+  const { lab, canvas: c } = plotOf(ev);
   const [px, py] = canvasPoint(ev, c);
   if (page.dragging !== null) {
     guard(() => lab.move_point(page.dragging, px, py));
-    mirrorMove(lab, page.dragging);
     requestRender();
     showTooltip(ev);
     return;
@@ -151,14 +134,14 @@ export function onPointerUp(ev) {
     const { lab, label, px, py } = tap;
     tap = null;
     if (ev.type === 'pointerup') {
-      mirrorAdd(lab, guard(() => lab.add_point(px, py, label)), label);
+      guard(() => lab.add_point(px, py, label));
       settle();
     }
     return;
   }
   if (page.dragging !== null) {
     page.dragging = null;
-    const c = sideOf(ev).canvas;
+    const c = plotOf(ev).canvas;
     if (c.hasPointerCapture(ev.pointerId)) c.releasePointerCapture(ev.pointerId);
     settle();
   }
@@ -244,7 +227,7 @@ function writeTooltip() {
 }
 
 function showTooltip(ev) {
-  const { lab, canvas: c } = sideOf(ev);
+  const { lab, canvas: c } = plotOf(ev);
   tooltipAt = { clientX: ev.clientX, clientY: ev.clientY, pointerType: ev.pointerType, currentTarget: c };
   const r = c.getBoundingClientRect();
   const [px, py] = canvasPoint(ev, c, r);

@@ -10,7 +10,8 @@
 // the code the visitor's own method draws with is the code rehearsed. Nothing of it reaches the
 // visitor's scene, its history or the worker; a step that fails ends it quietly.
 
-import { App } from './pkg/kernel_playground.js';
+import { Lab } from './pkg/kernel_playground.js';
+import { sideOf } from './page.js';
 
 const FALLBACK = '#preset=moons&n=40&noise=0.3&seed=1&model=svm&kernel=rbf&C=1&gamma=1';
 const MOVES = 3;
@@ -27,7 +28,7 @@ const whenIdle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, {
 // and, when one failed, why (it ends there).
 export const rehearsal = { scene: null, steps: 0, error: null, done: false };
 
-// The rehearsal's link: the page's own (`hash`, as `App.hash` writes it) on 40 points.
+// The rehearsal's link: the page's own (`hash`, as `Lab.hash` writes it) on 40 points.
 function rehearsalScene(hash) {
   const pairs = hash.replace(/^#/, '').split('&').filter(Boolean);
   const value = (key) => pairs.find((p) => p.split('=')[0] === key)?.split('=')[1];
@@ -46,24 +47,26 @@ export function rehearseDrag(hash = '') {
   canvas.hidden = true;
   canvas.setAttribute('aria-hidden', 'true');
   document.body.append(canvas);
+  let lab = null;
   let app = null;
   let at = [0, 0];
   const steps = [
     () => {
       rehearsal.scene = rehearsalScene(hash);
       try {
-        app = new App(canvas.id, rehearsal.scene);
+        lab = new Lab(canvas.id, '', rehearsal.scene);
       } catch {
         rehearsal.scene = FALLBACK;
-        app = new App(canvas.id, FALLBACK);
+        lab = new Lab(canvas.id, '', FALLBACK);
       }
+      app = sideOf(lab, 0);
       app.render();
     },
     () => {
       at = app.to_pixel(0, 0);
       if (app.in_plot(at[0], at[1])) app.point_at(at[0], at[1], 10);
       app.set_pointer(at[0], at[1]);
-      app.set_highlight(0);
+      lab.set_highlight(0);
       app.inspect(at[0], at[1], 10);
       app.render();
     },
@@ -77,7 +80,7 @@ export function rehearseDrag(hash = '') {
     });
   }
   const end = () => {
-    if (app) app.free();
+    if (lab) lab.free();
     canvas.remove();
   };
   const next = () => {

@@ -1,14 +1,14 @@
 // Scenes: opening one whole from its link, the two sides of a comparison, the end of an edit
 // (settle), the undo history of whole scenes, and the address that follows the scene.
 
-import { App, SceneHistory } from './pkg/kernel_playground.js';
+import { Lab } from './pkg/kernel_playground.js';
 import { revealSettings, syncControls } from './controls.js';
 import { requestRender, resizeCanvas } from './frame.js';
 import { cancelEntry, endOffer, entryPendingNow, keepScene, startEntry, writeAddress } from './history.js';
 import { t } from './i18n.js';
 import { errorText, partsLeftOut, refusedLink } from './messages.js';
 import { showCaption } from './examples.js';
-import { $, controlled, guard, messages, page, renderMessage, showMessage } from './page.js';
+import { $, controlled, guard, messages, page, renderMessage, showMessage, sideOf } from './page.js';
 import { hideTooltip } from './pointer.js';
 import { setTwin } from './remote.js';
 
@@ -20,10 +20,11 @@ let hashTimer = null;
 // what stays on screen is exactly what the scene's link reopens. An ended interaction is also
 // a step of the undo history.
 export function settle() {
-  if (!page.app) return;
-  page.app.settle();
-  if (page.twin) page.twin.settle();
-  if (remember()) messages.sceneChanged();
+  if (!page.lab) return;
+  if (page.lab.settle()) {
+    historyMoved();
+    messages.sceneChanged();
+  }
   // A new scene (a preset, a file, Clear…) is a new entry of the browser's history at once.
   if (entryPendingNow()) {
     writeHash();
@@ -43,45 +44,41 @@ export function newEntry() {
 // ---- compare: two settings side by side on the same points -------------------------------
 
 // A scene's link: the left side's, and the right side's own settings when comparing (the lab
-// writes the `compare=` form, src/lab/link.rs); null for a scene surely too large for a link
-// (known without writing megabytes of text).
+// writes the `compare=` form, src/lab/link.rs); null for a scene too large for a link (known
+// without writing megabytes of text).
 export function sceneHash() {
-  if (page.app.hash_longer_than(LINK_CHARACTERS)) return null;
-  return page.twin ? page.app.compare_hash(page.twin) : page.app.hash();
+  return page.lab.link() ?? null;
 }
 
 // Opens a whole scene from its link, both sides, or nothing of it; whether a scene opened. The
-// link is read whole first (`App.read_link`, both sides); one that cannot be is refused with
-// a message naming why, and the scene on screen stays (on a first visit, the default opens).
+// lab reads the link whole first, both sides; one that cannot be is refused with a message
+// naming why, and the scene on screen stays (on a first visit, the default opens).
 export function openScene(hash) {
   showCaption(null);
-  let link;
   try {
-    link = JSON.parse(App.read_link(hash));
+    if (page.lab) page.lab.reopen(hash);
+    else page.lab = new Lab('plot', 'plot-b', hash);
   } catch (e) {
-    const hadScene = page.app !== null;
+    const hadScene = page.lab !== null;
     const opened = !hadScene && openScene('');
     showMessage(refusedLink(errorText(e), hadScene), 'link');
     return opened;
   }
-  const next = guard(() => new App('plot', link.left));
-  if (!next) return false;
-  const nextTwin = link.right === null ? null : guard(() => new App('plot-b', link.right));
-  if (link.right !== null && !nextTwin) {
-    next.free();
-    return false;
-  }
+  sceneOpened();
+  return true;
+}
+
+// The lab has a scene anew (opened, undone, redone): the page's views of its sides are new,
+// the workers behind them start from it whole, and the controls show it.
+function sceneOpened() {
   messages.sceneChanged();
-  messages.set('link', partsLeftOut(link.warnings));
-  if (page.app) page.app.free();
-  if (page.twin) page.twin.free();
-  page.app = next;
+  messages.set('link', partsLeftOut(page.lab.warnings().split('\n').filter(Boolean)));
+  page.app = sideOf(page.lab, 0);
   if (page.client) {
     page.app.set_remote(true);
     page.client.resync();
   }
-  setTwin(nextTwin);
-  if (!page.twin) page.editSide = 0;
+  setTwin(page.lab.comparing() ? sideOf(page.lab, 1) : null);
   page.dragging = null;
   page.highlighted = -1;
   hideTooltip();
@@ -89,7 +86,6 @@ export function openScene(hash) {
   syncControls(controlled());
   revealSettings(controlled());
   requestRender();
-  return true;
 }
 
 function showCompare() {
@@ -98,72 +94,70 @@ function showCompare() {
   $('side-b').hidden = !on;
   $('compare-sides').hidden = !on;
   document.querySelector('.stage').classList.toggle('comparing', on);
+  const editing = page.lab.editing();
   for (const [i, side] of [$('side-a'), $('side-b')].entries()) {
-    side.classList.toggle('editing', on && i === page.editSide);
+    side.classList.toggle('editing', on && i === editing);
   }
   for (const b of document.querySelectorAll('[data-edit-side]')) {
-    b.setAttribute('aria-pressed', String(Number(b.dataset.editSide) === page.editSide));
+    b.setAttribute('aria-pressed', String(Number(b.dataset.editSide) === editing));
   }
   resizeCanvas();
 }
 
 export function toggleCompare(on) {
-  if (!page.app || on === (page.twin !== null)) return;
+  if (!page.lab || on === page.lab.comparing()) return;
   newEntry();
-  if (on) {
-    setTwin(guard(() => new App('plot-b', '#' + page.app.hash())));
-    page.editSide = page.twin ? 1 : 0;
-  } else {
-    page.twin.free();
-    setTwin(null);
-    page.editSide = 0;
-  }
+  if (!guard(() => page.lab.compare(on))) return;
+  setTwin(page.lab.comparing() ? sideOf(page.lab, 1) : null);
   showCompare();
   syncControls(controlled());
   settle();
 }
 
 export function chooseSide(side) {
-  page.editSide = page.twin ? side : 0;
+  page.lab.choose(side);
   showCompare();
   syncControls(controlled());
 }
 
 // ---- undo and redo --------------------------------------------------------------------------
 
-// The history is the lab's (src/lab/history.rs): whole scenes, each as its link, taken whenever
-// an edit ends (a click, a drag, a deletion, Clear, Regenerate, a loaded file, a train/test
-// toggle, a control let go). Undo reopens the scene before; redo the one after. A scene too
-// large for a link is no step: Undo goes back to the scene before it, and Redo cannot bring
-// it back.
-// (Made at its first use: the module is ready by then.)
-let history = null;
-const scenes = () => (history ??= new SceneHistory());
+// The history is the lab's (src/lab/comparison.rs, src/lab/history.rs): whole scenes, each as
+// its link, taken whenever an edit ends (a click, a drag, a deletion, Clear, Regenerate, a
+// loaded file, a train/test toggle, a control let go: settle). Undo reopens the scene before;
+// redo the one after. A scene too large for a link is no step: Undo goes back to the scene
+// before it, and Redo cannot bring it back.
 
 // The scene as the history last took it: its link, TOO_LARGE, or null before the first.
 export const TOO_LARGE = { tooLarge: true };
 export function currentScene() {
-  if (!scenes().started()) return null;
-  return scenes().current() ?? TOO_LARGE;
+  if (!page.lab || !page.lab.history_started()) return null;
+  return page.lab.history_current() ?? TOO_LARGE;
 }
 
-// The scene on screen (its link, or null: too large), in place of the last with no undo step.
-export function replaceCurrent(scene) {
-  scenes().replace(scene ?? undefined);
+// The scene on screen starts the history, with no undo step (a visit's first scene, a lesson's).
+export function startHistory() {
+  page.lab.start_history();
+  showHistory();
 }
 
 // Whether the scene changed (and was remembered).
 export function remember() {
-  if (!scenes().remember(sceneHash() ?? undefined)) return false;
-  // An edit sets the last visit's scene aside (the offer to restore it goes).
-  endOffer();
-  showHistory();
+  if (!page.lab.remember()) return false;
+  historyMoved();
   return true;
 }
 
+// The history took a new step.
+function historyMoved() {
+  // An edit sets the last visit's scene aside (the offer to restore it goes).
+  endOffer();
+  showHistory();
+}
+
 function showHistory() {
-  $('undo').disabled = !scenes().can_undo();
-  $('redo').disabled = !scenes().can_redo();
+  $('undo').disabled = !page.lab.can_undo();
+  $('redo').disabled = !page.lab.can_redo();
 }
 
 // Opens the scene a link's hash describes in place of the current one; whether it could.
@@ -174,15 +168,17 @@ export function replaceScene(hash) {
 }
 
 function travel(step) {
-  if (!page.app) return;
-  const scene = step();
-  if (scene === undefined) return;
-  replaceScene(scene);
+  if (!page.lab) return;
+  showCaption(null);
+  if (step()) {
+    sceneOpened();
+    writeHash();
+  }
   showHistory();
 }
 
-export const undo = () => travel(() => scenes().undo());
-export const redo = () => travel(() => scenes().redo());
+export const undo = () => travel(() => page.lab.undo());
+export const redo = () => travel(() => page.lab.redo());
 
 // ---- the URL ------------------------------------------------------------------------------
 
@@ -195,7 +191,7 @@ const LARGE_LINK = 50_000;
 
 export function scheduleHash() {
   clearTimeout(hashTimer);
-  if (page.app && page.app.hash_longer_than(LARGE_LINK)) hashTimer = setTimeout(writeLargeHash, 1500);
+  if (page.lab && page.lab.hash_longer_than(LARGE_LINK)) hashTimer = setTimeout(writeLargeHash, 1500);
   else hashTimer = setTimeout(writeHash, 250);
 }
 
@@ -209,23 +205,21 @@ function writeLargeHash() {
   hashTimer = setTimeout(() => { if (hashWrites === written) writeScene(scene); }, 0);
 }
 
-// A link holds a scene of up to LINK_CHARACTERS characters (about 60 000 points; browsers
-// refuse addresses of 2 MB). A larger scene leaves the address without a scene, so a reload
-// does not open an older one, and says how to keep it.
-const LINK_CHARACTERS = 1_000_000;
-
 let hashWrites = 0;
 
 export function writeHash() {
-  if (!page.app) return;
+  if (!page.lab) return;
   writeScene(sceneHash());
 }
 
-// Writes the address (and the kept scene) for `scene`, the scene's link (null: too large).
+// Writes the address (and the kept scene) for `scene`, the scene's link (null: too large). A
+// link holds a scene of up to a million characters (about 60 000 points; browsers refuse
+// addresses of 2 MB, src/lab/comparison.rs): a larger scene leaves the address without a
+// scene, so a reload does not open an older one, and says how to keep it.
 function writeScene(scene) {
   hashWrites += 1;
   const hash = scene === null ? '' : '#' + scene;
-  const tooLong = scene === null || hash.length > LINK_CHARACTERS;
+  const tooLong = scene === null;
   // Replaces the address of the browser's entry on screen, or pushes a new one (history.js).
   writeAddress(tooLong ? '' : hash);
   keepScene(tooLong ? null : hash.slice(1));

@@ -166,7 +166,7 @@ export function pumpView(app) {
     workerApp = app;
     if (posted.view !== id || posted.signature !== signature) {
       posted = { id: posted.id + 1, view: id, signature };
-      post({ kind: 'job', id: posted.id, hash: app.hash(), view: id, tuned: app.last_tuned() });
+      post({ kind: 'job', id: posted.id, hash: app.side_hash(), view: id, tuned: app.last_tuned() });
     }
     return;
   }

@@ -3,8 +3,10 @@
 //! [`state`] (settings and their URL form), [`link`] (a shared link read whole, both sides of
 //! a comparison), [`options`] (LIBSVM's svm-train option strings), [`playground`] (points,
 //! settings, the fitted model, what a frame shows), [`examples`] (the lectures' worked
-//! examples as links), [`history`] (undo and redo of whole scenes).
+//! examples as links), [`history`] (undo and redo of whole scenes), [`comparison`] (the page's
+//! session: both sides of a comparison, the side edited, the history).
 
+pub mod comparison;
 pub mod examples;
 pub mod history;
 pub mod link;

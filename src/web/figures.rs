@@ -5,7 +5,6 @@
 use super::*;
 use crate::views::chart::Chart;
 
-#[wasm_bindgen]
 impl App {
     /// Draws view `view_id` on the canvas with id `canvas_id`; returns the view's note.
     pub fn render_view(&mut self, canvas_id: &str, view_id: &str) -> Result<String, JsValue> {

@@ -4,7 +4,6 @@
 
 use super::*;
 
-#[wasm_bindgen]
 impl App {
     /// Refits if anything changed, draws the frame, and returns the status as JSON. With a
     /// worker behind the page ([`App::set_remote`]) nothing is fitted here: the frame is the

@@ -46,7 +46,6 @@ impl Default for PackedPoints {
     }
 }
 
-#[wasm_bindgen]
 impl App {
     /// Replaces the points by those read into `points` (every one of them: fails, changing
     /// nothing, while some are unread), keeping the settings, as a loaded file does.

@@ -4,7 +4,6 @@
 
 use super::*;
 
-#[wasm_bindgen]
 impl App {
     /// The data point under canvas pixel (px, py), as [x₁, x₂].
     pub fn to_data(&self, px: f64, py: f64) -> Vec<f64> {
@@ -40,66 +39,13 @@ impl App {
             .map_or(-1, |i| i as i32)
     }
 
-    /// Adds a point of class `label` at canvas pixel (px, py); returns its index.
-    pub fn add_point(&mut self, px: f64, py: f64, label: i32) -> Result<i32, JsValue> {
-        let at = self.clamped_data(px, py);
-        self.lab
-            .add_point(at, label)
-            .map(|i| i as i32)
-            .map_err(js_error)
-    }
-
-    /// Moves point `index` to canvas pixel (px, py), kept inside the plotted square.
-    pub fn move_point(&mut self, index: usize, px: f64, py: f64) -> Result<(), JsValue> {
-        let at = self.clamped_data(px, py);
-        self.lab.move_point(index, at).map_err(js_error)
-    }
-
-    /// Point `index` as [x₁, x₂] (empty if there is none): how a compared twin copies an edit.
+    /// Point `index` as [x₁, x₂] (empty if there is none).
     pub fn point_xy(&self, index: usize) -> Vec<f64> {
         self.lab
             .data()
             .points
             .get(index)
             .map_or_else(Vec::new, |p| p.to_vec())
-    }
-
-    /// Adds a point of class `label` at data point (x₁, x₂), exactly; returns its index.
-    pub fn add_point_xy(&mut self, x: f64, y: f64, label: i32) -> Result<i32, JsValue> {
-        self.lab
-            .add_point([x, y], label)
-            .map(|i| i as i32)
-            .map_err(js_error)
-    }
-
-    /// Moves point `index` to data point (x₁, x₂), exactly.
-    pub fn move_point_xy(&mut self, index: usize, x: f64, y: f64) -> Result<(), JsValue> {
-        self.lab.move_point(index, [x, y]).map_err(js_error)
-    }
-
-    /// Turns point `index` into a test point (held out) or back into a training point.
-    pub fn toggle_test(&mut self, index: usize) -> Result<(), JsValue> {
-        self.lab.toggle_test(index).map_err(js_error)
-    }
-
-    pub fn remove_point(&mut self, index: usize) -> Result<(), JsValue> {
-        self.lab.remove_point(index).map_err(js_error)
-    }
-
-    /// An interaction ended: refit from scratch if the last fit was warm-started, so the
-    /// scene left on screen is exactly the one its link reopens.
-    pub fn settle(&mut self) {
-        self.lab.settle();
-    }
-
-    /// Removes every point.
-    pub fn clear(&mut self) {
-        self.lab.clear();
-    }
-
-    /// Regenerates the preset's points (same preset, size, noise and seed).
-    pub fn regenerate(&mut self) {
-        self.lab.regenerate();
     }
 
     /// The first `limit` points as a link writes them (`x,y,label[,t]` joined by `;`,
@@ -111,18 +57,6 @@ impl App {
     /// How many points the scene has (training and test).
     pub fn point_count(&self) -> usize {
         self.lab.data().len()
-    }
-
-    /// Replaces the points by a file's bytes (any encoding, delimiter and columns the command
-    /// line reads, or LIBSVM's format) for the scene's task, with `columns` as `--columns`
-    /// takes them (`1,2,5`; empty for the defaults); on error (with its line number) nothing
-    /// changes. Returns the sentence to show when part of the file was left out, else "".
-    pub fn load_file(&mut self, bytes: &[u8], columns: &str) -> Result<String, JsValue> {
-        let columns = crate::core::table::ColumnRef::parse_list(columns).map_err(js_error)?;
-        self.lab
-            .load_file(bytes, columns.as_deref())
-            .map(Option::unwrap_or_default)
-            .map_err(js_error)
     }
 
     /// What the column dialog shows of a file's bytes, as JSON ([`crate::core::table::Preview`]),
@@ -258,11 +192,6 @@ impl App {
         self.lab.finish_steps();
     }
 
-    /// Highlights point `index` (−1 for none).
-    pub fn set_highlight(&mut self, index: i32) {
-        self.lab.highlight = (index >= 0).then_some(index as usize);
-    }
-
     /// What is under canvas pixel (px, py), as JSON: a point's α, y f(x), ξ and KKT case, or
     /// f there.
     ///
@@ -301,7 +230,7 @@ impl App {
 
     /// The data point under a pixel, inside the plotted square and snapped to the decimal
     /// grid just finer than a pixel.
-    pub(super) fn clamped_data(&self, px: f64, py: f64) -> [f64; 2] {
+    pub(crate) fn clamped_data(&self, px: f64, py: f64) -> [f64; 2] {
         let view = self.lab.view();
         let plot = self.plot();
         let p = plot.snapped(&view, plot.to_data(&view, px, py));

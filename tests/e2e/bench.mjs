@@ -1,4 +1,4 @@
-// The browser frame budget: medians of one retrain + redraw (as App.render measures it with
+// The browser frame budget: medians of one retrain + redraw (as Lab.render measures it with
 // performance.now) while a slider and a point are dragged, for every model, on two moons with
 // noise 0.3 (and a 3-arm spiral for three classes), in headless Chromium. With a view open
 // beside the plane, the frame includes drawing it. The page runs with `?sync`, everything on

@@ -1,6 +1,6 @@
 // The page in English and Simplified Chinese (www/i18n.js). Static: every page key the sources
 // use (data-i18n* in index.html, t('…') in www/*.js) is in both catalogues and every key there
-// is used; every text of the lab's catalogue (App.catalogue(): labels, explanations, menus,
+// is used; every text of the lab's catalogue (Lab.catalogue(): labels, explanations, menus,
 // methods, views, lessons' examples) has a translation, and every translated English text
 // still occurs in the Rust sources (or www/lesson-file.js). In the browser with ?lang=zh: every
 // method of every task with each of its views, the hover readout, the shortcut list, svm-train's
@@ -71,9 +71,9 @@ test("every text of the lab's catalogue is translated, and every translated text
     } else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
   };
-  walk(JSON.parse(glue.App.catalogue()));
+  walk(JSON.parse(glue.Lab.catalogue()));
   const missing = [...texts].filter((text) => !(text in zh.text));
-  assert.deepEqual(missing, [], `texts of App.catalogue() missing from www/i18n/zh.json's "text":\n${missing.join('\n')}`);
+  assert.deepEqual(missing, [], `texts of Lab.catalogue() missing from www/i18n/zh.json's "text":\n${missing.join('\n')}`);
   // The Rust sources as one text, whitespace (and string continuations) collapsed.
   const sources = [];
   const visit = (dir) => {
