@@ -114,6 +114,8 @@ export async function loadBehind(name, bytes, columns, hooks) {
         await nextTask();
       }
     }
+    // (An edit, undo or compare switched in the last moment: the scene is another one.)
+    if (load.cancelled || edited()) return stop(load.why || t('bigfile.edited'));
     for (const [i, side] of sides.entries()) {
       side.take_points(readers[i]);
       taken = i + 1;

@@ -39,7 +39,7 @@ import { compileWasm } from './wasm.js';
 import { rehearseDrag } from './rehearsal.js';
 import { wireSvmOptions } from './svm-options.js';
 import { shareModule } from './watch.js';
-import { chooseSide, currentScene, newEntry, openFromHash, openScene, redo, remember, startHistory, replaceScene, sceneHash, settle, toggleCompare, tooLargeEntry, undo } from './scenes.js';
+import { chooseSide, currentScene, newEntry, openFromHash, openScene, redo, remember, startHistory, replaceScene, settle, toggleCompare, tooLargeEntry, undo } from './scenes.js';
 import './hooks.js';
 import { buildTabs, clickView, endDrag, hoverView, keyView, moveDrag, pointInView, startDrag, whenColumnResized } from './views.js';
 

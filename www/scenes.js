@@ -51,19 +51,25 @@ export function sceneHash() {
 }
 
 // Opens a whole scene from its link, both sides, or nothing of it; whether a scene opened. The
-// lab reads the link whole first, both sides; one that cannot be is refused with a message
-// naming why, and the scene on screen stays (on a first visit, the default opens).
+// link is read whole first (`Lab.read_link`, both sides); one that cannot be is refused with a
+// message naming why, and the scene on screen stays (on a first visit, the default opens).
+// Opening it can still fail (no 2D canvas): that is said as it is.
 export function openScene(hash) {
   showCaption(null);
   try {
-    if (page.lab) page.lab.reopen(hash);
-    else page.lab = new Lab('plot', 'plot-b', hash);
+    Lab.read_link(hash);
   } catch (e) {
     const hadScene = page.lab !== null;
     const opened = !hadScene && openScene('');
     showMessage(refusedLink(errorText(e), hadScene), 'link');
     return opened;
   }
+  const opened = guard(() => {
+    if (page.lab) page.lab.reopen(hash);
+    else page.lab = new Lab('plot', 'plot-b', hash);
+    return true;
+  });
+  if (!opened) return false;
   sceneOpened();
   return true;
 }
@@ -107,7 +113,12 @@ function showCompare() {
 export function toggleCompare(on) {
   if (!page.lab || on === page.lab.comparing()) return;
   newEntry();
-  if (!guard(() => page.lab.compare(on))) return;
+  if (guard(() => page.lab.compare(on)) === undefined) {
+    // The right could not be opened: the page stays as it was, no new entry.
+    cancelEntry();
+    showCompare();
+    return;
+  }
   setTwin(page.lab.comparing() ? sideOf(page.lab, 1) : null);
   showCompare();
   syncControls(controlled());

@@ -2,9 +2,12 @@
 //! same points under other settings), which side the model's controls edit, and the undo
 //! history of whole scenes.
 //!
-//! The rule of a comparison lives here and nowhere else: the points, the settings that make
-//! them, the task, the views and the plot's window belong to both sides ([`link::shared`]), so
-//! an edit of them is made on both; any other setting is the edited side's own. A point added
+//! The rule of a comparison lives here: the points, the settings that make them, the task and
+//! the views belong to both sides ([`link::shared`]), so an edit of them is made on both, and
+//! so is the plot's window (which the link writes for each side, the right's in `compare=`);
+//! any other setting is the edited side's own. (Two edits of one side stay that side's: a
+//! click in a view, which follows the left, and a large file's points, which the page hands
+//! to each side as they arrive from the worker.) A point added
 //! or moved on either plot goes to both with the coordinates the first side stored, to the last
 //! bit. The scene's link is the left's with the right's own settings as `compare=`
 //! ([`link::write`]), and opening a link ([`Comparison::open`]) reads it whole first, both

@@ -44,7 +44,7 @@ impl FrameWorker {
         }
     }
 
-    /// Replaces this copy's points by a file's bytes (as `App.load_file` reads them, with
+    /// Replaces this copy's points by a file's bytes (as `Lab.load_file` reads them, with
     /// `columns` as `--columns` takes them) and returns them packed ([`crate::core::packed`]) for the
     /// page, which reads them a slice at a time; on error (with its line number) nothing
     /// changes.
@@ -69,7 +69,7 @@ impl FrameWorker {
         Ok(())
     }
 
-    /// This copy's fingerprint (decimal), as the page's `App.fingerprint`.
+    /// This copy's fingerprint (decimal), as the page's `Lab.fingerprint`.
     pub fn fingerprint(&self) -> String {
         self.lab.fingerprint().to_string()
     }
@@ -186,7 +186,7 @@ impl FrameWorker {
     }
 
     /// What is at data point (x₁, x₂) within `radius` (data units), as JSON (see
-    /// `App.inspect`).
+    /// `Lab.inspect`).
     /// The answer carries this copy's fingerprint, so the page uses it only for the scene
     /// as it stands there.
     pub fn inspect(&mut self, x: f64, y: f64, radius: f64) -> String {
@@ -274,7 +274,7 @@ impl GridWorker {
         }
     }
 
-    /// What has been computed, as JSON for `App.adopt`.
+    /// What has been computed, as JSON for `Lab.adopt`.
     pub fn state(&mut self) -> String {
         let state = self.lab.job_state(self.kind);
         serde_json::to_string(&WorkerState {
