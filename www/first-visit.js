@@ -1,5 +1,6 @@
 // A first visit's prompt on the plot: what a click, a shift-click, a drag and the sliders do.
-// It goes as soon as the visitor acts — a press or a key on the plot, or a control changed —
+// It goes as soon as the visitor acts — a press or a key on either plot, or a control changed —
+// (and is not shown while two plots are compared: www/help.css)
 // and does not come back (localStorage), nor does it come for a link that brings its own
 // points or for a lesson. It lets every press through to the plot (it takes no pointer
 // events), so the click it asks for adds its point.
@@ -8,6 +9,7 @@ import { t } from './i18n.js';
 
 const SEEN = 'kernel-playground-seen-prompt';
 const canvas = document.getElementById('plot');
+const plots = [canvas, document.getElementById('plot-b')].filter(Boolean);
 
 function seen() {
   try {
@@ -47,15 +49,19 @@ if (canvas && !seen() && !withPoints && !withLesson) {
   const gone = () => {
     prompt.remove();
     remember();
-    canvas.removeEventListener('pointerdown', gone);
-    canvas.removeEventListener('keydown', gone);
+    for (const plot of plots) {
+      plot.removeEventListener('pointerdown', gone);
+      plot.removeEventListener('keydown', gone);
+    }
     if (controls) {
       controls.removeEventListener('input', gone);
       controls.removeEventListener('change', gone);
     }
   };
-  canvas.addEventListener('pointerdown', gone);
-  canvas.addEventListener('keydown', gone);
+  for (const plot of plots) {
+    plot.addEventListener('pointerdown', gone);
+    plot.addEventListener('keydown', gone);
+  }
   if (controls) {
     controls.addEventListener('input', gone);
     controls.addEventListener('change', gone);

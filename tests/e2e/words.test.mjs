@@ -199,4 +199,18 @@ test('a first visit is prompted; the first click adds its point, and the prompt 
     assert.doesNotMatch(said, /class/, `${task}: ${said}`);
     await first.close();
   }
+  // A comparison's first visit on a phone: the prompt does not cover the narrow left plot (it
+  // hid the header), and a press on the right-hand plot ends it as one on the left does.
+  const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const compared = await phone.newPage();
+  await compared.goto(`${env.base}#preset=moons&n=20&compare=C%3D10`);
+  await waitForFrame(compared);
+  await settle(compared);
+  assert.equal(await compared.locator('#first-prompt').count(), 1, 'a first visit');
+  assert.equal(await compared.locator('#first-prompt').isVisible(), false, 'not over the compared plots');
+  const [bx, by] = await compared.evaluate(() => window.kernelPlayground.toClientB(0.6, 0.8));
+  await compared.mouse.click(bx, by);
+  await settle(compared);
+  assert.equal(await compared.locator('#first-prompt').count(), 0, 'gone after a press on the right');
+  await phone.close();
 });
