@@ -5,17 +5,11 @@
 
 use crate::core::data::Point;
 use crate::core::field::View;
-use crate::core::params::lab_row;
+use crate::core::params::layer_explain;
 use crate::core::plane::{Colour, Decoration, Depth, Pen, Primitive, SwatchShape, Weight};
 
 /// Okabe–Ito vermillion: the point of the last update, and the SMO pair.
 pub const UPDATE_COLOUR: Colour = Colour::Rgb(213, 94, 0);
-
-/// The explanation of a layer's row in the parameter table: a mark that is one layer is
-/// explained once, where its switch is.
-pub fn layer_explain(key: &str) -> &'static str {
-    lab_row(key).map_or("", |p| p.explain)
-}
 
 /// The w arrow from the boundary wᵀx + b = 0 along w ([`crate::core::field::w_arrow`]), with
 /// the `w` layer; none when w is zero or the boundary misses the view.

@@ -25,7 +25,7 @@ pub use crate::core::kernel::rows::{BANDWIDTH_KEY, EXPRESSION_KEY};
 pub(crate) use row::{choice, model_row};
 pub use row::{Choice, Effect, Group, Kind, Param};
 pub use shown::ShownAs;
-pub use table::{lab_row, LAB_ROWS};
+pub use table::{lab_row, layer_explain, LAB_ROWS};
 pub use value::Value;
 pub use values::Values;
 

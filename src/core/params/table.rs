@@ -283,3 +283,9 @@ pub const LAB_ROWS: &[Param] = &[
 pub fn lab_row(key: &str) -> Option<&'static Param> {
     LAB_ROWS.iter().find(|p| p.key == key)
 }
+
+/// The explanation of a layer's row (empty for a key that has none): a mark that is one layer
+/// is explained once, where its switch is, and its legend entry says the same.
+pub fn layer_explain(key: &str) -> &'static str {
+    lab_row(key).map_or("", |p| p.explain)
+}

@@ -9,7 +9,7 @@
 
 use super::marks::{Swatch, Words};
 use super::{CurveKind, Layers, Mark, Scene, Shading};
-use crate::core::params::lab_row;
+use crate::core::params::layer_explain;
 use crate::core::pieces;
 use crate::core::task::Task;
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -107,12 +107,6 @@ fn entry(mark: LegendMark, label: impl Into<String>, explain: &'static str) -> L
         label: label.into(),
         explain: Words::Borrowed(explain),
     }
-}
-
-/// The explanation of a layer's row in the parameter table: a mark that is one layer is
-/// explained once, where its switch is.
-fn layer_explain(key: &str) -> &'static str {
-    lab_row(key).map_or("", |p| p.explain)
 }
 
 impl Scene {

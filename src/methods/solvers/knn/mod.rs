@@ -666,7 +666,7 @@ fn edges(lines: Vec<(Point, Point)>, kind: Edges) -> Decoration {
     .named(
         rank,
         label,
-        crate::methods::marks::layer_explain(layer),
+        crate::core::params::layer_explain(layer),
         swatch,
     )
 }

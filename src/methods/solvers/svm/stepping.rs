@@ -115,7 +115,7 @@ pub(super) fn sub_problem(step: PairStep) -> Decoration {
         .named(
             60,
             "SMO sub-problem (inset)",
-            marks::layer_explain("pair"),
+            crate::core::params::layer_explain("pair"),
             swatch,
         )
 }
