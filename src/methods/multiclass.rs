@@ -170,40 +170,59 @@ impl Multiclass {
     /// one-versus-rest the normalised probability margin of probabilistic members or the
     /// score margin of the others.
     pub fn combine(&self, values: &[f64]) -> (usize, f64) {
+        match self.scheme {
+            Scheme::OneVsOne => self.vote(values),
+            Scheme::OneVsRest => self.best_of_rest(values),
+        }
+    }
+
+    /// One-versus-rest: the class of the largest f_k, and the normalised probability margin
+    /// of probabilistic members or the score margin of the others.
+    fn best_of_rest(&self, values: &[f64]) -> (usize, f64) {
         let mut scores = [0.0; MAX_CLASSES];
         let scores = &mut scores[..self.classes.len()];
         self.scores_from(values, scores);
         let best = argmax(scores);
-        let confidence = match self.scheme {
-            // How far the winner is from losing a duel: its smallest |f| against the others
-            // (continuous, unlike the vote count).
-            Scheme::OneVsOne => {
-                let closest = self
-                    .members
-                    .iter()
-                    .zip(values)
-                    .filter(|(m, _)| m.positive == best || m.negative == Some(best))
-                    .map(|(_, f)| f.abs())
-                    .fold(f64::INFINITY, f64::min);
-                1.0 - (-0.9 * closest).exp()
-            }
-            Scheme::OneVsRest if self.probabilistic => {
-                let p: Vec<f64> = scores.iter().map(|&f| sigmoid(f)).collect();
-                let total: f64 = p.iter().sum();
-                let k = self.classes.len() as f64;
-                ((p[best] / total - 1.0 / k) / (1.0 - 1.0 / k)).clamp(0.0, 1.0)
-            }
-            Scheme::OneVsRest => {
-                let second = scores
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, _)| k != best)
-                    .map(|(_, &s)| s)
-                    .fold(f64::NEG_INFINITY, f64::max);
-                1.0 - (-0.9 * (scores[best] - second).max(0.0)).exp()
-            }
+        let confidence = if self.probabilistic {
+            let p: Vec<f64> = scores.iter().map(|&f| sigmoid(f)).collect();
+            let total: f64 = p.iter().sum();
+            let k = self.classes.len() as f64;
+            ((p[best] / total - 1.0 / k) / (1.0 - 1.0 / k)).clamp(0.0, 1.0)
+        } else {
+            let second = scores
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| k != best)
+                .map(|(_, &s)| s)
+                .fold(f64::NEG_INFINITY, f64::max);
+            1.0 - (-0.9 * (scores[best] - second).max(0.0)).exp()
         };
         (best, confidence)
+    }
+
+    /// One-versus-one: the class with the most duels won (the first of those tied), and how
+    /// far it is from losing one — its smallest |f| against the others, continuous unlike the
+    /// vote count — as 1 − e^(−0.9 |f|). One pass over the members (it runs at every node of
+    /// the plane's grid).
+    fn vote(&self, values: &[f64]) -> (usize, f64) {
+        let mut votes = [0u32; MAX_CLASSES];
+        let mut closest = [f64::INFINITY; MAX_CLASSES];
+        for (member, &f) in self.members.iter().zip(values) {
+            let negative = member.negative.expect("one-versus-one member");
+            let winner = if f >= 0.0 { member.positive } else { negative };
+            votes[winner] += 1;
+            // (f64::min keeps the other value when f is NaN: a NaN duel is no closest one.)
+            for class in [member.positive, negative] {
+                closest[class] = closest[class].min(f.abs());
+            }
+        }
+        let mut best = 0;
+        for class in 1..self.classes.len() {
+            if votes[class] > votes[best] {
+                best = class;
+            }
+        }
+        (best, 1.0 - (-0.9 * closest[best]).exp())
     }
 
     /// The index of the predicted class and the confidence at x.
@@ -282,6 +301,22 @@ impl Model for Multiclass {
         grid: &'a Grid,
     ) -> Box<dyn Fn(usize, usize) -> (usize, f64) + 'a> {
         if let Some(bounded) = self.bounded_members(grid) {
+            if self.scheme == Scheme::OneVsOne {
+                return Box::new(move |r, c| {
+                    let mut values = [0.0; MAX_MEMBERS];
+                    for (k, (approximate, error)) in bounded.iter().enumerate() {
+                        let value = approximate(r, c);
+                        // Not clear of 0 (or NaN): the vote needs f exactly.
+                        let clear = value.abs() > BAND_PER_ERROR * error;
+                        values[k] = if clear {
+                            value
+                        } else {
+                            self.members[k].model.decision_value(grid.node(r, c))
+                        };
+                    }
+                    self.vote(&values[..bounded.len()])
+                });
+            }
             return Box::new(move |r, c| {
                 let mut values = [0.0; MAX_MEMBERS];
                 let mut errors = [0.0; MAX_MEMBERS];
@@ -290,29 +325,15 @@ impl Model for Multiclass {
                     errors[k] = BAND_PER_ERROR * error;
                 }
                 let m = bounded.len();
-                let exact = |k: usize| self.members[k].model.decision_value(grid.node(r, c));
-                match self.scheme {
-                    Scheme::OneVsOne => {
-                        for k in 0..m {
-                            // Not clear of 0 (or NaN): the vote needs f exactly.
-                            let clear = values[k].abs() > errors[k];
-                            if !clear {
-                                values[k] = exact(k);
-                            }
-                        }
-                    }
-                    Scheme::OneVsRest => {
-                        let best = argmax(&values[..m]);
-                        let clear = |k: usize| values[best] - values[k] > errors[best] + errors[k];
-                        let close = (0..m).any(|k| k != best && !clear(k));
-                        if close {
-                            for (k, value) in values[..m].iter_mut().enumerate() {
-                                *value = exact(k);
-                            }
-                        }
+                // One-versus-rest: the two best scores too close to tell apart, every f exactly.
+                let best = argmax(&values[..m]);
+                let clear = |k: usize| values[best] - values[k] > errors[best] + errors[k];
+                if (0..m).any(|k| k != best && !clear(k)) {
+                    for (k, value) in values[..m].iter_mut().enumerate() {
+                        *value = self.members[k].model.decision_value(grid.node(r, c));
                     }
                 }
-                self.combine(&values[..m])
+                self.best_of_rest(&values[..m])
             });
         }
         let evaluators: Vec<_> = self
