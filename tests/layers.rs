@@ -407,8 +407,11 @@ fn only_a_method_casts_to_its_own_types() {
     rust_files(Path::new("src"), &mut files);
     rust_files(Path::new("src/bin"), &mut files);
     let mut casts = Vec::new();
-    // A module's test file (`tests.rs`, declared under `#[cfg(test)]`) may look inside.
-    let program = |f: &&PathBuf| !f.starts_with("src/methods/solvers") && !f.ends_with("tests.rs");
+    // A module's tests (`tests.rs`, or the files of a `tests/` folder, declared under
+    // `#[cfg(test)]`) may look inside.
+    let test_file =
+        |f: &PathBuf| f.ends_with("tests.rs") || f.components().any(|c| c.as_os_str() == "tests");
+    let program = |f: &&PathBuf| !f.starts_with("src/methods/solvers") && !test_file(f);
     for file in files.iter().filter(program) {
         for line in code(file).lines() {
             let generic = line.contains("downcast_ref::<T>()")
