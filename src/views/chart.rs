@@ -478,6 +478,20 @@ mod tests {
     /// plot: where the picture is wide enough it goes right of the plot, clear of every
     /// line, inside the picture; a chart too narrow for that keeps it inside, and a short
     /// legend stays in the plot's corner.
+    /// A black line through `points` for each of `names`, labelled with it.
+    fn labelled_lines(names: &[&str], points: &[(f64, f64)]) -> Vec<Line> {
+        names
+            .iter()
+            .map(|name| Line {
+                points: points.to_vec(),
+                colour: (0, 0, 0),
+                weight: 1.0,
+                dashed: false,
+                label: Some(name.to_string()),
+            })
+            .collect()
+    }
+
     #[test]
     fn a_large_legend_goes_beside_the_plot_when_there_is_room() {
         let names = [
@@ -492,16 +506,7 @@ mod tests {
         let chart_of = |count: usize| Chart {
             x_range: (-3.0, 3.0),
             y_range: (0.0, 4.0),
-            lines: names[..count]
-                .iter()
-                .map(|name| Line {
-                    points: vec![(-3.0, 4.0), (3.0, 0.0)],
-                    colour: (0, 0, 0),
-                    weight: 1.0,
-                    dashed: false,
-                    label: Some(name.to_string()),
-                })
-                .collect(),
+            lines: labelled_lines(&names[..count], &[(-3.0, 4.0), (3.0, 0.0)]),
             ..Chart::default()
         };
         let legend_and_plot = |chart: &Chart, width: u32, height: u32, type_px: f64| {
@@ -556,16 +561,10 @@ mod tests {
         let chart_of = |points: Vec<(f64, f64)>| Chart {
             x_range: (-1.0, 1.0),
             y_range: (0.0, 1.0),
-            lines: ["ε-insensitive  ← this model", "squared", "absolute"]
-                .iter()
-                .map(|name| Line {
-                    points: points.clone(),
-                    colour: (0, 0, 0),
-                    weight: 1.0,
-                    dashed: false,
-                    label: Some(name.to_string()),
-                })
-                .collect(),
+            lines: labelled_lines(
+                &["ε-insensitive  ← this model", "squared", "absolute"],
+                &points,
+            ),
             ..Chart::default()
         };
         let layout = Layout::chart_with_type(640, 301, 18.0);
