@@ -28,7 +28,7 @@ const whenIdle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, {
 // and, when one failed, why (it ends there).
 export const rehearsal = { scene: null, steps: 0, error: null, done: false };
 
-// The rehearsal's link: the page's own (`hash`, as `Lab.hash` writes it) on 40 points.
+// The rehearsal's link: the page's own (`hash`, as `Lab.link` writes it) on 40 points.
 function rehearsalScene(hash) {
   const pairs = hash.replace(/^#/, '').split('&').filter(Boolean);
   const value = (key) => pairs.find((p) => p.split('=')[0] === key)?.split('=')[1];

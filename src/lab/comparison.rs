@@ -146,10 +146,6 @@ impl<S: SideOf> Comparison<S> {
         std::iter::once(&mut self.left).chain(self.right.as_mut())
     }
 
-    pub fn sides(&self) -> impl Iterator<Item = &S> {
-        std::iter::once(&self.left).chain(self.right.as_ref())
-    }
-
     /// The side the model's controls edit.
     pub fn editing(&self) -> Side {
         self.editing
@@ -158,11 +154,6 @@ impl<S: SideOf> Comparison<S> {
     /// The model's controls edit `side` from now on (the left when there is no right).
     pub fn choose(&mut self, side: Side) {
         self.editing = if self.comparing() { side } else { Side::Left };
-    }
-
-    /// The side the model's controls edit.
-    pub fn controlled(&self) -> &S {
-        self.side(self.editing)
     }
 
     /// Compare on: the right opens as the left is, and its controls are the ones edited. Off:

@@ -231,12 +231,8 @@ impl Lab {
             .map_err(js_error)
     }
 
-    /// The scene's link: the left's, with the right's own settings as `compare=`.
-    pub fn hash(&self) -> String {
-        self.page.hash()
-    }
-
-    /// The scene's link, or nothing for a scene too large for one.
+    /// The scene's link (the left's, with the right's own settings as `compare=`), or
+    /// nothing for a scene too large for one.
     pub fn link(&self) -> Option<String> {
         self.page.link()
     }
