@@ -28,6 +28,10 @@ impl LabelField {
     pub fn adaptive(grid: Grid, step: usize, f: &dyn Fn(usize, usize) -> (u8, f32)) -> LabelField {
         let step = step.max(1);
         let (rows, cols) = (grid.rows, grid.cols);
+        if step == 1 {
+            // Every node is a lattice node: nothing to fill in, so no pass over the cells.
+            return LabelField::exact(grid, f);
+        }
         let mut class = vec![0u8; rows * cols];
         let mut confidence = vec![0f32; rows * cols];
         let mut known = vec![false; rows * cols];
@@ -82,6 +86,19 @@ impl LabelField {
             class,
             confidence,
             exact_nodes,
+        }
+    }
+
+    /// The model at every node, row by row.
+    pub fn exact(grid: Grid, f: &dyn Fn(usize, usize) -> (u8, f32)) -> LabelField {
+        let (class, confidence) = (0..grid.rows)
+            .flat_map(|r| (0..grid.cols).map(move |c| f(r, c)))
+            .unzip();
+        LabelField {
+            grid,
+            class,
+            confidence,
+            exact_nodes: grid.rows * grid.cols,
         }
     }
 
