@@ -78,6 +78,8 @@ struct Timings {
     exact_nodes: usize,
     /// A draft picture: the field on a coarser grid (`Layout::draft`).
     draft: bool,
+    /// Its level: 0 for the full picture, 1 for half as many intervals a side, 2 a third.
+    draft_level: u8,
     /// The picture was computed for this frame (not found at hand): `scene_ms` is its cost.
     computed: bool,
 }
@@ -168,8 +170,8 @@ pub struct App {
     /// What the view canvas shows of them, and its note, so that a frame which changes
     /// nothing there does not draw the view again.
     view_painted: Option<(ViewPainted, String)>,
-    /// Whether the page's own frames are drafts ([`App::set_draft`]).
-    draft: bool,
+    /// The draft level of the page's own frames ([`App::set_draft`]; 0: the full picture).
+    draft: u8,
     /// The class buttons' JSON and the scene version it is of: asked for every frame, it
     /// counts the classes of every point only when the points change.
     class_choices: Option<(u64, String)>,
@@ -222,7 +224,7 @@ impl App {
             remote_figure: None,
             figures_adopted: 0,
             view_painted: None,
-            draft: false,
+            draft: 0,
             class_choices: None,
             view_type: None,
         })

@@ -48,8 +48,8 @@ export class FrameClient {
     this.inFlight = null;
     this.wanted = false;
     this.posted = null;
-    // Whether the pictures to ask for are drafts (www/draft.js).
-    this.draft = false;
+    // The draft level of the pictures to ask for (www/draft.js; 0: the full picture).
+    this.draft = 0;
     this.lastId = 0;
     this.query = null;
     // A new scene was sent from this request id on (its first picture is still to come), or null.

@@ -1,9 +1,10 @@
 // Drafts on a slow device. When the full picture's field, curves and marks took longer than
 // DRAFT_ABOVE_MS, the pictures asked for while edits keep coming are drafts: the field on a
-// grid of half as many nodes a side (a quarter of them; `Layout::draft` in Rust), so that a
-// dragged point or a slider is answered in the next frame. SHARPEN_AFTER_MS after the last
-// edit the full picture follows. A device that draws the full picture in time never sees a
-// draft, and a draft is never drawn where the full picture of the scene is at hand.
+// grid of half as many intervals a side (a quarter of the nodes; `Layout::draft` in Rust), or
+// a third (a ninth) where even the half would take longer, so that a dragged point or a slider
+// is answered in the next frame. SHARPEN_AFTER_MS after the last edit the full picture
+// follows. A device that draws the full picture in time never sees a draft, and a draft is
+// never drawn where the full picture of the scene is at hand.
 
 import { page } from './page.js';
 
@@ -11,42 +12,54 @@ import { page } from './page.js';
 const DRAFT_ABOVE_MS = 8;
 const SHARPEN_AFTER_MS = 150;
 
-// The last full picture took longer than DRAFT_ABOVE_MS.
-let slow = false;
+// The draft level edits are answered with: 0 none (the full picture is in time), 1 half the
+// intervals a side, 2 a third (Rust's DRAFT_LEVELS).
+const LEVELS = 2;
+let level = 0;
 let sharpenTimer = null;
 
 // Whether the pictures asked for now are drafts.
 export const drafting = () => sharpenTimer !== null;
 
-function setDraft(on) {
-  for (const app of [page.app, page.twin]) if (app) app.set_draft(on);
-  for (const client of [page.client, page.clientB]) if (client) client.draft = on;
+function setDraft(draft) {
+  for (const app of [page.app, page.twin]) if (app) app.set_draft(draft);
+  for (const client of [page.client, page.clientB]) if (client) client.draft = draft;
 }
 
 // Something changed: on a slow device the next pictures are drafts until the edits pause,
 // then `redraw` asks for the full one.
 export function editing(redraw) {
-  if (!slow) return;
-  setDraft(true);
+  if (!level) return;
+  setDraft(level);
   clearTimeout(sharpenTimer);
   sharpenTimer = setTimeout(() => {
     sharpenTimer = null;
-    setDraft(false);
+    setDraft(0);
     redraw();
   }, SHARPEN_AFTER_MS);
 }
 
-// A frame was painted: one whose full picture was computed for it tells how long the full
-// picture takes (`scene_ms`: the field, its curves and the marks, wherever computed). For the tests, the hooks may
-// say the device is slow or not whatever the frames took.
+// A frame was painted: one whose picture was computed for it tells how long a picture takes
+// (`scene_ms`: the field, its curves and the marks, wherever computed), and so the level to
+// draft at: the finest whose picture would be in time, a field's nodes going as the square of
+// its intervals a side. For the tests, the hooks may set the level (true: 1) whatever the
+// frames took.
 export function measured(frame) {
   // A frame whose picture was at hand (a hover) says nothing of what a picture costs.
-  if (!frame || !frame.computed || frame.draft) return;
-  slow = forced ?? frame.scene_ms > DRAFT_ABOVE_MS;
+  if (!frame || !frame.computed || forced !== null) return;
+  level = levelFor(frame.scene_ms, frame.draft_level || 0);
+}
+
+// The draft level for pictures that take `sceneMs` at draft level `at`.
+export function levelFor(sceneMs, at) {
+  const cost = (k) => sceneMs * ((at + 1) / (k + 1)) ** 2;
+  let k = 0;
+  while (k < LEVELS && cost(k) > DRAFT_ABOVE_MS) k += 1;
+  return k;
 }
 
 let forced = null;
 export function forceSlow(on) {
   forced = on;
-  slow = on ?? slow;
+  if (on !== null) level = Math.min(LEVELS, Number(on));
 }

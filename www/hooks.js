@@ -44,7 +44,8 @@ window.kernelPlayground = {
   get frames() { return page.client ? 'worker' : 'page'; },
   // (A draft shown waits for its full picture: www/draft.js.)
   get idle() { return !frameRequested && !drafting() && (!page.client || page.client.idle) && (!page.clientB || page.clientB.idle); },
-  // For the tests: the device taken as slow (drafts while edits come), fast, or measured (null).
+  // For the tests: the device taken as slow (drafts while edits come; a number: at that
+  // draft level), fast, or measured (null).
   forceSlow(on) { forceSlow(on); },
   // The worker's state ({ status, restarts, busy }: see watch.js).
   get worker() { return workerState(); },

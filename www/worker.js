@@ -82,7 +82,7 @@ function frame({ side = 0, id, edits, fingerprint, width, height, draft }) {
   postMessage({ kind: 'frame', side, id, phase: 'fit' });
   const fitMs = lab.fit();
   postMessage({ kind: 'frame', side, id, phase: 'picture', fitMs });
-  const json = lab.frame(width, height, fitMs, Boolean(draft));
+  const json = lab.frame(width, height, fitMs, Number(draft) || 0);
   const regions = lab.take_regions();
   postMessage({ kind: 'frame', side, id, json, regions }, [regions.buffer]);
 }

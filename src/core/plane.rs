@@ -163,6 +163,10 @@ impl Scene {
 /// than this is a mistake of the caller's, not a reason to fill the picture with one word.
 const MAX_TYPE_PX: f64 = 120.0;
 
+/// The coarsest draft ([`Layout::draft`]): a third as many intervals a side as the full
+/// picture, for a device too slow for the half.
+pub const DRAFT_LEVELS: u8 = 2;
+
 /// Where things go on a picture of a given size (all in the backend's pixels).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Layout {
@@ -180,10 +184,11 @@ pub struct Layout {
     pub point_radius: f64,
     /// Width of the boundary stroke.
     pub stroke: u32,
-    /// A draft picture: the field on a grid of half as many nodes a side
-    /// (`methods::picture::grid_for`), drawn while a slow device keeps up with a drag or a
-    /// slider; the full picture follows once the edits pause.
-    pub draft: bool,
+    /// A draft picture, drawn while a slow device keeps up with a drag or a slider (the full
+    /// picture follows once the edits pause): 0 for the full picture, k for the field on a
+    /// grid of 1/(k + 1) as many intervals a side (`methods::picture::grid_for`), up to
+    /// [`DRAFT_LEVELS`].
+    pub draft: u8,
 }
 
 impl Layout {
@@ -212,9 +217,13 @@ impl Layout {
         }
     }
 
-    /// The same as a draft picture, or not (see [`Layout::draft`]).
-    pub fn drafted(self, draft: bool) -> Layout {
-        Layout { draft, ..self }
+    /// The same as a draft picture of level `draft`, or the full picture for 0 (see
+    /// [`Layout::draft`]; levels above [`DRAFT_LEVELS`] are that level).
+    pub fn drafted(self, draft: u8) -> Layout {
+        Layout {
+            draft: draft.min(DRAFT_LEVELS),
+            ..self
+        }
     }
 
     /// The same with room right of the plot for a colour bar (the plot narrower by it).
@@ -297,7 +306,7 @@ impl Layout {
             x_label_area: label_area,
             point_radius: (size * 0.0095).clamp(3.0, 14.0),
             stroke: (size * 0.005).round().clamp(2.0, 8.0) as u32,
-            draft: false,
+            draft: 0,
         }
     }
 }

@@ -14,8 +14,9 @@ use crate::core::plane::{
 use crate::methods::model::{Context, Model, PROBABILITY_LEVELS};
 
 /// The grid for a plot of `layout`'s size: a node every 2 pixels, or every 3 for models whose
-/// every node is a search (piecewise-constant votes), at most 321 a side; a draft
-/// ([`Layout::draft`]) has half as many intervals a side, a quarter of the nodes.
+/// every node is a search (piecewise-constant votes), at most 321 a side; a draft of level k
+/// ([`Layout::draft`]) has 1/(k + 1) as many intervals a side: a half (a quarter of the
+/// nodes), a third (a ninth), never fewer than 30.
 pub fn grid_for(model: &dyn Model, layout: &Layout, view: View) -> Grid {
     let spacing = if model.smoothness() == Smoothness::Steps {
         3.0
@@ -23,11 +24,7 @@ pub fn grid_for(model: &dyn Model, layout: &Layout, view: View) -> Grid {
         2.0
     };
     let intervals = (layout.plot.width / spacing).clamp(60.0, 320.0) as usize;
-    let nodes = if layout.draft {
-        intervals / 2
-    } else {
-        intervals
-    } + 1;
+    let nodes = (intervals / (layout.draft as usize + 1)).max(30) + 1;
     Grid::new(view, nodes, nodes)
 }
 

@@ -50,7 +50,8 @@ impl App {
             overlay_ms: drawn - painted,
             refit,
             exact_nodes: exact_nodes(&scene),
-            draft: self.lab.drawn_as_draft(),
+            draft: self.lab.drawn_draft() > 0,
+            draft_level: self.lab.drawn_draft(),
             computed: self.lab.picture_computed(),
         };
         let mut frame = frame_fields(&status, &timings, &self.lab.warnings);
@@ -60,10 +61,10 @@ impl App {
         Ok(Value::Object(frame).to_string())
     }
 
-    /// Whether the frames this page fits and pictures itself are drafts, the field on a
-    /// coarser grid ([`Layout::draft`]): the page asks for them while a slow device keeps up
-    /// with quick edits, and for the full picture once they pause.
-    pub fn set_draft(&mut self, draft: bool) {
+    /// The draft level of the frames this page fits and pictures itself, the field on a
+    /// coarser grid ([`Layout::draft`]; 0: the full picture): the page asks for drafts while a
+    /// slow device keeps up with quick edits, and for the full picture once they pause.
+    pub fn set_draft(&mut self, draft: u8) {
         self.draft = draft;
     }
 

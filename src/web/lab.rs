@@ -80,7 +80,7 @@ side_calls! {
     }
     changes {
         fn render() -> Result<String, JsValue>;
-        fn set_draft(draft: bool);
+        fn set_draft(draft: u8);
         fn set_remote(on: bool);
         fn forget_painted();
         fn take_edits() -> Option<String>;

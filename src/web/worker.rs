@@ -27,9 +27,9 @@ pub struct FrameWorker {
     figures: Cache,
 }
 
-/// What a worker sent the page last: the lab's version, the canvas size, whether a draft, the
+/// What a worker sent the page last: the lab's version, the canvas size, its draft level, the
 /// marks that follow the pointer.
-type Sent = (u64, u32, u32, bool, Vec<crate::core::plane::Wire>);
+type Sent = (u64, u32, u32, u8, Vec<crate::core::plane::Wire>);
 
 #[wasm_bindgen]
 impl FrameWorker {
@@ -117,8 +117,8 @@ impl FrameWorker {
     /// `{"frame": {status, timings, fingerprint…}, "scene": the scene or null when the one
     /// sent last still stands, "cols", "rows"}`; the regions image waits in
     /// [`FrameWorker::take_regions`]. `fit_ms` is what [`FrameWorker::fit`] took; a `draft`
-    /// has the field on a coarser grid ([`Layout::draft`]).
-    pub fn frame(&mut self, width: u32, height: u32, fit_ms: f64, draft: bool) -> String {
+    /// level above 0 has the field on a coarser grid ([`Layout::draft`]).
+    pub fn frame(&mut self, width: u32, height: u32, fit_ms: f64, draft: u8) -> String {
         let started = now_ms();
         let layout = Layout::new(width, height).drafted(draft);
         let scene = self.lab.model_scene(&layout);
@@ -127,7 +127,7 @@ impl FrameWorker {
             self.lab.version(),
             width,
             height,
-            self.lab.drawn_as_draft(),
+            self.lab.drawn_draft(),
             crate::core::plane::Wire::of(&scene.pointer),
         );
         let fresh = self.sent.as_ref() != Some(&key);
@@ -153,7 +153,8 @@ impl FrameWorker {
             overlay_ms: 0.0,
             refit: fit_ms > 0.0,
             exact_nodes: exact_nodes(&scene),
-            draft: self.lab.drawn_as_draft(),
+            draft: self.lab.drawn_draft() > 0,
+            draft_level: self.lab.drawn_draft(),
             computed: self.lab.picture_computed(),
         };
         let mut frame = frame_fields(&status, &timings, &self.lab.warnings);

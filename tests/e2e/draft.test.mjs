@@ -14,19 +14,19 @@ after(async () => env && env.close());
 
 const SCENE = '#preset=moons&n=200&noise=0.25&seed=3&kernel=rbf&gamma=2&C=1';
 
-// Sets the C slider to `value` (its position, log₁₀ C) as a person moving it does, and
-// returns the first frame painted after it.
-const stepC = (page, value) => page.evaluate((v) => new Promise((resolve) => {
+// Sets the C slider to `value` (its position, log₁₀ C; or the slider `id`) as a person moving
+// it does, and returns the first frame painted after it.
+const stepC = (page, value, id = 'C') => page.evaluate(([v, id]) => new Promise((resolve) => {
   const painted = () => {
     if (window.kernelPlayground.lastFrame.behind) return;
     window.removeEventListener('kernel-playground-frame', painted);
     resolve(window.kernelPlayground.lastFrame);
   };
   window.addEventListener('kernel-playground-frame', painted);
-  const el = document.getElementById('C');
+  const el = document.getElementById(id);
   el.value = String(v);
   el.dispatchEvent(new Event('input', { bubbles: true }));
-}), value);
+}), [value, id]);
 
 for (const mode of ['', '?sync']) {
   test(`a slow device answers a step with a draft, then the full picture${mode ? ' (the page fits by itself)' : ''}`, async () => {
@@ -72,6 +72,33 @@ test('compare switched off while a draft is shown leaves nothing waiting', async
   await settle(page);
   assert.equal(await page.evaluate(() => window.kernelPlayground.lastFrame.draft), false);
   assert.equal(await page.evaluate(() => window.kernelPlayground.lastFrameB), null, 'one side');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// The level of the drafts follows what a picture costs: none where the full picture is in
+// time (8 ms), half the intervals a side where that is, a third where even the half is not.
+// Then a device too slow for the half answers a step with the coarser draft (k-NN: its field
+// is evaluated exactly on a lattice and near the boundary, so the nodes summed go with the grid).
+test('a device too slow for the half draft answers with a third', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}?sync#preset=moons&n=200&noise=0.25&seed=3&model=knn&k=5`);
+  await settle(page);
+  const levels = await page.evaluate(async () => {
+    const { levelFor } = await import('./www/draft.js');
+    return [[5, 0], [20, 0], [40, 0], [9, 1], [3, 2], [30, 2]].map(([ms, at]) => levelFor(ms, at));
+  });
+  assert.deepEqual(levels, [0, 1, 2, 2, 1, 2]);
+  const nodes = [];
+  for (const level of [1, 2]) {
+    await page.evaluate((on) => window.kernelPlayground.forceSlow(on), level);
+    const first = await stepC(page, level === 1 ? 7 : 9, 'k');
+    assert.equal(first.draft, true);
+    assert.equal(first.draft_level, level);
+    nodes.push(first.exact_nodes);
+    await settle(page);
+    assert.equal(await page.evaluate(() => window.kernelPlayground.lastFrame.draft_level), 0, 'then the full picture');
+  }
+  assert.ok(nodes[1] < nodes[0], `fewer nodes summed at a third: ${nodes[1]} < ${nodes[0]}`);
   assert.deepEqual(errors, []);
   await page.close();
 });

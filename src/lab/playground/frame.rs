@@ -88,9 +88,12 @@ impl Playground {
         }
     }
 
-    /// Whether the last picture [`Playground::scene`] gave was a draft ([`Layout::draft`]).
-    pub fn drawn_as_draft(&self) -> bool {
-        matches!(self.scene_cache, Some(((_, _, _, true), _)))
+    /// The draft level of the last picture [`Playground::scene`] gave ([`Layout::draft`]; 0
+    /// for the full picture).
+    pub fn drawn_draft(&self) -> u8 {
+        self.scene_cache
+            .as_ref()
+            .map_or(0, |((_, _, _, draft), _)| *draft)
     }
 
     /// Whether the last [`Playground::scene`] computed its picture (rather than finding it
@@ -103,9 +106,9 @@ impl Playground {
     /// draft only where the full picture is not at hand).
     pub fn scene(&mut self, layout: &Layout) -> Scene {
         let key = (self.version, layout.width, layout.height, layout.draft);
-        // A draft is never drawn where the full picture is at hand.
-        let at_hand = |cached: &(u64, u32, u32, bool)| {
-            *cached == key || (cached.0, cached.1, cached.2, true) == key
+        // A draft is never drawn where the full picture, or a finer draft, is at hand.
+        let at_hand = |cached: &(u64, u32, u32, u8)| {
+            (cached.0, cached.1, cached.2) == (key.0, key.1, key.2) && cached.3 <= key.3
         };
         let kept = (self.scene_cache.as_ref())
             .filter(|(cached, _)| at_hand(cached))

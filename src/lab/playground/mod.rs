@@ -70,7 +70,7 @@ pub struct Playground {
     fits: u64,
     /// The last picture, by (version, width, height, draft): hovering and highlighting redraw it
     /// without recomputing the field.
-    scene_cache: Option<((u64, u32, u32, bool), Scene)>,
+    scene_cache: Option<((u64, u32, u32, u8), Scene)>,
     /// Whether the last picture asked for was computed, not found in `scene_cache`.
     scene_computed: bool,
     /// The last status line, by version.

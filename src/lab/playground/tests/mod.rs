@@ -381,22 +381,33 @@ fn points_clicked_in_with_a_test_fraction_keep_their_roles_through_the_link() {
     assert_eq!(copy.fingerprint(), lab.fingerprint());
 }
 
-/// A draft picture has the field on a grid of half as many intervals a side, its curves from
-/// that grid; the full picture follows for the same scene, and once it is at hand a draft asked
-/// for is the full picture (a hover on a slow device recomputes nothing).
+/// A draft picture has the field on a grid of half as many intervals a side (level 1) or a
+/// third (level 2), its curves from that grid; the full picture follows for the same scene,
+/// and once it is at hand a draft asked for is the full picture (a hover on a slow device
+/// recomputes nothing), as a finer draft at hand serves a coarser one but not the reverse.
 #[test]
 fn a_draft_has_a_coarser_field_until_the_full_picture_is_at_hand() {
     let mut lab = Playground::from_hash("preset=moons&n=80&noise=0.2&seed=4&kernel=rbf&gamma=2");
     lab.fit();
     let full = Layout::new(700, 700);
-    let draft = full.drafted(true);
+    let draft = full.drafted(1);
+    let coarsest = full.drafted(2);
     let nodes = |scene: &Scene| scene.field.as_ref().map(|f| f.grid.cols).unwrap();
+    let third = lab.scene(&coarsest);
+    assert!(lab.drawn_draft() == 2 && lab.picture_computed());
     let coarse = lab.scene(&draft);
-    assert!(lab.drawn_as_draft() && lab.picture_computed());
+    assert!(
+        lab.drawn_draft() == 1 && lab.picture_computed(),
+        "a coarser draft was at hand"
+    );
+    let finer_at_hand = lab.scene(&coarsest);
+    assert!(lab.drawn_draft() == 1 && !lab.picture_computed());
+    assert_eq!(nodes(&finer_at_hand), nodes(&coarse));
     let sharp = lab.scene(&full);
-    assert!(!lab.drawn_as_draft());
+    assert_eq!(lab.drawn_draft(), 0);
     let intervals = |n: usize| n - 1;
     assert_eq!(intervals(nodes(&sharp)), 2 * intervals(nodes(&coarse)));
+    assert_eq!(intervals(nodes(&sharp)), 3 * intervals(nodes(&third)));
     // A node every 2 pixels of the plot.
     assert_eq!(intervals(nodes(&sharp)), (full.plot.width / 2.0) as usize);
     // The boundary of the draft is the same curve, traced on the coarser grid.
@@ -406,10 +417,11 @@ fn a_draft_has_a_coarser_field_until_the_full_picture_is_at_hand() {
             .map(|c| c.points.len())
             .sum::<usize>()
     };
-    assert!(boundary(&coarse) > 0 && boundary(&coarse) < boundary(&sharp));
+    assert!(boundary(&third) > 0 && boundary(&third) < boundary(&coarse));
+    assert!(boundary(&coarse) < boundary(&sharp));
     // The full picture at hand: a draft asked for is the full picture.
     let again = lab.scene(&draft);
-    assert!(!lab.drawn_as_draft());
+    assert_eq!(lab.drawn_draft(), 0);
     assert!(!lab.picture_computed(), "the full picture was at hand");
     assert_eq!(nodes(&again), nodes(&sharp));
     // An edit: the next draft is drawn afresh.
@@ -420,7 +432,7 @@ fn a_draft_has_a_coarser_field_until_the_full_picture_is_at_hand() {
     .unwrap();
     lab.fit();
     let next = lab.scene(&draft);
-    assert!(lab.drawn_as_draft());
+    assert_eq!(lab.drawn_draft(), 1);
     assert_eq!(nodes(&next), nodes(&coarse));
 }
 
