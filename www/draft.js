@@ -16,6 +16,9 @@ const SHARPEN_AFTER_MS = 150;
 // intervals a side, 2 a third (Rust's DRAFT_LEVELS).
 const LEVELS = 2;
 let level = 0;
+// The last picture of each level: its `scene_ms` and when; trusted for RECENT_MS.
+const recent = [null, null, null];
+const RECENT_MS = 2000;
 let sharpenTimer = null;
 
 // Whether the pictures asked for now are drafts.
@@ -41,18 +44,25 @@ export function editing(redraw) {
 
 // A frame was painted: one whose picture was computed for it tells how long a picture takes
 // (`scene_ms`: the field, its curves and the marks, wherever computed), and so the level to
-// draft at: the finest whose picture would be in time, a field's nodes going as the square of
-// its intervals a side. For the tests, the hooks may set the level (true: 1) whatever the
-// frames took.
+// draft at: the finest whose picture would be in time. A level's cost is predicted from this
+// picture's, a field's nodes going as the square of its intervals a side, or, where a picture
+// of that level was measured in the last RECENT_MS and took longer, that (the marks and curves
+// do not shrink with the grid). For the tests, the hooks may set the level (true: 1) whatever
+// the frames took.
 export function measured(frame) {
   // A frame whose picture was at hand (a hover) says nothing of what a picture costs.
   if (!frame || !frame.computed || forced !== null) return;
-  level = levelFor(frame.scene_ms, frame.draft_level || 0);
+  const at = frame.draft_level || 0;
+  const now = performance.now();
+  recent[at] = { ms: frame.scene_ms, when: now };
+  const seen = recent.map((r) => (r && now - r.when <= RECENT_MS ? r.ms : 0));
+  level = levelFor(frame.scene_ms, at, seen);
 }
 
-// The draft level for pictures that take `sceneMs` at draft level `at`.
-export function levelFor(sceneMs, at) {
-  const cost = (k) => sceneMs * ((at + 1) / (k + 1)) ** 2;
+// The draft level for pictures that take `sceneMs` at draft level `at`, given what pictures
+// of each level took lately (`seen[k]`, 0 where unknown).
+export function levelFor(sceneMs, at, seen = []) {
+  const cost = (k) => Math.max(sceneMs * ((at + 1) / (k + 1)) ** 2, seen[k] || 0);
   let k = 0;
   while (k < LEVELS && cost(k) > DRAFT_ABOVE_MS) k += 1;
   return k;

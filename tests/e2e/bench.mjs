@@ -7,7 +7,7 @@
 //   node tests/e2e/bench.mjs [points ...]      (default: 500; ONLY=name for some models;
 //   CPU=4 slows the page's CPU four times, as on Lighthouse's mobile profile)
 // On a slow device a step is answered by a draft (www/draft.js): the frames timed are the
-// first of each step, and "drafts" counts the drafts among them.
+// first of each step, and "drafts" counts the drafts among them (with their levels).
 // Timings only; nothing here passes or fails.
 import { start, openPage, settle, slowCpu, watchStep, stepFrame } from './browser.mjs';
 
@@ -54,7 +54,9 @@ function report(name, frames) {
   const total = median(frames.map((f) => f.fit_ms + f.draw_ms + (f.view_ms || 0)));
   const parts = ['scene_ms', 'regions_ms', 'overlay_ms', 'view_ms'].map((k) => median(frames.map((f) => f[k] || 0)).toFixed(1).padStart(7));
   const drafts = frames.filter((f) => f.draft).length;
-  console.log(`${name.padEnd(28)} ${String(frames.length).padStart(6)} ${fit.toFixed(1).padStart(8)} ${draw.toFixed(1).padStart(8)} ${total.toFixed(1).padStart(9)}   ${parts.join(' ')} ${String(drafts).padStart(7)}`);
+  // The drafts' levels (www/draft.js): 1 for half the intervals a side, 2 for a third.
+  const levels = [...new Set(frames.filter((f) => f.draft).map((f) => f.draft_level))].sort().join('+');
+  console.log(`${name.padEnd(28)} ${String(frames.length).padStart(6)} ${fit.toFixed(1).padStart(8)} ${draw.toFixed(1).padStart(8)} ${total.toFixed(1).padStart(9)}   ${parts.join(' ')} ${String(drafts).padStart(7)}${drafts ? ` (level ${levels})` : ''}`);
   return total;
 }
 

@@ -85,9 +85,11 @@ test('a device too slow for the half draft answers with a third', async () => {
   await settle(page);
   const levels = await page.evaluate(async () => {
     const { levelFor } = await import('./www/draft.js');
-    return [[5, 0], [20, 0], [40, 0], [9, 1], [3, 2], [30, 2]].map(([ms, at]) => levelFor(ms, at));
+    return [[5, 0], [20, 0], [40, 0], [9, 1], [3, 2], [30, 2]].map(([ms, at]) => levelFor(ms, at))
+      // A full picture of 30 ms predicts 7.5 for the half, but the half just took 10.
+      .concat([levelFor(30, 0), levelFor(30, 0, [0, 10, 0]), levelFor(30, 0, [0, 6, 0])]);
   });
-  assert.deepEqual(levels, [0, 1, 2, 2, 1, 2]);
+  assert.deepEqual(levels, [0, 1, 2, 2, 1, 2, 1, 2, 1]);
   const nodes = [];
   for (const level of [1, 2]) {
     await page.evaluate((on) => window.kernelPlayground.forceSlow(on), level);
