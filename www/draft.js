@@ -70,6 +70,6 @@ export function levelFor(sceneMs, at, seen = []) {
 
 let forced = null;
 export function forceSlow(on) {
-  forced = on;
+  forced = on ?? null;
   if (on !== null) level = Math.min(LEVELS, Number(on));
 }

@@ -409,6 +409,19 @@ mod tests {
     }
 
     #[test]
+    fn a_label_field_of_step_one_is_the_model_at_every_node() {
+        let grid = Grid::new(View::square(1.0), 37, 41);
+        let f = |r: usize, c: usize| (((r * 7 + c * 3) % 5) as u8, (r * 41 + c) as f32 / 1e4);
+        let field = LabelField::adaptive(grid, 1, &f);
+        assert_eq!(field.exact_nodes, 37 * 41);
+        for r in 0..grid.rows {
+            for c in 0..grid.cols {
+                assert_eq!(field.at(r, c), f(r, c), "({r}, {c})");
+            }
+        }
+    }
+
+    #[test]
     fn sample_interpolates_between_nodes() {
         let grid = Grid::new(View::square(1.0), 3, 3);
         let field = Field::exact(grid, &|r, c| (r * 3 + c) as f64);

@@ -303,7 +303,8 @@ impl App {
 
 /// Off-screen canvases at the sizes of the field grids drawn last, a draft's and the full
 /// picture's: a canvas given another size is allocated anew and cleared, and on a slow device
-/// the frames alternate between the two sizes.
+/// the frames alternate between a draft's size and the full picture's (a change of the draft's
+/// level is rarer: it takes one of the two a new size).
 pub(super) struct FieldCanvases {
     slots: [(HtmlCanvasElement, CanvasRenderingContext2d, (u32, u32)); 2],
     /// The slot used last (the other is the one given a new size).

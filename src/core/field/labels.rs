@@ -1,6 +1,7 @@
 //! The field of predicted labels: at every grid node the predicted class and a confidence in
 //! [0, 1]: how regions are painted when there are more than two classes, evaluated exactly
-//! only in the coarse cells where the class changes.
+//! only in the coarse cells where the class changes (or at every node, for a model whose
+//! labels on the grid are exact at a cost per node that pays for it).
 
 use super::{coarse_lattice, Field, Grid};
 

@@ -1,7 +1,8 @@
 //! What a frame shows. The [`Scene`] of the plane (the points coloured by class, held-out
 //! points hollow, and the fitted model's regions, boundary, margins and marks, drawn by
 //! [`crate::methods::picture`]), kept by (version, width, height, draft) so hovering redraws it
-//! without recomputing the field (a draft only where the full picture is not at hand); the legend with the classes named as their buttons are; the plotted
+//! without recomputing the field (a draft only where the full picture, or a finer draft, is not
+//! at hand); the legend with the classes named as their buttons are; the plotted
 //! window; the pointer and the lines to its nearest neighbours; and where the 3-D views are seen
 //! from ([`Orbit`]).
 //!
@@ -103,7 +104,7 @@ impl Playground {
     }
 
     /// Everything the picture of this frame shows, for a picture of `layout`'s size (as a
-    /// draft only where the full picture is not at hand).
+    /// draft only where neither the full picture nor a finer draft is at hand).
     pub fn scene(&mut self, layout: &Layout) -> Scene {
         let key = (self.version, layout.width, layout.height, layout.draft);
         // A draft is never drawn where the full picture, or a finer draft, is at hand.
