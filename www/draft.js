@@ -17,7 +17,7 @@ const SHARPEN_AFTER_MS = 150;
 const LEVELS = 2;
 let level = 0;
 // The last picture of each level: its `scene_ms` and when; trusted for RECENT_MS.
-const recent = [null, null, null];
+const recent = Array(LEVELS + 1).fill(null);
 const RECENT_MS = 2000;
 let sharpenTimer = null;
 

@@ -139,18 +139,23 @@ fn stepping_dca_and_pegasos_rings_each_point_and_ends_at_the_fit() {
     }
 }
 
-#[test]
-fn a_perceptron_step_goes_on_from_the_kept_run() {
-    use crate::methods::solvers::perceptron::PerceptronModel;
-    let mut lab =
-        Playground::from_hash("model=perceptron&kernel=rbf&gamma=0.5&preset=moons&n=40&epochs=50");
+/// Resets the run and takes five steps, each one update.
+fn five_steps_from_the_start(lab: &mut Playground) {
     lab.reset_steps();
     lab.fit();
     for _ in 0..5 {
         assert!(lab.step());
         lab.fit();
     }
-    assert_eq!(updates(&mut lab), 5, "five steps, five updates");
+    assert_eq!(updates(lab), 5, "five steps, five updates");
+}
+
+#[test]
+fn a_perceptron_step_goes_on_from_the_kept_run() {
+    use crate::methods::solvers::perceptron::PerceptronModel;
+    let mut lab =
+        Playground::from_hash("model=perceptron&kernel=rbf&gamma=0.5&preset=moons&n=40&epochs=50");
+    five_steps_from_the_start(&mut lab);
     // A dragged point: the next step is a run from w̃ = 0 on the moved points.
     lab.move_point(0, [0.2, -0.1]).unwrap();
     assert!(lab.step());
@@ -176,13 +181,7 @@ fn standardised_steps_go_on_from_the_kept_run_until_a_point_moves() {
     let mut lab = Playground::from_hash(
         "model=perceptron&kernel=rbf&gamma=0.5&preset=moons&n=40&epochs=50&std=1",
     );
-    lab.reset_steps();
-    lab.fit();
-    for _ in 0..5 {
-        assert!(lab.step());
-        lab.fit();
-    }
-    assert_eq!(updates(&mut lab), 5, "five steps, five updates");
+    five_steps_from_the_start(&mut lab);
     let before = lab.model().unwrap().decision_value([0.1, 0.2]);
     lab.move_point(0, [0.2, -0.1]).unwrap();
     assert!(lab.step());
