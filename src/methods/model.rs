@@ -118,6 +118,9 @@ pub struct Context<'a> {
     /// nodes near the levels drawn, interpolated elsewhere), for marks that follow f cheaply.
     pub field: Option<&'a crate::core::field::Field>,
     pub threshold: f64,
+    /// The picture's draft level ([`crate::core::plane::Layout::draft`]; 0 for the full
+    /// picture): marks with grids of their own may coarsen them by as much as `grid` is.
+    pub draft: u8,
 }
 
 /// What a method may keep between fits (a kernel cache, the last multipliers) and must hear

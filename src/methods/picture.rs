@@ -142,6 +142,7 @@ pub fn decorate(model: &dyn Model, scene: &mut Scene, layout: &Layout, setting: 
         grid,
         field: plane_field.as_ref(),
         threshold,
+        draft: layout.draft,
     };
     // The hulls first: the model's own marks are drawn over them.
     if layers.on("hulls") {

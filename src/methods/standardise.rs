@@ -160,6 +160,7 @@ impl Model for Standardised {
             // The picture's field is over the plane, not over z-space.
             field: None,
             threshold: context.threshold,
+            draft: context.draft,
         };
         let mut drawn = Scene::default();
         self.inner.decorate(&mut drawn, &inner_context);

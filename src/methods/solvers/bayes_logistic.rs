@@ -50,7 +50,7 @@ use crate::core::params::Values;
 use crate::core::plane::{Curve, CurveKind, Scene, Shading};
 use crate::core::sklearn::{shown, Counterpart};
 use crate::methods::model::{
-    Context, ExitReason, Fact, FactValue, FitOptions, FitReport, Level, Method, Model,
+    Context, ExitReason, Fact, FactValue, FitOptions, FitReport, Level, Method, Model, WarmStart,
     PROBABILITY_LEVELS,
 };
 use crate::methods::solvers::logistic::{
@@ -77,7 +77,8 @@ const MAX_ITER: usize = 200;
 /// nearly separable points, where it does not, would take every one of them.
 const MAX_ITER_ML: usize = 50;
 
-/// The most sampled-boundary grid nodes per side.
+/// The most sampled-boundary grid nodes per side (in a draft of level k, 1/(k + 1) as many
+/// intervals, as the picture's own grid has).
 const SAMPLE_GRID: usize = 121;
 
 /// Logistic regression's features with the prior precision λ.
@@ -148,6 +149,17 @@ impl BayesLogisticModel {
         labels: &[i32],
         params: &BayesLogisticParams,
     ) -> Result<BayesLogisticModel, Error> {
+        Self::fit_keeping(points, labels, params, &mut KeptBic::default())
+    }
+
+    /// [`BayesLogisticModel::fit`], with BIC taken from `kept` when it was computed for the
+    /// same points, labels and features (it does not depend on λ), and kept there otherwise.
+    pub fn fit_keeping(
+        points: &[Point],
+        labels: &[i32],
+        params: &BayesLogisticParams,
+        kept: &mut KeptBic,
+    ) -> Result<BayesLogisticModel, Error> {
         params.check()?;
         let data = Dataset::from_parts(points.to_vec(), labels.to_vec());
         let (classes, y) = data.binary_targets()?;
@@ -173,8 +185,25 @@ impl BayesLogisticModel {
                 (&solution.theta + offset).iter().copied().collect()
             })
             .collect();
+        let bic = match &kept.0 {
+            Some(k)
+                if k.features == params.features && k.points == points && k.labels == labels =>
+            {
+                k.bic.clone()
+            }
+            _ => {
+                let bic = bic(&map, points, &y);
+                kept.0 = Some(BicOf {
+                    features: params.features,
+                    points: points.to_vec(),
+                    labels: labels.to_vec(),
+                    bic: bic.clone(),
+                });
+                bic
+            }
+        };
         Ok(BayesLogisticModel {
-            bic: bic(&map, points, &y),
+            bic,
             classes,
             lambda,
             w_map: solution.theta.iter().copied().collect(),
@@ -239,9 +268,11 @@ impl BayesLogisticModel {
         (self.map.features == Features::Linear).then(|| [self.w_map[0], self.w_map[1]])
     }
 
-    /// The sampled boundaries wᵀφ̃ = 0, contoured on a grid over `grid`'s view.
-    fn sample_curves(&self, grid: &Grid) -> Vec<Curve> {
-        let nodes = grid.cols.clamp(2, SAMPLE_GRID);
+    /// The sampled boundaries wᵀφ̃ = 0, contoured on a grid over `grid`'s view, as fine as
+    /// `grid` and at most [`SAMPLE_GRID`] nodes a side, or that cap's share in a draft.
+    fn sample_curves(&self, grid: &Grid, draft: u8) -> Vec<Curve> {
+        let most = (SAMPLE_GRID - 1) / (draft as usize + 1) + 1;
+        let nodes = grid.cols.clamp(2, most);
         let coarse = Grid::new(grid.view, nodes, nodes);
         // Each node's features once, then every sample's value there.
         let mut values = vec![vec![0.0; nodes * nodes]; self.samples.len()];
@@ -280,6 +311,34 @@ fn flat(matrix: DMatrix<f64>) -> bool {
     let eigenvalues = matrix.symmetric_eigenvalues();
     let (smallest, largest) = (eigenvalues.min(), eigenvalues.max());
     smallest.is_nan() || smallest <= 1e-12 * largest
+}
+
+/// What a Bayesian logistic regression keeps between fits: BIC with the features, points and
+/// labels it was computed for. BIC needs the unregularised fit (a second Newton run) but not
+/// λ: a step of the λ slider then costs the MAP's run alone, and BIC is the same number.
+#[derive(Debug, Default)]
+pub struct KeptBic(Option<BicOf>);
+
+/// BIC and the features, points and labels it belongs to.
+#[derive(Debug, PartialEq)]
+struct BicOf {
+    features: Features,
+    points: Vec<Point>,
+    labels: Vec<i32>,
+    bic: Bic,
+}
+
+impl WarmStart for KeptBic {
+    fn point_moved(&mut self, _index: usize, _points: &[Point]) {
+        // The next fit compares the points.
+    }
+    fn forget(&mut self) {}
+    fn data_replaced(&mut self) {
+        self.0 = None;
+    }
+    fn as_any(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
 }
 
 /// BIC from the unregularised fit, or why it does not exist.
@@ -352,7 +411,9 @@ impl Model for BayesLogisticModel {
     }
 
     fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
-        scene.curves.extend(self.sample_curves(&context.grid));
+        scene
+            .curves
+            .extend(self.sample_curves(&context.grid, context.draft));
     }
 
     fn facts(&self, _data: &Dataset) -> Vec<Fact> {
@@ -460,14 +521,28 @@ impl Method for BayesLogisticMethod {
         &self,
         values: &Values,
         data: &Dataset,
-        _options: FitOptions<'_>,
+        options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error> {
         let params = BayesLogisticParams::from_values(values)?;
-        Ok(Box::new(BayesLogisticModel::fit(
+        let mut own = KeptBic::default();
+        let kept = match options
+            .warm
+            .and_then(|w| w.as_any().downcast_mut::<KeptBic>())
+        {
+            Some(kept) => kept,
+            None => &mut own,
+        };
+        Ok(Box::new(BayesLogisticModel::fit_keeping(
             &data.points,
             &data.labels,
             &params,
+            kept,
         )?))
+    }
+
+    /// BIC, kept while only λ changes.
+    fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
+        Some(Box::new(KeptBic::default()))
     }
 
     fn sklearn(&self, values: &Values, _data: &Dataset) -> Counterpart {
@@ -502,6 +577,27 @@ mod tests {
             &BayesLogisticParams { features, lambda },
         )
         .unwrap()
+    }
+
+    #[test]
+    fn bic_is_kept_across_lambda_and_computed_again_for_other_points() {
+        let mut data = Preset::Overlapping.generate(60, 0.3, 2);
+        let features = Features::Polynomial { degree: 2 };
+        let mut kept = KeptBic::default();
+        let mut fit = |data: &Dataset, lambda: f64| {
+            let params = BayesLogisticParams { features, lambda };
+            BayesLogisticModel::fit_keeping(&data.points, &data.labels, &params, &mut kept).unwrap()
+        };
+        let first = fit(&data, 0.1);
+        let second = fit(&data, 1.0);
+        assert!(matches!(first.bic, Bic::Value(_)), "{:?}", first.bic);
+        assert_eq!(second.bic, first.bic);
+        assert_eq!(second.w_map, fitted(&data, features, 1.0).w_map);
+        // A moved point: BIC of the new points, as a fit from nothing finds it.
+        data.points[7] = [2.5, -1.5];
+        let moved = fit(&data, 1.0);
+        assert_ne!(moved.bic, first.bic);
+        assert_eq!(moved.bic, fitted(&data, features, 1.0).bic);
     }
 
     #[test]
@@ -570,8 +666,35 @@ mod tests {
             assert!(distance > 0.1 && distance < 60.0, "{distance}");
         }
         let grid = Grid::new(crate::core::field::View::around(&data.points), 120, 120);
-        let curves = model.sample_curves(&grid);
+        let curves = model.sample_curves(&grid, 0);
         assert!(curves.len() >= SAMPLES, "{}", curves.len());
         assert!(curves.iter().all(|c| c.kind == CurveKind::Sample));
+    }
+
+    #[test]
+    fn a_draft_contours_the_same_sampled_boundaries_on_a_coarser_grid() {
+        let data = Preset::Moons.generate(60, 0.2, 5);
+        let model = fitted(&data, Features::Polynomial { degree: 3 }, 0.5);
+        let view = crate::core::field::View::around(&data.points);
+        let grid = Grid::new(view, 301, 301);
+        let vertices = |curves: &[Curve]| curves.iter().map(|c| c.points.len()).sum::<usize>();
+        let full = model.sample_curves(&grid, 0);
+        let draft = model.sample_curves(&grid, 2);
+        // 121 nodes a side in full, 41 in the draft: about a third of the vertices.
+        assert!(
+            3 * vertices(&draft) < vertices(&full) + vertices(&full) / 2,
+            "{} of {}",
+            vertices(&draft),
+            vertices(&full)
+        );
+        // Every draft vertex lies on a sampled boundary: within a coarse interval of the full
+        // picture's curve of one of the samples.
+        let spacing = (view.x_max - view.x_min) / 40.0;
+        let near = |p: &Point| {
+            full.iter()
+                .flat_map(|c| &c.points)
+                .any(|q| (p[0] - q[0]).hypot(p[1] - q[1]) < spacing)
+        };
+        assert!(draft.iter().flat_map(|c| &c.points).all(near));
     }
 }

@@ -486,6 +486,7 @@ fn novikoffs_radius_is_the_circle_through_the_farthest_point() {
             grid: Grid::new(view, 11, 11),
             field: None,
             threshold: 0.0,
+            draft: 0,
         };
         let mut scene = Scene {
             points: data.points.clone(),
