@@ -173,7 +173,7 @@ impl Method for OneClassMethod {
             values.real("tol"),
             options.max_iter.unwrap_or(MAX_ITER),
         )?;
-        let outliers = fit.outlier_fraction(&data.points);
+        let outliers = fit.training_outlier_fraction();
         let label = [data.labels.first().copied().unwrap_or(0)];
         Ok(Box::new(Novelty {
             fit,

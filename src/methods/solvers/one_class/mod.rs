@@ -102,6 +102,9 @@ pub struct OneClassFit {
     pub tol: f64,
     /// The maximal KKT violation when SMO stopped, in the units of f.
     pub violation: f64,
+    /// f(x_i) at every training point, in input order, from SMO's gradient: (Kα)_i − ρ
+    /// (what [`OneClassFit::decision`] gives there, up to rounding, at no cost).
+    pub scores: Vec<f64>,
 }
 
 impl OneClassFit {
@@ -118,6 +121,12 @@ impl OneClassFit {
     /// module doc for the tolerance). At most ν when SMO converged.
     pub fn outlier_fraction(&self, points: &[Point]) -> f64 {
         (self.dual()).outlier_fraction(points.iter().map(|&x| self.decision(x)))
+    }
+
+    /// The fraction of the training points that are outliers, from their [`OneClassFit::scores`]:
+    /// no evaluation of f.
+    pub fn training_outlier_fraction(&self) -> f64 {
+        (self.dual()).outlier_fraction(self.scores.iter().copied())
     }
 
     /// |support| / n: at least ν.
@@ -212,6 +221,7 @@ pub fn fit_one_class(
         nu,
         tol,
         violation: solved.violation,
+        scores: score.iter().map(|g| g - rho).collect(),
     })
 }
 

@@ -94,6 +94,14 @@ fn the_solution_meets_the_kkt_conditions_and_the_nu_property() {
         for i in 0..x.len() {
             assert_eq!(fit.is_free(i), fit.alpha[i] > 0.0 && fit.alpha[i] < 1.0);
         }
+        // The training scores from the gradient are f at the training points.
+        for (i, f) in decision_values(&fit, &x).into_iter().enumerate() {
+            assert!(
+                (fit.scores[i] - f).abs() < 1e-9 * (1.0 + f.abs()),
+                "{preset:?} {i}"
+            );
+        }
+        assert_eq!(fit.training_outlier_fraction(), outliers, "{preset:?}");
     }
 }
 

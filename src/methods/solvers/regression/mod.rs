@@ -83,6 +83,12 @@ pub trait Curve: Debug + Send + Sync + 'static {
         self.tube()
             .map_or(ResidualLoss::Squared, ResidualLoss::EpsilonInsensitive)
     }
+    /// tᵢ − f(xᵢ) at every training point, in training order, where the fit already holds
+    /// them (support vector regression's, from its solver's gradient, as the C-SVM's
+    /// margins): the slack lines and the scores then cost no evaluation of f.
+    fn residuals(&self) -> Option<&[f64]> {
+        None
+    }
     /// How each training point is marked (support vectors), in training order.
     fn marks(&self) -> Vec<Mark> {
         Vec::new()
@@ -141,14 +147,17 @@ pub fn inputs_and_targets(data: &Dataset) -> (Vec<Point>, Vec<f64>) {
 /// decision value is t − f(x)) on `points`; `None` without points. R² is `None` when the
 /// targets are all equal.
 pub fn scores(model: &dyn Model, points: &[Point]) -> Option<(f64, Option<f64>)> {
+    let residuals: Vec<f64> = points.iter().map(|&p| model.decision_value(p)).collect();
+    scores_of(&residuals, points)
+}
+
+/// The root mean square of `residuals` and R² against the targets of `points`, as [`scores`].
+fn scores_of(residuals: &[f64], points: &[Point]) -> Option<(f64, Option<f64>)> {
     if points.is_empty() {
         return None;
     }
     let n = points.len() as f64;
-    let squares: f64 = points
-        .iter()
-        .map(|&p| model.decision_value(p).powi(2))
-        .sum();
+    let squares: f64 = residuals.iter().map(|r| r.powi(2)).sum();
     let mean = points.iter().map(|p| p[1]).sum::<f64>() / n;
     let spread: f64 = points.iter().map(|p| (p[1] - mean).powi(2)).sum();
     let r2 = (spread > 0.0).then(|| 1.0 - squares / spread);
@@ -187,6 +196,19 @@ impl Fitted {
 const BAND_SAMPLES: usize = 97;
 
 impl Fitted {
+    /// tᵢ − f(xᵢ) at `data`'s points: the fit's own when it holds them for these points,
+    /// else f evaluated at each.
+    fn residuals_at(&self, data: &Dataset) -> std::borrow::Cow<'_, [f64]> {
+        match self.curve.residuals() {
+            Some(r) if r.len() == data.points.len() => std::borrow::Cow::Borrowed(r),
+            _ => data
+                .points
+                .iter()
+                .map(|&p| self.decision_value(p))
+                .collect(),
+        }
+    }
+
     /// The two edges of the band, f ± 2σ, across the window's inputs.
     fn band_curves(&self, view: crate::core::field::View) -> [PlaneCurve; 2] {
         let mut edges = [Vec::new(), Vec::new()];
@@ -264,13 +286,14 @@ impl Model for Fitted {
         let Some(e) = self.curve.tube().filter(|_| context.layers.on("slack")) else {
             return;
         };
+        let residuals = self.residuals_at(context.data);
         let lines = context
             .data
             .points
             .iter()
-            .filter_map(|&p| {
-                let f = self.curve.at(p[0]);
-                let r = p[1] - f;
+            .zip(residuals.iter())
+            .filter_map(|(&p, &r)| {
+                let f = p[1] - r;
                 (r.abs() > e).then(|| (p, [p[0], f + e.copysign(r)]))
             })
             .collect();
@@ -289,7 +312,7 @@ impl Model for Fitted {
 
     fn facts(&self, data: &Dataset) -> Vec<Fact> {
         let mut facts = Vec::new();
-        if let Some((rmse, r2)) = scores(self, &data.points) {
+        if let Some((rmse, r2)) = scores_of(&self.residuals_at(data), &data.points) {
             facts.push(Fact::new("train_rmse", "training RMSE", rmse));
             if let Some(r2) = r2 {
                 facts.push(Fact::new("train_r2", "R²", r2));

@@ -29,6 +29,10 @@ impl Curve for SvrFit {
         Some(self.epsilon)
     }
 
+    fn residuals(&self) -> Option<&[f64]> {
+        Some(&self.residuals)
+    }
+
     fn marks(&self) -> Vec<Mark> {
         (0..self.dual_coef.len())
             .map(|i| match self.dual_coef[i] {

@@ -58,3 +58,45 @@ fn each_svr_points_kkt_case_matches_its_residual() {
     }
     assert!(seen.iter().all(|&n| n > 0), "every case occurs: {seen:?}");
 }
+
+/// Support vector regression's scores and slack lines read the solver's residuals, which are
+/// tᵢ − f(xᵢ) at the training points; other points are evaluated.
+#[test]
+fn svr_residuals_come_from_the_fit_and_agree_with_f() {
+    use crate::core::kernel::Kernel;
+    let data = crate::core::data::Preset::Sine.generate(80, 0.5, 4);
+    let (inputs, targets) = inputs_and_targets(&data);
+    let fit = crate::methods::solvers::svr::fit_epsilon_svr(
+        &inputs,
+        &targets,
+        Kernel::Rbf { gamma: 2.0 },
+        1.0,
+        0.1,
+        1e-6,
+        1_000_000,
+    )
+    .unwrap();
+    let model = Fitted::new(fit, &data);
+    let kept = model.residuals_at(&data);
+    assert!(matches!(kept, std::borrow::Cow::Borrowed(_)));
+    for (i, &p) in data.points.iter().enumerate() {
+        let direct = model.decision_value(p);
+        assert!((kept[i] - direct).abs() < 1e-9, "{i}: {} {direct}", kept[i]);
+    }
+    let (rmse, _) = scores(&model, &data.points).unwrap();
+    let shown = model
+        .facts(&data)
+        .into_iter()
+        .find(|f| f.key == "train_rmse")
+        .map(|f| match f.value {
+            crate::methods::model::FactValue::Number(v) => v,
+            ref other => panic!("{other:?}"),
+        })
+        .unwrap();
+    assert!((shown - rmse).abs() < 1e-12 * rmse, "{shown} {rmse}");
+    // Points the fit did not see are evaluated.
+    let fewer = crate::core::data::Dataset::from_parts(data.points[..5].to_vec(), vec![0; 5]);
+    let evaluated = model.residuals_at(&fewer);
+    assert!(matches!(evaluated, std::borrow::Cow::Owned(_)));
+    assert_eq!(evaluated[2], model.decision_value(fewer.points[2]));
+}
