@@ -58,7 +58,7 @@ impl LogisticTrainer {
             let problem = Problem::new(&map, points, y, params.lambda);
             Ok((classes.to_vec(), map, problem))
         };
-        let kept = &mut self.stepped;
+        let kept = &mut self.two_class;
         let done = &mut self.iterations_done;
         solve(
             kept,
@@ -139,6 +139,11 @@ impl LogisticModel {
 }
 
 impl Model for LogisticModel {
+    /// Newton started from the last fit's θ (see [`super::LogisticTrainer`]).
+    fn warm_started(&self) -> bool {
+        self.report.warm_start
+    }
+
     fn classes(&self) -> &[i32] {
         &self.classes
     }

@@ -46,6 +46,8 @@ pub(super) struct Run {
     gradient_tol: f64,
     /// (J, ‖∇J‖) of every iterate from θ = 0, when recorded.
     pub(super) rows: Vec<(f64, f64)>,
+    /// The run started from an earlier fit's θ, not from 0.
+    warm: bool,
 }
 
 impl Run {
@@ -63,9 +65,29 @@ impl Run {
             converged: false,
             overshoot: false,
             rows: Vec::new(),
+            warm: false,
         };
         run.record(params);
         run
+    }
+
+    /// A run from `theta` (an earlier fit's), judged by the same tolerance as one from θ = 0:
+    /// ‖∇J‖ against J(0).
+    fn start_at(problem: &dyn Objective, params: &LogisticParams, theta: DVector<f64>) -> Run {
+        let start_objective = problem.objective(&DVector::zeros(problem.dimension()));
+        let (grad, _) = problem.derivatives(&theta, false);
+        Run {
+            objective: problem.objective(&theta),
+            theta,
+            gradient_tol: params.tol * start_objective.max(1.0),
+            start_objective,
+            grad,
+            iterations: 0,
+            converged: false,
+            overshoot: false,
+            rows: Vec::new(),
+            warm: true,
+        }
     }
 
     fn record(&mut self, params: &LogisticParams) {
@@ -114,7 +136,7 @@ impl Run {
                 ExitReason::IterationCap
             },
             objective: self.objective,
-            warm_start: false,
+            warm_start: self.warm,
         }
     }
 
@@ -221,14 +243,45 @@ pub(super) struct SteppedRun<P> {
     run: Run,
 }
 
+/// Where Newton's method ended on a fit: the next fit of the same classes, features and
+/// solver, whatever λ and wherever the points were dragged, starts there (J is convex and, with
+/// λ > 0, strictly so: Newton with its line search reaches the same minimum from anywhere,
+/// in fewer iterations from nearby).
+#[derive(Clone, Debug)]
+pub(super) struct Ended {
+    /// The parameters but λ (set to 0), without the step count.
+    params: LogisticParams,
+    classes: Vec<i32>,
+    theta: DVector<f64>,
+}
+
+/// What a trainer keeps of one model's runs: the run stepped last, and where the last whole
+/// Newton run ended.
+#[derive(Clone, Debug)]
+pub(super) struct Kept<P> {
+    stepped: Option<Box<SteppedRun<P>>>,
+    ended: Option<Ended>,
+}
+
+impl<P> Default for Kept<P> {
+    fn default() -> Self {
+        Kept {
+            stepped: None,
+            ended: None,
+        }
+    }
+}
+
 /// What logistic regression keeps between fits: the run stepped last, so that one more step
 /// on the same points and parameters takes one iteration from there (the iterate a run from
-/// θ = 0 reaches too) instead of starting again.
+/// θ = 0 reaches too) instead of starting again; and where the last Newton run ended, which
+/// the next fit starts from while a slider or a drag goes on (a warm start: the lab fits
+/// again from θ = 0 when the interaction ends, so that what stays on screen is the link's).
 #[derive(Clone, Debug, Default)]
 pub struct LogisticTrainer {
-    pub(super) stepped: Option<Box<SteppedRun<Problem>>>,
+    pub(super) two_class: Kept<Problem>,
     /// The same for the multinomial model.
-    pub(super) stepped_softmax: Option<Box<SteppedRun<Softmax>>>,
+    pub(super) softmax: Kept<Softmax>,
     /// Every iteration this trainer has made (how a test sees that a step costs one).
     pub iterations_done: usize,
 }
@@ -241,10 +294,12 @@ impl LogisticTrainer {
 
 /// Runs `params`' solver on the problem `setup` makes (the classes, the feature map and J)
 /// from θ = 0 — or, when stepping on the points and parameters of the run `kept`, from where
-/// that run stopped — and makes the model of where it ends with `model`. A stepped run is
-/// kept for the next step; `done` counts the iterations made.
+/// that run stopped, or for a whole Newton run, from where the last one `ended` on the same
+/// classes and features — and makes the model of where it ends with `model`. A stepped run
+/// is kept for the next step, a converged Newton run's end for the next fit; `done` counts
+/// the iterations made.
 pub(super) fn solve<P: Objective, M>(
-    kept: &mut Option<Box<SteppedRun<P>>>,
+    kept: &mut Kept<P>,
     done: &mut usize,
     points: &[Point],
     labels: &[i32],
@@ -259,7 +314,7 @@ pub(super) fn solve<P: Objective, M>(
         record: false,
         ..*params
     };
-    let kept_run = kept.take().filter(|kept| {
+    let kept_run = kept.stepped.take().filter(|kept| {
         stepping
             && kept.params == same
             && kept.points == points
@@ -276,7 +331,22 @@ pub(super) fn solve<P: Objective, M>(
         Some(kept_run) => *kept_run,
         None => {
             let (classes, map, problem) = setup()?;
-            let run = Run::start(&problem, params);
+            let unpenalised = LogisticParams {
+                lambda: 0.0,
+                ..same
+            };
+            let from = kept.ended.take().filter(|e| {
+                !stepping
+                    && !params.record
+                    && params.solver == Solver::Newton
+                    && e.params == unpenalised
+                    && e.classes == classes
+                    && e.theta.len() == problem.dimension()
+            });
+            let run = match from {
+                Some(e) => Run::start_at(&problem, params, e.theta),
+                None => Run::start(&problem, params),
+            };
             SteppedRun {
                 points: Vec::new(),
                 labels: Vec::new(),
@@ -290,9 +360,19 @@ pub(super) fn solve<P: Objective, M>(
     };
     *done += run.go_on(&problem, params)?;
     let fitted = model(&classes, &map, &problem, &run);
+    if !stepping && !params.record && params.solver == Solver::Newton && run.converged {
+        kept.ended = Some(Ended {
+            params: LogisticParams {
+                lambda: 0.0,
+                ..same
+            },
+            classes: classes.clone(),
+            theta: run.theta.clone(),
+        });
+    }
     if stepping {
         run.rows.clear();
-        *kept = Some(Box::new(SteppedRun {
+        kept.stepped = Some(Box::new(SteppedRun {
             points: points.to_vec(),
             labels: labels.to_vec(),
             params: same,
@@ -308,8 +388,8 @@ pub(super) fn solve<P: Objective, M>(
 impl LogisticTrainer {
     /// Every edit of the points ends a stepped run.
     fn drop_runs(&mut self) {
-        self.stepped = None;
-        self.stepped_softmax = None;
+        self.two_class.stepped = None;
+        self.softmax.stepped = None;
     }
 }
 
@@ -324,10 +404,11 @@ impl WarmStart for LogisticTrainer {
         self.drop_runs();
     }
     fn forget(&mut self) {
-        self.drop_runs();
+        self.two_class = Kept::default();
+        self.softmax = Kept::default();
     }
     fn data_replaced(&mut self) {
-        self.drop_runs();
+        self.forget();
     }
     fn as_any(&mut self) -> &mut dyn std::any::Any {
         self

@@ -165,3 +165,74 @@ fn stepping_on_costs_one_iteration_and_matches_a_run_from_the_start() {
     .unwrap();
     assert_eq!(kept.iterations_done, 5 + 6);
 }
+
+/// A trainer starts Newton from the last fit's θ while λ changes or a point is dragged: the
+/// same minimum to the tolerance in fewer iterations, said to be warm; after `forget` (the
+/// end of an interaction) the fit is the cold one to the last bit.
+#[test]
+fn newton_starts_from_the_last_fit_until_forgotten() {
+    use crate::methods::model::WarmStart;
+    let mut data = Preset::Overlapping.generate(120, 0.3, 6);
+    let params = |lambda| LogisticParams::new(Features::Polynomial { degree: 3 }, lambda);
+    let mut trainer = LogisticTrainer::new();
+    let first = trainer
+        .fit(&data.points, &data.labels, &params(0.01))
+        .unwrap();
+    assert!(!first.warm_started());
+    // Both runs stop at ‖∇J‖ ≤ tol · J(0), and J's curvature is at least λ: each θ is within
+    // tol · J(0)/λ of the minimum.
+    let close = |a: &LogisticModel, b: &LogisticModel| {
+        let bound = 2.0 * params(a.lambda).tol * 120.0 * 2f64.ln() / a.lambda;
+        a.weights
+            .iter()
+            .zip(&b.weights)
+            .all(|(x, y)| (x - y).abs() < bound)
+            && (a.bias - b.bias).abs() < bound
+            && (a.objective - b.objective).abs() < 1e-12 * b.objective
+    };
+    for lambda in [0.012, 0.015] {
+        let warm = trainer
+            .fit(&data.points, &data.labels, &params(lambda))
+            .unwrap();
+        let cold = LogisticModel::fit(&data.points, &data.labels, &params(lambda)).unwrap();
+        assert!(warm.warm_started());
+        assert_eq!(warm.report.exit, ExitReason::Converged);
+        assert!(warm.report.iterations < cold.report.iterations, "{lambda}");
+        assert!(close(&warm, &cold), "{lambda}");
+    }
+    data.points[3][0] += 0.2;
+    trainer.point_moved(3, &data.points);
+    let dragged = trainer
+        .fit(&data.points, &data.labels, &params(0.015))
+        .unwrap();
+    let cold = LogisticModel::fit(&data.points, &data.labels, &params(0.015)).unwrap();
+    assert!(dragged.warm_started() && close(&dragged, &cold));
+    trainer.forget();
+    let settled = trainer
+        .fit(&data.points, &data.labels, &params(0.015))
+        .unwrap();
+    assert!(!settled.warm_started());
+    assert_eq!((settled.weights, settled.bias), (cold.weights, cold.bias));
+}
+
+/// The softmax model starts from its own last θ too.
+#[test]
+fn softmax_starts_from_its_own_last_fit() {
+    let data = Preset::Blobs3.generate(90, 0.4, 2);
+    let params = |lambda| LogisticParams {
+        multi: MultiClass::Multinomial,
+        ..LogisticParams::new(Features::Polynomial { degree: 2 }, lambda)
+    };
+    let mut trainer = LogisticTrainer::new();
+    let first = trainer
+        .fit_softmax(&data.points, &data.labels, &params(0.1))
+        .unwrap();
+    let warm = trainer
+        .fit_softmax(&data.points, &data.labels, &params(0.12))
+        .unwrap();
+    let cold =
+        super::softmax::SoftmaxModel::fit(&data.points, &data.labels, &params(0.12)).unwrap();
+    assert!(!first.warm_started() && warm.warm_started());
+    assert!(warm.report.iterations < cold.report.iterations);
+    assert!((warm.objective - cold.objective).abs() < 1e-12 * cold.objective);
+}

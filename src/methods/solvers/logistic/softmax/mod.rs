@@ -104,7 +104,7 @@ impl LogisticTrainer {
             let problem = Softmax::new(&map, points, class, classes.len(), params.lambda);
             Ok((classes, map, problem))
         };
-        let kept = &mut self.stepped_softmax;
+        let kept = &mut self.softmax;
         let done = &mut self.iterations_done;
         solve(
             kept,
@@ -206,6 +206,11 @@ impl SoftmaxModel {
 }
 
 impl Model for SoftmaxModel {
+    /// Newton started from the last fit's θ (see [`super::LogisticTrainer`]).
+    fn warm_started(&self) -> bool {
+        self.report.warm_start
+    }
+
     fn classes(&self) -> &[i32] {
         &self.classes
     }
