@@ -1,5 +1,6 @@
 // Drafts on a slow device. When the full picture's field, curves and marks took longer than
-// DRAFT_ABOVE_MS, the pictures asked for while edits keep coming are drafts: the field on a
+// its share of a frame (DRAFT_ABOVE_MS, or less where the fit and the painting leave less),
+// the pictures asked for while edits keep coming are drafts: the field on a
 // grid of half as many intervals a side (a quarter of the nodes; `Layout::draft` in Rust), or
 // a third (a ninth) where even the half would take longer, so that a dragged point or a slider
 // is answered in the next frame. SHARPEN_AFTER_MS after the last edit the full picture
@@ -8,7 +9,10 @@
 
 import { page } from './page.js';
 
-// Half a frame at 60 Hz: the painting and the overlay take about as much again.
+// A frame at 60 Hz, and a picture's share of it: at most half (the page's own work on a
+// frame — the status line, the legend — is not timed in the frame), less what the fit and
+// the painting took (a fit is never drafted).
+const FRAME_MS = 16;
 const DRAFT_ABOVE_MS = 8;
 const SHARPEN_AFTER_MS = 150;
 
@@ -56,15 +60,24 @@ export function measured(frame) {
   const now = performance.now();
   recent[at] = { ms: frame.scene_ms, when: now };
   const seen = recent.map((r) => (r && now - r.when <= RECENT_MS ? r.ms : 0));
-  level = levelFor(frame.scene_ms, at, seen);
+  level = levelFor(frame.scene_ms, at, seen, pictureBudget(frame));
+}
+
+// What a picture may take in a frame like `frame`: half a frame, or what is left of the
+// frame after its fit (when it refitted) and its painting of the regions and the overlay and
+// its status line, if that is less.
+export function pictureBudget(frame) {
+  const fit = frame.refit ? frame.fit_ms || 0 : 0;
+  const painting = Math.max(0, (frame.draw_ms || 0) - (frame.scene_ms || 0)) + (frame.status_ms || 0);
+  return Math.min(DRAFT_ABOVE_MS, FRAME_MS - fit - painting);
 }
 
 // The draft level for pictures that take `sceneMs` at draft level `at`, given what pictures
-// of each level took lately (`seen[k]`, 0 where unknown).
-export function levelFor(sceneMs, at, seen = []) {
+// of each level took lately (`seen[k]`, 0 where unknown) and what a picture may take.
+export function levelFor(sceneMs, at, seen = [], budget = DRAFT_ABOVE_MS) {
   const cost = (k) => Math.max(sceneMs * ((at + 1) / (k + 1)) ** 2, seen[k] || 0);
   let k = 0;
-  while (k < LEVELS && cost(k) > DRAFT_ABOVE_MS) k += 1;
+  while (k < LEVELS && cost(k) > budget) k += 1;
   return k;
 }
 

@@ -84,12 +84,17 @@ test('a device too slow for the half draft answers with a third', async () => {
   const { page, errors } = await openPage(env.browser, `${env.base}?sync#preset=moons&n=200&noise=0.25&seed=3&model=knn&k=5`);
   await settle(page);
   const levels = await page.evaluate(async () => {
-    const { levelFor } = await import('./www/draft.js');
+    const { levelFor, pictureBudget } = await import('./www/draft.js');
+    const frame = (fit, refit) => ({ fit_ms: fit, refit, scene_ms: 7, draw_ms: 10, status_ms: 1 });
     return [[5, 0], [20, 0], [40, 0], [9, 1], [3, 2], [30, 2]].map(([ms, at]) => levelFor(ms, at))
       // A full picture of 30 ms predicts 7.5 for the half, but the half just took 10.
-      .concat([levelFor(30, 0), levelFor(30, 0, [0, 10, 0]), levelFor(30, 0, [0, 6, 0])]);
+      .concat([levelFor(30, 0), levelFor(30, 0, [0, 10, 0]), levelFor(30, 0, [0, 6, 0])])
+      // A 7 ms picture is in time after a 2 ms fit and 4 ms of painting, not after a 6 ms fit
+      // (6 ms left: the half, 1.75), nor after a 12 ms one (no time left: the third).
+      .concat([frame(2, true), frame(6, true), frame(12, true), frame(12, false)]
+        .map((f) => levelFor(f.scene_ms, 0, [], pictureBudget(f))));
   });
-  assert.deepEqual(levels, [0, 1, 2, 2, 1, 2, 1, 2, 1]);
+  assert.deepEqual(levels, [0, 1, 2, 2, 1, 2, 1, 2, 1, 0, 1, 2, 0]);
   const nodes = [];
   for (const level of [1, 2]) {
     await page.evaluate((on) => window.kernelPlayground.forceSlow(on), level);
