@@ -4,7 +4,8 @@
 //! θ ← θ − η ∇J/n, which reports a rise of J (η too large). The two-class problem and the
 //! softmax one each give J, ∇J and the Hessian ([`Objective`]); a [`Run`] is where either
 //! solver stands, one iteration at a time, and [`LogisticTrainer`] keeps a stepped run so that
-//! one more step on the same points and parameters costs one iteration.
+//! one more step on the same points and parameters costs one iteration, and where the last
+//! Newton run ended, which the next whole fit starts from while an interaction goes on.
 
 use super::softmax::Softmax;
 use super::{FeatureMap, LogisticParams, Problem, Solver, GD_ITERATIONS};
