@@ -1,19 +1,24 @@
 // Drafts on a slow device. When the full picture's field, curves and marks took longer than
-// its share of a frame (DRAFT_ABOVE_MS, or less where the fit and the painting leave less),
+// its share of a frame (DRAFT_ABOVE_MS, or less where the fit and the painting leave less,
+// never under DRAFT_FLOOR_MS),
 // the pictures asked for while edits keep coming are drafts: the field on a
 // grid of half as many intervals a side (a quarter of the nodes; `Layout::draft` in Rust), or
 // a third (a ninth) where even the half would take longer, so that a dragged point or a slider
 // is answered in the next frame. SHARPEN_AFTER_MS after the last edit the full picture
-// follows. A device that draws the full picture in time never sees a draft, and a draft is
+// follows. A device that draws the full picture within DRAFT_FLOOR_MS never sees a draft,
+// however long its fits take, and a draft is
 // never drawn where the full picture of the scene is at hand.
 
 import { page } from './page.js';
 
 // A frame at 60 Hz, and a picture's share of it: at most half (the page's own work on a
-// frame — the status line, the legend — is not timed in the frame), less what the fit and
-// the painting took (a fit is never drafted).
+// frame outside the module — the legend, the controls — is not timed in the frame), less
+// what the fit, the painting and the status line took (a fit is never drafted), but never
+// under DRAFT_FLOOR_MS: where the fit alone fills the frame, a coarser picture cannot bring
+// the frame back in time, and a quick picture is left whole.
 const FRAME_MS = 16;
 const DRAFT_ABOVE_MS = 8;
+const DRAFT_FLOOR_MS = 4;
 const SHARPEN_AFTER_MS = 150;
 
 // The draft level edits are answered with: 0 none (the full picture is in time), 1 half the
@@ -64,12 +69,13 @@ export function measured(frame) {
 }
 
 // What a picture may take in a frame like `frame`: half a frame, or what is left of the
-// frame after its fit (when it refitted) and its painting of the regions and the overlay and
-// its status line, if that is less.
+// frame after its fit (when it refitted), the rest of its drawing (on the page, painting the
+// regions and the overlay; in the worker, the regions' image) and its status line, if that is
+// less, but at least DRAFT_FLOOR_MS.
 export function pictureBudget(frame) {
   const fit = frame.refit ? frame.fit_ms || 0 : 0;
   const painting = Math.max(0, (frame.draw_ms || 0) - (frame.scene_ms || 0)) + (frame.status_ms || 0);
-  return Math.min(DRAFT_ABOVE_MS, FRAME_MS - fit - painting);
+  return Math.min(DRAFT_ABOVE_MS, Math.max(DRAFT_FLOOR_MS, FRAME_MS - fit - painting));
 }
 
 // The draft level for pictures that take `sceneMs` at draft level `at`, given what pictures

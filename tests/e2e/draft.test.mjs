@@ -90,11 +90,13 @@ test('a device too slow for the half draft answers with a third', async () => {
       // A full picture of 30 ms predicts 7.5 for the half, but the half just took 10.
       .concat([levelFor(30, 0), levelFor(30, 0, [0, 10, 0]), levelFor(30, 0, [0, 6, 0])])
       // A 7 ms picture is in time after a 2 ms fit and 4 ms of painting, not after a 6 ms fit
-      // (6 ms left: the half, 1.75), nor after a 12 ms one (no time left: the third).
+      // (6 ms left: the half, 1.75), nor after a 12 ms one (the floor of 4 ms: the half).
       .concat([frame(2, true), frame(6, true), frame(12, true), frame(12, false)]
-        .map((f) => levelFor(f.scene_ms, 0, [], pictureBudget(f))));
+        .map((f) => levelFor(f.scene_ms, 0, [], pictureBudget(f))))
+      // A 3 ms picture after a 20 ms fit stays whole: no draft brings that frame back in time.
+      .concat([levelFor(3, 0, [], pictureBudget({ ...frame(20, true), scene_ms: 3, draw_ms: 6 }))]);
   });
-  assert.deepEqual(levels, [0, 1, 2, 2, 1, 2, 1, 2, 1, 0, 1, 2, 0]);
+  assert.deepEqual(levels, [0, 1, 2, 2, 1, 2, 1, 2, 1, 0, 1, 1, 0, 0]);
   const nodes = [];
   for (const level of [1, 2]) {
     await page.evaluate((on) => window.kernelPlayground.forceSlow(on), level);

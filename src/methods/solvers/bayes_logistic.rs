@@ -272,7 +272,7 @@ impl BayesLogisticModel {
     /// `grid` and at most [`SAMPLE_GRID`] nodes a side, or that cap's share in a draft.
     fn sample_curves(&self, grid: &Grid, draft: u8) -> Vec<Curve> {
         let most = (SAMPLE_GRID - 1) / (draft as usize + 1) + 1;
-        let nodes = grid.cols.clamp(2, most);
+        let nodes = grid.cols.min(most).max(2);
         let coarse = Grid::new(grid.view, nodes, nodes);
         // Each node's features once, then every sample's value there.
         let mut values = vec![vec![0.0; nodes * nodes]; self.samples.len()];

@@ -30,7 +30,9 @@
 //! Stepping through either solver shows θ after k iterations. [`LogisticTrainer`] keeps the
 //! stepped run (θ, J, ∇J and the design matrix), so that asking for k + 1 on the same points
 //! and parameters takes one iteration from there — the same arithmetic, so the same θ, as a
-//! run from θ = 0 — instead of k + 1 from the start.
+//! run from θ = 0 — instead of k + 1 from the start. It also keeps where the last whole
+//! Newton run ended: while a slider or a drag goes on, the next fit starts there, and the lab
+//! fits from θ = 0 again when the interaction ends.
 
 use crate::core::data::Dataset;
 use crate::core::error::Error;
@@ -241,7 +243,8 @@ impl Method for LogisticMethod {
         true
     }
 
-    /// The stepped run, kept so that a step costs one iteration.
+    /// The stepped run, kept so that a step costs one iteration, and the last converged
+    /// Newton θ, which the next fit starts from while an interaction goes on.
     fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
         Some(Box::new(LogisticTrainer::new()))
     }

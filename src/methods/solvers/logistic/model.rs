@@ -44,7 +44,8 @@ pub struct LogisticModel {
 
 impl LogisticTrainer {
     /// Fits from θ = 0, or, when stepping (`params.max_iter` is the step count) on what the
-    /// last stepped fit ran on, from where it stopped.
+    /// last stepped fit ran on, from where it stopped, or, for a whole Newton run, from the
+    /// last converged θ of the same classes and features (until [`crate::methods::model::WarmStart::forget`]).
     pub fn fit(
         &mut self,
         points: &[Point],

@@ -246,8 +246,10 @@ pub(super) struct SteppedRun<P> {
 
 /// Where Newton's method ended on a fit: the next fit of the same classes, features and
 /// solver, whatever λ and wherever the points were dragged, starts there (J is convex and, with
-/// λ > 0, strictly so: Newton with its line search reaches the same minimum from anywhere,
-/// in fewer iterations from nearby).
+/// λ > 0, strictly so in the two-class model, so Newton with its line search reaches the same
+/// minimum from anywhere, in fewer iterations from nearby; the softmax J is flat along adding
+/// one number to every bias, and every run, from θ = 0 or from a θ so reached, keeps the
+/// biases' sum where it started).
 #[derive(Clone, Debug)]
 pub(super) struct Ended {
     /// The parameters but λ (set to 0), without the step count.

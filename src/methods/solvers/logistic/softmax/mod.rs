@@ -85,8 +85,8 @@ pub struct SoftmaxModel {
 }
 
 impl LogisticTrainer {
-    /// [`LogisticTrainer::fit`] for the softmax model: from θ = 0, or from where the last
-    /// stepped run on the same points and parameters stopped.
+    /// [`LogisticTrainer::fit`] for the softmax model: from θ = 0, from where the last
+    /// stepped run on the same points and parameters stopped, or from its last converged θ.
     pub fn fit_softmax(
         &mut self,
         points: &[Point],
