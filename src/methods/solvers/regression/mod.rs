@@ -172,6 +172,9 @@ pub struct Fitted {
     label: [i32; 1],
     /// The spread of the targets, which scales the shading.
     spread: f64,
+    /// The points the curve's own residuals are for, when it holds them: they are read only
+    /// for exactly these points.
+    trained_on: Vec<Point>,
 }
 
 impl Fitted {
@@ -184,10 +187,15 @@ impl Fitted {
                 (l.min(p[1]), h.max(p[1]))
             });
         let spread = if high > low { high - low } else { 1.0 };
+        let trained_on = match curve.residuals() {
+            Some(_) => data.points.clone(),
+            None => Vec::new(),
+        };
         Fitted {
             curve: Box::new(curve),
             label,
             spread,
+            trained_on,
         }
     }
 }
@@ -196,11 +204,11 @@ impl Fitted {
 const BAND_SAMPLES: usize = 97;
 
 impl Fitted {
-    /// tᵢ − f(xᵢ) at `data`'s points: the fit's own when it holds them for these points,
-    /// else f evaluated at each.
+    /// tᵢ − f(xᵢ) at `data`'s points: the fit's own when it holds them for exactly these
+    /// points, else f evaluated at each.
     fn residuals_at(&self, data: &Dataset) -> std::borrow::Cow<'_, [f64]> {
         match self.curve.residuals() {
-            Some(r) if r.len() == data.points.len() => std::borrow::Cow::Borrowed(r),
+            Some(r) if self.trained_on == data.points => std::borrow::Cow::Borrowed(r),
             _ => data
                 .points
                 .iter()

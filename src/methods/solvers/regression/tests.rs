@@ -99,4 +99,11 @@ fn svr_residuals_come_from_the_fit_and_agree_with_f() {
     let evaluated = model.residuals_at(&fewer);
     assert!(matches!(evaluated, std::borrow::Cow::Owned(_)));
     assert_eq!(evaluated[2], model.decision_value(fewer.points[2]));
+    // As many points as the fit saw, one of them moved: evaluated too, not the fit's.
+    let mut moved = data.clone();
+    moved.points[7][1] += 0.75;
+    let evaluated = model.residuals_at(&moved);
+    assert!(matches!(evaluated, std::borrow::Cow::Owned(_)));
+    assert_eq!(evaluated[7], model.decision_value(moved.points[7]));
+    assert!((evaluated[7] - kept[7] - 0.75).abs() < 1e-9);
 }
