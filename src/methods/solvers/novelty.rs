@@ -17,8 +17,9 @@ use crate::core::sklearn::{
     kernel_args, libsvm_tol, python_float, shown, Counterpart, Estimator, Multiclass,
 };
 use crate::core::task::Task;
-use crate::methods::model::{kernel_of, short, Fact, FitOptions, Level, Method, Model};
-use crate::methods::solvers::one_class::{fit_one_class, OneClassFit};
+use crate::methods::model::{kernel_of, short, Fact, FitOptions, Level, Method, Model, WarmStart};
+use crate::methods::solvers::one_class::{fit_one_class_with, OneClassFit};
+use crate::methods::solvers::smo::KeptColumns;
 
 /// The iteration cap when the settings give none.
 const MAX_ITER: usize = 1_000_000;
@@ -166,7 +167,17 @@ impl Method for OneClassMethod {
         data: &Dataset,
         options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error> {
-        let fit = fit_one_class(
+        // The kept kernel columns, or a cache for this fit alone.
+        let mut own = None;
+        let cache = match options
+            .warm
+            .and_then(|w| w.as_any().downcast_mut::<KeptColumns>())
+        {
+            Some(state) => &mut state.cache,
+            None => &mut own.insert(KeptColumns::default()).cache,
+        };
+        let fit = fit_one_class_with(
+            cache,
             &data.points,
             kernel_of(values)?,
             values.real("nu"),
@@ -180,6 +191,10 @@ impl Method for OneClassMethod {
             label,
             outliers,
         }))
+    }
+
+    fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
+        Some(Box::new(KeptColumns::default()))
     }
 
     fn sklearn(&self, values: &Values, _data: &Dataset) -> Counterpart {

@@ -25,9 +25,10 @@
 //! The solver returns a [`Solution`] (LIBSVM's `SolutionInfo` together with α); the model is
 //! built from it in the `svm` module, so this file knows nothing of models.
 
-use crate::core::kernel::Kernel;
+use crate::core::data::Point;
+use crate::core::kernel::{Kernel, KernelCache};
 pub use crate::core::plane::PairStep;
-use crate::methods::model::FitReport;
+use crate::methods::model::{FitReport, WarmStart};
 
 mod bias;
 pub(crate) mod general;
@@ -51,6 +52,41 @@ pub(crate) const TAU: f64 = 1e-12;
 /// Gram matrix (32 MB) fits. LIBSVM's default (scikit-learn's `cache_size`) is 200 MB of
 /// single-precision rows.
 pub(crate) const CACHE_BYTES: usize = 128 << 20;
+
+/// What a fit that always starts from LIBSVM's α keeps between fits (ν-SVC, the one-class
+/// SVM): the kernel columns, a moved point's entries patched. A column holds the same values
+/// whether kept or computed afresh, so the fit is the cold fit to the last bit.
+#[derive(Clone, Debug)]
+pub struct KeptColumns {
+    pub cache: KernelCache,
+}
+
+impl Default for KeptColumns {
+    fn default() -> Self {
+        Self {
+            cache: KernelCache::new(CACHE_BYTES),
+        }
+    }
+}
+
+impl WarmStart for KeptColumns {
+    fn point_added(&mut self) {
+        self.cache.invalidate();
+    }
+    fn point_moved(&mut self, index: usize, points: &[Point]) {
+        self.cache.point_moved(index, points);
+    }
+    fn point_removed(&mut self, _index: usize) {
+        self.cache.invalidate();
+    }
+    fn forget(&mut self) {}
+    fn data_replaced(&mut self) {
+        self.cache.invalidate();
+    }
+    fn as_any(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
 
 /// The dual problem SMO is given.
 #[derive(Clone, Copy, Debug, PartialEq)]

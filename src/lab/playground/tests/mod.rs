@@ -39,6 +39,25 @@ fn new_points_of_the_same_count_are_fitted_afresh() {
     }
 }
 
+/// The one-class SVM keeps its kernel columns between fits (a moved point's entries
+/// patched): a drag's fits are the cold fits to the last bit.
+#[test]
+fn the_one_class_svm_keeps_its_columns_and_fits_as_cold() {
+    use crate::methods::solvers::novelty::Novelty;
+    let mut lab = Playground::from_hash("task=novelty&model=oneclass&preset=moons&n=80&nu=0.2");
+    lab.fit();
+    for (i, to) in [(4, [0.2, 0.9]), (30, [-1.0, 0.4]), (4, [0.6, 0.1])] {
+        lab.move_point(i, to).unwrap();
+        lab.fit();
+        let kept = lab.model_as::<Novelty>().unwrap().fit.clone();
+        lab.refit_cold();
+        lab.fit();
+        let cold = &lab.model_as::<Novelty>().unwrap().fit;
+        assert_eq!(kept.alpha, cold.alpha);
+        assert_eq!(kept.rho.to_bits(), cold.rho.to_bits());
+    }
+}
+
 #[test]
 fn settling_leaves_the_cold_fit_on_screen() {
     let mut lab = Playground::new(Settings::default());

@@ -63,7 +63,7 @@ use crate::methods::model::{
     Smoothness, WarmStart,
 };
 use crate::methods::solvers::smo::general::{self, rho_and_r};
-use crate::methods::solvers::smo::{Solution, CACHE_BYTES};
+use crate::methods::solvers::smo::{KeptColumns, Solution, CACHE_BYTES};
 use crate::methods::solvers::svm::{AlphaStatus, SvmModel, SvmParams};
 
 pub(crate) mod solver;
@@ -152,7 +152,7 @@ impl Method for NuSvcMethod {
         let params = NuSvcParams::from_values(values, max_iter)?;
         // The kept kernel columns, or a cache for this fit alone.
         let mut own = None;
-        let cache = match warm.and_then(|w| w.as_any().downcast_mut::<NuSvcState>()) {
+        let cache = match warm.and_then(|w| w.as_any().downcast_mut::<KeptColumns>()) {
             Some(state) => &mut state.cache,
             None => own.insert(KernelCache::new(CACHE_BYTES)),
         };
@@ -165,9 +165,7 @@ impl Method for NuSvcMethod {
     }
 
     fn warm_start(&self) -> Option<Box<dyn WarmStart>> {
-        Some(Box::new(NuSvcState {
-            cache: KernelCache::new(CACHE_BYTES),
-        }))
+        Some(Box::new(KeptColumns::default()))
     }
 
     /// `NuSVC` is LIBSVM's ν-SVC, the same problem, rescaling and one-vs-one voting.
@@ -245,31 +243,6 @@ fn summed_remainder(nu: f64, sizes: &[usize]) -> bool {
         let part = half - half.floor();
         part > 0.0 && part.min(1.0 - part) < 1e-9
     })
-}
-
-/// What ν-SVC keeps between fits: the kernel cache (each fit starts from LIBSVM's α).
-#[derive(Clone, Debug)]
-pub struct NuSvcState {
-    pub cache: KernelCache,
-}
-
-impl WarmStart for NuSvcState {
-    fn point_added(&mut self) {
-        self.cache.invalidate();
-    }
-    fn point_moved(&mut self, index: usize, points: &[Point]) {
-        self.cache.point_moved(index, points);
-    }
-    fn point_removed(&mut self, _index: usize) {
-        self.cache.invalidate();
-    }
-    fn forget(&mut self) {}
-    fn data_replaced(&mut self) {
-        self.cache.invalidate();
-    }
-    fn as_any(&mut self) -> &mut dyn std::any::Any {
-        self
-    }
 }
 
 /// A fitted ν-SVC: its solution divided by r, which is a C-SVM's with C = 1/r.

@@ -160,6 +160,20 @@ pub fn fit_one_class(
     tol: f64,
     max_iter: usize,
 ) -> Result<OneClassFit, Error> {
+    let mut cache = KernelCache::new(CACHE_BYTES);
+    fit_one_class_with(&mut cache, points, kernel, nu, tol, max_iter)
+}
+
+/// [`fit_one_class`] with the kernel columns `cache` kept from the last fit (valid for the
+/// points that did not move): the same fit to the last bit, without computing them again.
+pub fn fit_one_class_with(
+    cache: &mut KernelCache,
+    points: &[Point],
+    kernel: Kernel,
+    nu: f64,
+    tol: f64,
+    max_iter: usize,
+) -> Result<OneClassFit, Error> {
     if points.is_empty() {
         return Err(Error::Parameter(
             "the one-class SVM needs at least one point".into(),
@@ -177,7 +191,6 @@ pub fn fit_one_class(
         return Err(Error::Parameter("tol <= 0".into()));
     }
     check_kernel(&kernel)?;
-    let mut cache = KernelCache::new(CACHE_BYTES);
     cache.prepare(kernel, points);
     let overflow = |at: usize| {
         Error::Parameter(format!(
@@ -187,7 +200,7 @@ pub fn fit_one_class(
     if let Some(i) = cache.diagonal().iter().position(|k| !k.is_finite()) {
         return Err(overflow(i + 1));
     }
-    let (solved, rho) = solver::solve(&mut cache, points, nu, tol, max_iter);
+    let (solved, rho) = solver::solve(cache, points, nu, tol, max_iter);
     // A kernel finite on the diagonal may still overflow between two points (an indefinite
     // sigmoid or polynomial far out), or in the sums of its values; nothing finite came of it.
     let score = &solved.gradient;

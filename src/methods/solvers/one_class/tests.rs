@@ -255,3 +255,38 @@ fn the_iteration_cap_is_reported() {
     let total: f64 = fit.alpha.iter().sum();
     assert!((total - 0.3 * 120.0).abs() < 1e-9);
 }
+
+/// Kept kernel columns, a moved point's entries patched, give the cold fit to the last bit,
+/// with a cache of half the columns (so columns are evicted and made again).
+#[test]
+fn kept_columns_give_the_cold_fit_exactly() {
+    use crate::methods::model::WarmStart;
+    use crate::methods::solvers::smo::KeptColumns;
+    let mut x = points(Preset::Moons, 120, 11);
+    let kernel = rbf(2.0);
+    let mut kept = KeptColumns {
+        cache: KernelCache::new(8 * x.len() * 60),
+    };
+    let same = |a: &OneClassFit, b: &OneClassFit| {
+        assert_eq!(a.alpha, b.alpha);
+        assert_eq!(a.rho.to_bits(), b.rho.to_bits());
+        assert_eq!(a.scores, b.scores);
+        assert_eq!(a.iterations, b.iterations);
+    };
+    let first = fit_one_class_with(&mut kept.cache, &x, kernel, 0.2, 1e-6, 100_000).unwrap();
+    same(
+        &first,
+        &fit_one_class(&x, kernel, 0.2, 1e-6, 100_000).unwrap(),
+    );
+    for (step, &i) in [3usize, 40, 3, 97].iter().enumerate() {
+        x[i][0] += 0.3;
+        x[i][1] -= 0.2;
+        kept.point_moved(i, &x);
+        let nu = 0.2 + 0.05 * step as f64;
+        let warm = fit_one_class_with(&mut kept.cache, &x, kernel, nu, 1e-6, 100_000).unwrap();
+        same(
+            &warm,
+            &fit_one_class(&x, kernel, nu, 1e-6, 100_000).unwrap(),
+        );
+    }
+}
