@@ -45,9 +45,26 @@ export function repaint() {
   if (page.clientB && page.twin) page.clientB.request();
   if (frameRequested || !page.app) return;
   frameRequested = true;
-  requestAnimationFrame(() => {
-    if (frameRequested) renderFrame();
+  requestAnimationFrame(function frame() {
+    if (!frameRequested) return;
+    if (awaitingModel()) requestAnimationFrame(frame);
+    else renderFrame();
   });
+}
+
+// How long a frame that would paint the same picture waits for the worker's model (ms).
+const AWAIT_MODEL_MS = 50;
+
+// A slider moved and the worker's model is on its way: a frame now would paint the picture on
+// the canvas again and grey the status line's numbers, and on a slow device it would hold the
+// page's thread while the model arrives (its message is handled after the frame). The frame
+// waits for the model (whose arrival paints at once) for up to AWAIT_MODEL_MS; a slower fit
+// shows the numbers greyed from then on. An edit that moves something on the plane (a drag)
+// paints at once, the model a step behind.
+function awaitingModel() {
+  const asked = page.client && page.client.inFlight;
+  if (!asked || page.twin || performance.now() - asked.started > AWAIT_MODEL_MS) return false;
+  return guard(() => page.app.picture_unchanged()) === true;
 }
 
 // Another frame, with nothing else asked of the worker.

@@ -85,6 +85,19 @@ impl App {
         self.discs.incomplete() || matches!(self.painted_scene, Some((_, false)))
     }
 
+    /// Whether a frame now would paint the picture on the canvas again: behind a worker, its
+    /// model not back yet after a change that moves nothing on the plane (a slider's). The page
+    /// then waits a little for the model rather than spend the frame on the same picture.
+    pub fn picture_unchanged(&self) -> bool {
+        let layout = self.layout();
+        let shown = self
+            .lab
+            .picture_fingerprint(layout.width, layout.height, self.generation);
+        matches!(self.remote, Some(Some(_)))
+            && matches!(&self.painted, Some((key, _)) if *key == shown)
+            && !self.painting()
+    }
+
     /// The fingerprint of the scene (decimal): a worker whose copy has another asks for the
     /// whole scene.
     pub fn fingerprint(&self) -> String {

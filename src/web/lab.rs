@@ -50,6 +50,7 @@ macro_rules! side_calls {
 side_calls! {
     reads {
         fn painting() -> bool;
+        fn picture_unchanged() -> bool;
         fn fingerprint() -> String;
         fn whole_scene() -> String;
         fn to_data(px: f64, py: f64) -> Vec<f64>;

@@ -233,3 +233,38 @@ test('the views beside the plane are computed behind the page, and draw what the
     assert.notDeepEqual(worker.after, worker.before, `${view} follows γ`);
   }
 });
+
+// A slider step changes nothing on the plane until its model comes: the page does not spend a
+// frame on the same picture (greying the status line's numbers) while the worker fits, for
+// the first 50 ms (www/frame.js); a fit that takes longer shows the model a step behind.
+test('a slider step waits up to 50 ms for its model before painting the same picture', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=10000&noise=0.3&seed=1&kernel=rbf&C=1&gamma=1`);
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.kernelPlayground.frames), 'worker');
+  const steps = [];
+  for (const value of [0.2, 0.4, 0.1, -0.2, 0.3]) {
+    await settle(page);
+    steps.push(await page.evaluate((v) => new Promise((resolve) => {
+      const behind = [];
+      const t0 = performance.now();
+      const painted = () => {
+        const f = window.kernelPlayground.lastFrame;
+        if (f.behind) {
+          behind.push(performance.now() - t0);
+          return;
+        }
+        window.removeEventListener('kernel-playground-frame', painted);
+        resolve({ behind, model: performance.now() - t0, C: f.C });
+      };
+      window.addEventListener('kernel-playground-frame', painted);
+      const el = document.getElementById('C');
+      el.value = String(v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }), value));
+  }
+  for (const [k, s] of steps.entries()) {
+    for (const at of s.behind) assert.ok(at >= 49, `step ${k}: the same picture painted ${at.toFixed(1)} ms after the input (its model came after ${s.model.toFixed(1)} ms)`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
