@@ -93,6 +93,9 @@ impl Playground {
         self.version += 1;
         self.fits += 1;
         let method = self.settings.method();
+        // Only the method on show keeps a state: a kernel cache may hold up to 128 MiB, and
+        // one per method tried in a session would add up on a phone.
+        self.warm.retain(|id, _| *id == method.id());
         if !self.warm.contains_key(method.id()) {
             if let Some(state) = method.warm_start() {
                 self.warm.insert(method.id(), state);

@@ -58,6 +58,21 @@ fn the_one_class_svm_keeps_its_columns_and_fits_as_cold() {
     }
 }
 
+/// A method's kept state (its kernel columns, its last solution) is dropped when another
+/// method is fitted: only the method on show holds memory.
+#[test]
+fn only_the_method_on_show_keeps_a_state() {
+    let mut lab = Playground::from_hash("model=nusvc&preset=moons&n=60&kernel=rbf");
+    lab.fit();
+    let first = lab.settings().method().id();
+    assert!(lab.warm.contains_key(first));
+    lab.set("model", Settings::default().method().id()).unwrap();
+    lab.fit();
+    let second = lab.settings().method().id();
+    assert_ne!(first, second);
+    assert_eq!(lab.warm.keys().copied().collect::<Vec<_>>(), vec![second]);
+}
+
 #[test]
 fn settling_leaves_the_cold_fit_on_screen() {
     let mut lab = Playground::new(Settings::default());
