@@ -58,9 +58,10 @@ const AWAIT_MODEL_MS = 50;
 // A slider moved and the worker's model is on its way: a frame now would paint the picture on
 // the canvas again and grey the status line's numbers, and on a slow device it would hold the
 // page's thread while the model arrives (its message is handled after the frame). The frame
-// waits for the model (whose arrival paints at once) for up to AWAIT_MODEL_MS; a slower fit
-// shows the numbers greyed from then on. An edit that moves something on the plane (a drag)
-// paints at once, the model a step behind.
+// waits for the model (whose arrival paints at once) until the request in flight is
+// AWAIT_MODEL_MS old; a slower fit shows the numbers greyed from then on. An edit that moves a
+// point paints at once, the model a step behind. (A zoom or pan, whose model parts would be
+// left out until the worker's come, keeps the last picture until then, as it did.)
 function awaitingModel() {
   const asked = page.client && page.client.inFlight;
   if (!asked || page.twin || performance.now() - asked.started > AWAIT_MODEL_MS) return false;
