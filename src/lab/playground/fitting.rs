@@ -7,6 +7,7 @@
 
 use super::Playground;
 use crate::methods::model::{FitOptions, Trace, WarmStart};
+use std::collections::BTreeMap;
 
 impl Playground {
     /// Shows the run from the start (w = 0) and steps through it.
@@ -93,10 +94,10 @@ impl Playground {
         self.version += 1;
         self.fits += 1;
         let method = self.settings.method();
-        // Only the method on show keeps a state: a kernel cache may hold up to 128 MiB, and
-        // one per method tried in a session would add up on a phone.
-        self.warm.retain(|id, _| *id == method.id());
         if !self.warm.contains_key(method.id()) {
+            // Only the method on show keeps a state: a kernel cache may hold up to 128 MiB,
+            // and one per method tried in a session would add up on a phone.
+            self.warm = BTreeMap::new();
             if let Some(state) = method.warm_start() {
                 self.warm.insert(method.id(), state);
             }
