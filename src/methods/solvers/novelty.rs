@@ -167,15 +167,8 @@ impl Method for OneClassMethod {
         data: &Dataset,
         options: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error> {
-        // The kept kernel columns, or a cache for this fit alone.
         let mut own = None;
-        let cache = match options
-            .warm
-            .and_then(|w| w.as_any().downcast_mut::<KeptColumns>())
-        {
-            Some(state) => &mut state.cache,
-            None => &mut own.insert(KeptColumns::default()).cache,
-        };
+        let cache = KeptColumns::cache(options.warm, &mut own);
         let fit = fit_one_class_with(
             cache,
             &data.points,

@@ -69,6 +69,20 @@ impl Default for KeptColumns {
     }
 }
 
+impl KeptColumns {
+    /// The cache kept in `warm` when it is one of these, else a cache for this fit alone, put
+    /// in `own`.
+    pub fn cache<'a>(
+        warm: Option<&'a mut (dyn WarmStart + '_)>,
+        own: &'a mut Option<KeptColumns>,
+    ) -> &'a mut KernelCache {
+        match warm.and_then(|w| w.as_any().downcast_mut::<KeptColumns>()) {
+            Some(kept) => &mut kept.cache,
+            None => &mut own.insert(KeptColumns::default()).cache,
+        }
+    }
+}
+
 impl WarmStart for KeptColumns {
     fn point_added(&mut self) {
         self.cache.invalidate();

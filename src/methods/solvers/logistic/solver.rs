@@ -317,6 +317,13 @@ pub(super) fn solve<P: Objective, M>(
         record: false,
         ..*params
     };
+    // A whole Newton run starts from, and leaves, where the last one on the same classes and
+    // features (whatever λ) ended.
+    let whole_newton = !stepping && !params.record && params.solver == Solver::Newton;
+    let unpenalised = LogisticParams {
+        lambda: 0.0,
+        ..same
+    };
     let kept_run = kept.stepped.take().filter(|kept| {
         stepping
             && kept.params == same
@@ -334,14 +341,8 @@ pub(super) fn solve<P: Objective, M>(
         Some(kept_run) => *kept_run,
         None => {
             let (classes, map, problem) = setup()?;
-            let unpenalised = LogisticParams {
-                lambda: 0.0,
-                ..same
-            };
             let from = kept.ended.take().filter(|e| {
-                !stepping
-                    && !params.record
-                    && params.solver == Solver::Newton
+                whole_newton
                     && e.params == unpenalised
                     && e.classes == classes
                     && e.theta.len() == problem.dimension()
@@ -363,12 +364,9 @@ pub(super) fn solve<P: Objective, M>(
     };
     *done += run.go_on(&problem, params)?;
     let fitted = model(&classes, &map, &problem, &run);
-    if !stepping && !params.record && params.solver == Solver::Newton && run.converged {
+    if whole_newton && run.converged {
         kept.ended = Some(Ended {
-            params: LogisticParams {
-                lambda: 0.0,
-                ..same
-            },
+            params: unpenalised,
             classes: classes.clone(),
             theta: run.theta.clone(),
         });

@@ -150,12 +150,8 @@ impl Method for NuSvcMethod {
         FitOptions { max_iter, warm, .. }: FitOptions<'_>,
     ) -> Result<Box<dyn Model>, Error> {
         let params = NuSvcParams::from_values(values, max_iter)?;
-        // The kept kernel columns, or a cache for this fit alone.
         let mut own = None;
-        let cache = match warm.and_then(|w| w.as_any().downcast_mut::<KeptColumns>()) {
-            Some(state) => &mut state.cache,
-            None => own.insert(KernelCache::new(CACHE_BYTES)),
-        };
+        let cache = KeptColumns::cache(warm, &mut own);
         let model = NuSvcModel::fit_with(cache, &data.points, &data.labels, &params)?;
         Ok(Box::new(model))
     }
