@@ -271,7 +271,7 @@ export class FrameClient {
       this.wanted = false;
       return;
     }
-    const current = this.app().adopt_frame(m.json, new Uint8Array(m.regions));
+    const current = this.app().adopt_frame(new Uint8Array(m.json), new Uint8Array(m.regions));
     this.painted(current);
     if (this.wanted || this.needed()) {
       this.wanted = false;

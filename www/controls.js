@@ -117,6 +117,7 @@ export function buildControls(catalogue) {
   fillModels('classification');
   $('stepping-panel').dataset.models = catalogue.methods.filter((m) => m.steppable).map((m) => m.id).join(' ');
   explainPageControls();
+  found = null;
 }
 
 // The catalogue's methods and presets by task (set by buildControls).
@@ -169,29 +170,43 @@ const exact = (text) => (text.length <= 12 ? text : fmt(Number(text)));
 // written text, even the same, is the page's layout to do again.)
 export function enableControls(app) {
   const model = $('model').value;
-  for (const row of document.querySelectorAll('[data-models]')) {
-    const hidden = !row.dataset.models.split(' ').includes(model);
+  const { rows, params, also } = walked();
+  for (const { row, models } of rows) {
+    const hidden = !models.includes(model);
     if (row.hidden !== hidden) row.hidden = hidden;
   }
-  for (const el of document.querySelectorAll('#model-params [data-key], #model-params-more [data-key]')) {
+  for (const { el, out, row } of params) {
     const off = !app.enabled(el.dataset.key);
     if (el.disabled !== off) el.disabled = off;
-    const out = $(`${el.id}-value`);
     if (out && out.disabled !== off) out.disabled = off;
-    el.closest('.row').classList.toggle('disabled', off);
+    row.classList.toggle('disabled', off);
   }
-  for (const also of document.querySelectorAll('.also')) {
-    const text = tr(app.also_written(also.id.slice(0, -'-also'.length)));
-    if (also.textContent !== text) also.textContent = text;
+  for (const { el, key } of also) {
+    const text = tr(app.also_written(key));
+    if (el.textContent !== text) el.textContent = text;
   }
   showUnits(app);
+}
+
+// What enableControls walks, found once: buildControls makes every row and control, and the
+// page queried them again at each step of a slider (a millisecond of a slow phone's frame).
+let found = null;
+function walked() {
+  found ??= {
+    rows: Array.from(document.querySelectorAll('[data-models]'), (row) => ({ row, models: row.dataset.models.split(' ') })),
+    params: Array.from(document.querySelectorAll('#model-params [data-key], #model-params-more [data-key]'),
+      (el) => ({ el, out: $(`${el.id}-value`), row: el.closest('.row') })),
+    also: Array.from(document.querySelectorAll('.also'), (el) => ({ el, key: el.id.slice(0, -'-also'.length) })),
+    logSliders: Array.from(document.querySelectorAll('input[type=range][data-log]')),
+  };
+  return found;
 }
 
 // A log slider the lab shows in other units (a Gaussian kernel's γ as its bandwidth σ, when
 // chosen: Lab.shown_as) takes their word, range and value; back to its own when no longer.
 // Its input is turned back into the setting's units when it is set (edits.js).
 function showUnits(app, force = false) {
-  for (const el of document.querySelectorAll('input[type=range][data-log]')) {
+  for (const el of walked().logSliders) {
     const key = el.dataset.key;
     const shown = app.shown_as(key);
     const mode = shown ? '1' : '';

@@ -2,7 +2,7 @@
 // the page's thread must not wait for. It serves these requests:
 // - 'frame': the plane's model. The page sends its edits since the last request with its
 //   scene's fingerprint; this copy of the lab applies them, fits, and sends back the picture
-//   of the model (JSON) and the regions (one transferred RGBA buffer). When the fingerprints
+//   of the model (JSON, as UTF-8 bytes) and the regions (an RGBA image), both transferred. When the fingerprints
 //   differ it asks for the whole scene instead. 'inspect' answers the tooltip's question.
 //   Each carries its side of the page (0, or 1 for the right-hand scene when comparing).
 // - 'figure': the open view's figure (bytes, see `Figure::to_bytes`), for the views that are
@@ -82,9 +82,10 @@ function frame({ side = 0, id, edits, fingerprint, width, height, draft }) {
   postMessage({ kind: 'frame', side, id, phase: 'fit' });
   const fitMs = lab.fit();
   postMessage({ kind: 'frame', side, id, phase: 'picture', fitMs });
+  // The frame's JSON as UTF-8 bytes, moved to the page with the regions image (not copied).
   const json = lab.frame(width, height, fitMs, Number(draft) || 0);
   const regions = lab.take_regions();
-  postMessage({ kind: 'frame', side, id, json, regions }, [regions.buffer]);
+  postMessage({ kind: 'frame', side, id, json: json.buffer, regions: regions.buffer }, [json.buffer, regions.buffer]);
 }
 
 function inspect({ side = 0, id, x, y, radius }) {

@@ -109,9 +109,11 @@ impl App {
         serde_json::to_string(&self.lab.whole_scene()).unwrap_or_default()
     }
 
-    /// Adopts a worker's frame (JSON from `FrameWorker.frame`, and its regions image); returns
-    /// whether it is for the scene as it stands here (false: the model is a step behind).
-    pub fn adopt_frame(&mut self, json: &str, regions: Vec<u8>) -> Result<bool, JsValue> {
+    /// Adopts a worker's frame (the UTF-8 bytes of `FrameWorker.frame`'s JSON, and its regions
+    /// image); returns whether it is for the scene as it stands here (false: the model is a
+    /// step behind).
+    pub fn adopt_frame(&mut self, json: &[u8], regions: Vec<u8>) -> Result<bool, JsValue> {
+        let json = std::str::from_utf8(json).map_err(js_error)?;
         let WorkerFrame {
             frame,
             scene: fresh,

@@ -85,7 +85,7 @@ side_calls! {
         fn set_remote(on: bool);
         fn forget_painted();
         fn take_edits() -> Option<String>;
-        fn adopt_frame(json: &str, regions: Vec<u8>) -> Result<bool, JsValue>;
+        fn adopt_frame(json: &[u8], regions: Vec<u8>) -> Result<bool, JsValue>;
         fn take_points(points: PackedPoints) -> Result<(), JsValue>;
         fn prepare_points(step: usize) -> bool;
         fn class_choices() -> String;

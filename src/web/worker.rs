@@ -113,12 +113,14 @@ impl FrameWorker {
         now_ms() - start
     }
 
-    /// The model's picture for a canvas of `width` × `height` and its status, as JSON:
+    /// The model's picture for a canvas of `width` × `height` and its status, as JSON in UTF-8
+    /// bytes (handed to the page as they are: a string would be turned into JavaScript's UTF-16
+    /// here and back into UTF-8 on the page, a copy of the scene each way):
     /// `{"frame": {status, timings, fingerprint…}, "scene": the scene or null when the one
     /// sent last still stands, "cols", "rows"}`; the regions image waits in
     /// [`FrameWorker::take_regions`]. `fit_ms` is what [`FrameWorker::fit`] took; a `draft`
     /// level above 0 has the field on a coarser grid ([`Layout::draft`]).
-    pub fn frame(&mut self, width: u32, height: u32, fit_ms: f64, draft: u8) -> String {
+    pub fn frame(&mut self, width: u32, height: u32, fit_ms: f64, draft: u8) -> Vec<u8> {
         let started = now_ms();
         let layout = Layout::new(width, height).drafted(draft);
         let scene = self.lab.model_scene(&layout);
@@ -178,6 +180,7 @@ impl FrameWorker {
             r#"{{"frame":{},"scene":{scene},"cols":{cols},"rows":{rows}}}"#,
             Value::Object(frame)
         )
+        .into_bytes()
     }
 
     /// The regions image of the last [`FrameWorker::frame`] (RGBA, `cols` × `rows`; empty when

@@ -68,8 +68,8 @@ impl Playground {
     /// Replaces the points by the preset's.
     pub fn regenerate(&mut self) {
         let data = self.settings.generate();
-        self.replace_data(data);
         self.settings.window = None;
+        self.replace_data(data);
         self.edited = false;
     }
 
@@ -105,8 +105,8 @@ impl Playground {
 
     /// Replaces the points by a file's, and the window goes back to fitting them.
     pub fn load_data(&mut self, data: Dataset) {
-        self.replace_data(data);
         self.settings.window = None;
+        self.replace_data(data);
     }
 
     /// Replaces the points with those of a CSV or LIBSVM-format file ([`Dataset::from_text`]);
@@ -133,8 +133,8 @@ impl Playground {
 
     /// Removes every point; the window goes back to fitting them.
     pub fn clear(&mut self) {
-        self.replace_data(Dataset::new());
         self.settings.window = None;
+        self.replace_data(Dataset::new());
     }
 
     /// The first `limit` points as a link writes them, `x,y,label` (`x,y,label,t` for a test

@@ -221,10 +221,25 @@ impl Playground {
     /// the pointer. Two copies with equal fingerprints fit the same model.
     pub fn fingerprint(&self) -> u64 {
         let mut hasher = Fingerprinter::default();
-        self.settings.to_hash(None).hash(&mut hasher);
+        self.settings_print().hash(&mut hasher);
         self.points_print().hash(&mut hasher);
         self.steps.hash(&mut hasher);
         hasher.finish()
+    }
+
+    /// A fingerprint of the settings, kept by version (every change of a setting bumps it, in
+    /// the same call that makes the change).
+    fn settings_print(&self) -> u64 {
+        if let Some((version, print)) = self.settings_print.get() {
+            if version == self.version {
+                return print;
+            }
+        }
+        let mut hasher = Fingerprinter::default();
+        self.settings.to_hash(None).hash(&mut hasher);
+        let print = hasher.finish();
+        self.settings_print.set(Some((self.version, print)));
+        print
     }
 
     /// A fingerprint of the points to the last bit, their labels and their roles, kept by

@@ -79,6 +79,9 @@ pub struct Playground {
     /// million points for each frame (or each move of a slider) costs more than a frame may
     /// take.
     points_print: std::cell::Cell<Option<(u64, u64)>>,
+    /// The fingerprint of the settings (their link, hashed), by version: the page asks for the
+    /// scene's fingerprint several times a frame, and writing the link is most of it.
+    settings_print: std::cell::Cell<Option<(u64, u64)>>,
     /// The classes in colour order ([`Dataset::class_order`]), by points version, for the
     /// same reason.
     class_order: std::cell::RefCell<Option<(u64, Vec<i32>)>>,
@@ -126,6 +129,7 @@ impl Playground {
             scene_computed: false,
             status_cache: None,
             points_print: std::cell::Cell::new(None),
+            settings_print: std::cell::Cell::new(None),
             class_order: std::cell::RefCell::new(None),
             around: std::cell::Cell::new(None),
             colours: std::cell::RefCell::new(None),

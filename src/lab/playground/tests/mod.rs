@@ -517,3 +517,33 @@ fn what_is_kept_of_the_points_follows_every_edit_of_them() {
         assert_ne!(kept(&lab), before, "{what} changes what is kept");
     }
 }
+
+/// The settings' part of the fingerprint is kept by version: after every kind of change of a
+/// setting (a slider, a menu, the window set, and the window cleared by new points) the
+/// fingerprint asked for is that of a copy made afresh from the link, and not the one before.
+#[test]
+fn the_fingerprint_follows_every_change_of_a_setting() {
+    let mut lab = Playground::from_hash("preset=moons&n=30&seed=2&kernel=rbf");
+    type Edit = fn(&mut Playground);
+    let window: Edit = |lab| lab.set("window", "-2,2,-1.5,1.5").unwrap();
+    let edits: [(&str, Edit); 9] = [
+        ("a slider", |lab| lab.set("C", "10").unwrap()),
+        ("a menu", |lab| lab.set("kernel", "poly").unwrap()),
+        ("a window", window),
+        ("points again", |lab| lab.regenerate()),
+        ("a window again", window),
+        ("points cleared", |lab| lab.clear()),
+        ("a window once more", window),
+        ("a file", |lab| {
+            lab.load_csv("x,y,label\n5,5,-1\n6,7,1\n").unwrap()
+        }),
+        ("a preset", |lab| lab.set("preset", "blobs3").unwrap()),
+    ];
+    for (what, edit) in edits {
+        let before = lab.fingerprint();
+        edit(&mut lab);
+        let fresh = Playground::from_hash(&lab.hash());
+        assert_eq!(lab.fingerprint(), fresh.fingerprint(), "{what}");
+        assert_ne!(lab.fingerprint(), before, "{what} changes the fingerprint");
+    }
+}
