@@ -45,8 +45,11 @@ export function hideDetails(line) {
   if (details) details.hidden = true;
 }
 
-// Each status line's last fit: its words, width and look, and how much of them it showed.
+// Each status line's fits: by its words' shape, width and look, how much of them it showed.
+// A slider's steps bring back the same few shapes (a count of support vectors gaining a digit,
+// a margin's last digit dropping), and each shape measured anew lays the page out mid-frame.
 const fits = new WeakMap();
+const FITS_KEPT = 64;
 
 // Each status line's width, as last laid out. Reading `clientWidth` in the middle of a frame
 // makes the browser lay the page out there and then, and again once the frame's other changes
@@ -131,8 +134,10 @@ export function updateStatus(f, line) {
   // measured again only when one of those changed.
   lastFrames.set(line, f);
   const fitKey = `${shape([first, headline])} ${widthOf(line)} ${document.documentElement.className}`;
-  const fitted = fits.get(line);
-  if (fitted && fitted.key === fitKey) {
+  if (!fits.has(line)) fits.set(line, new Map());
+  const kept = fits.get(line);
+  const fitted = kept.get(fitKey);
+  if (fitted) {
     ({ shown, words } = fitted);
     if (line.textContent !== text()) line.textContent = text();
   } else {
@@ -142,7 +147,9 @@ export function updateStatus(f, line) {
       else words += 1;
       line.textContent = text();
     }
-    fits.set(line, { key: fitKey, shown, words });
+    // The oldest shape goes when the line keeps too many.
+    if (kept.size >= FITS_KEPT) kept.delete(kept.keys().next().value);
+    kept.set(fitKey, { shown, words });
   }
   if (!details) return;
   // What the line's shorter words left out.
