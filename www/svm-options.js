@@ -19,9 +19,12 @@ export function showSvmOptions() {
   const app = controlled();
   if (!box || !app || document.activeElement === box) return;
   const now = JSON.parse(app.svm_options());
-  box.value = now.options || '';
-  box.placeholder = now.why ? tr(now.why) : '';
-  box.removeAttribute('aria-invalid');
+  // (Written only when changed: every frame comes here.)
+  const value = now.options || '';
+  const placeholder = now.why ? tr(now.why) : '';
+  if (box.value !== value) box.value = value;
+  if (box.placeholder !== placeholder) box.placeholder = placeholder;
+  if (box.hasAttribute('aria-invalid')) box.removeAttribute('aria-invalid');
 }
 
 // Applies a typed string: every setting it names, as one step of the history (one Back undoes
