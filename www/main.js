@@ -174,10 +174,20 @@ function restoreKept(link) {
   if (replaceScene('#' + link)) remember();
 }
 
+// How much of the module has arrived, on the plot while it loads ("Loading the lab… 40%").
+let shownShare = -1;
+function showLoadedShare(share) {
+  const percent = Math.floor(100 * share);
+  if (percent === shownShare) return;
+  shownShare = percent;
+  const words = $('loading').firstElementChild;
+  if (words) words.textContent = t('text.loading-share', percent);
+}
+
 async function start() {
   // One compiled module for the page and the worker behind it (wasm.js); the worker starts
   // while it downloads and is handed it once compiled.
-  const module = compileWasm();
+  const module = compileWasm(showLoadedShare);
   shareModule(module);
   startClient();
   try {

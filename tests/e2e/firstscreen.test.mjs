@@ -6,7 +6,10 @@
 // plot scrolls the page, and a tap adds a point.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, openPage, settle, waitForFrame, lastFrame, foldsStored } from './browser.mjs';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { start, openPage, settle, waitForFrame, lastFrame, foldsStored, siteDir } from './browser.mjs';
 
 let env;
 before(async () => { env = await start(); });
@@ -234,6 +237,51 @@ test('a visit without a link shows the first scene\'s picture while the module l
   assert.ok(same > 0.85, `${(100 * same).toFixed(1)} % of the pixels match`);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+// While the module downloads, the plot says how much of it has arrived. A server in front of
+// the site's sends the first 40 % of the wasm's bytes and holds the rest back until released.
+test('while the module downloads, the plot says how much of it has arrived', async () => {
+  const wasm = fs.readFileSync(path.join(siteDir, 'www', 'pkg', 'kernel_playground_bg.wasm'));
+  const first = Math.floor(wasm.length * 0.4);
+  const percent = Math.floor((100 * first) / wasm.length); // 39: a byte short of 40 %
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  const front = http.createServer(async (req, res) => {
+    if (/kernel_playground_bg\.wasm$/.test(req.url)) {
+      res.writeHead(200, { 'Content-Type': 'application/wasm', 'Cache-Control': 'no-store' });
+      res.write(wasm.subarray(0, first));
+      await held;
+      res.end(wasm.subarray(first));
+      return;
+    }
+    const answer = await fetch(new URL(req.url, env.base));
+    res.writeHead(answer.status, { 'Content-Type': answer.headers.get('Content-Type') || 'application/octet-stream' });
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(`http://127.0.0.1:${front.address().port}/`);
+    const said = () => page.evaluate(() => document.querySelector('#loading span').textContent.trim());
+    await page.waitForFunction((n) => document.querySelector('#loading span').textContent.trim().endsWith(` ${n}%`), percent, { timeout: 15000 });
+    assert.equal(await said(), `Loading the lab… ${percent}%`);
+    // Held there: no more is said to have come, and the lab has not started.
+    await page.waitForTimeout(300);
+    assert.equal(await said(), `Loading the lab… ${percent}%`);
+    assert.equal(await page.evaluate(() => window.kernelPlayground?.lastFrame ?? null), null);
+    release();
+    await waitForFrame(page);
+    assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('loading')).display), 'none');
+    assert.deepEqual(errors, []);
+  } finally {
+    release();
+    await context.close();
+    front.close();
+  }
 });
 
 test('a link\'s visit does not show, or fetch, the first scene\'s picture', async () => {
