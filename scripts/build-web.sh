@@ -28,7 +28,7 @@ wasm-bindgen --target web --no-typescript --remove-name-section --remove-produce
 rm -rf site
 mkdir -p site
 # The page, with the wasm's size for its "Loading the lab… 40%" (www/wasm.js).
-sed "s|<meta name=\"kp-wasm-bytes\" content=\"\">|<meta name=\"kp-wasm-bytes\" content=\"$(stat -c %s www/pkg/kernel_playground_bg.wasm)\">|" \
+sed "s|<meta name=\"kp-wasm-bytes\" content=\"\">|<meta name=\"kp-wasm-bytes\" content=\"$(wc -c < www/pkg/kernel_playground_bg.wasm | tr -d ' ')\">|" \
   index.html > site/index.html
 grep -q 'name="kp-wasm-bytes" content="[0-9]' site/index.html || { echo "the page's kp-wasm-bytes was not written" >&2; exit 1; }
 cp -r www site/www

@@ -175,13 +175,10 @@ function restoreKept(link) {
 }
 
 // How much of the module has arrived, on the plot while it loads ("Loading the lab… 40%").
-let shownShare = -1;
 function showLoadedShare(share) {
-  const percent = Math.floor(100 * share);
-  if (percent === shownShare) return;
-  shownShare = percent;
   const words = $('loading').firstElementChild;
-  if (words) words.textContent = t('text.loading-share', percent);
+  const text = t('text.loading-share', Math.floor(100 * share));
+  if (words && words.textContent !== text) words.textContent = text;
 }
 
 async function start() {

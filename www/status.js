@@ -138,6 +138,9 @@ export function updateStatus(f, line) {
   const kept = fits.get(line);
   const fitted = kept.get(fitKey);
   if (fitted) {
+    // Kept as the newest: the shapes a slider keeps coming back to are the last to go.
+    kept.delete(fitKey);
+    kept.set(fitKey, fitted);
     ({ shown, words } = fitted);
     if (line.textContent !== text()) line.textContent = text();
   } else {
