@@ -79,14 +79,9 @@ impl Playground {
         if let Some(window) = self.settings.window {
             return window;
         }
-        match self.around.get() {
-            Some((version, view)) if version == self.points_version => view,
-            _ => {
-                let view = View::around(&self.data.points);
-                self.around.set(Some((self.points_version, view)));
-                view
-            }
-        }
+        super::kept_by(&self.around, self.points_version, || {
+            View::around(&self.data.points)
+        })
     }
 
     /// The draft level of the last picture [`Playground::scene`] gave ([`Layout::draft`]; 0

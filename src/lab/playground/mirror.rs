@@ -230,36 +230,26 @@ impl Playground {
     /// A fingerprint of the settings, kept by version (every change of a setting bumps it, in
     /// the same call that makes the change).
     fn settings_print(&self) -> u64 {
-        if let Some((version, print)) = self.settings_print.get() {
-            if version == self.version {
-                return print;
-            }
-        }
-        let mut hasher = Fingerprinter::default();
-        self.settings.to_hash(None).hash(&mut hasher);
-        let print = hasher.finish();
-        self.settings_print.set(Some((self.version, print)));
-        print
+        super::kept_by(&self.settings_print, self.version, || {
+            let mut hasher = Fingerprinter::default();
+            self.settings.to_hash(None).hash(&mut hasher);
+            hasher.finish()
+        })
     }
 
     /// A fingerprint of the points to the last bit, their labels and their roles, kept by
     /// version (every edit of them bumps it).
     fn points_print(&self) -> u64 {
-        if let Some((version, print)) = self.points_print.get() {
-            if version == self.points_version {
-                return print;
+        super::kept_by(&self.points_print, self.points_version, || {
+            let mut hasher = Fingerprinter::default();
+            for p in &self.data.points {
+                p[0].to_bits().hash(&mut hasher);
+                p[1].to_bits().hash(&mut hasher);
             }
-        }
-        let mut hasher = Fingerprinter::default();
-        for p in &self.data.points {
-            p[0].to_bits().hash(&mut hasher);
-            p[1].to_bits().hash(&mut hasher);
-        }
-        self.data.labels.hash(&mut hasher);
-        self.test.hash(&mut hasher);
-        let print = hasher.finish();
-        self.points_print.set(Some((self.points_version, print)));
-        print
+            self.data.labels.hash(&mut hasher);
+            self.test.hash(&mut hasher);
+            hasher.finish()
+        })
     }
 
     /// A fingerprint of what [`Playground::over_points`] draws over a model's picture on a

@@ -310,5 +310,22 @@ impl Playground {
     }
 }
 
+/// What `make` gives, kept in `cell` by `version`: made again only once the version has moved
+/// (the fingerprints of the points and of the settings, the window around the points).
+fn kept_by<T: Copy>(
+    cell: &std::cell::Cell<Option<(u64, T)>>,
+    version: u64,
+    make: impl FnOnce() -> T,
+) -> T {
+    match cell.get() {
+        Some((at, value)) if at == version => value,
+        _ => {
+            let value = make();
+            cell.set(Some((version, value)));
+            value
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;
