@@ -33,6 +33,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "voronoi",
             "hull",
             "packed",
+            "base64",
             "params",
             "plane",
             "roc",

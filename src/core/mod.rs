@@ -8,6 +8,7 @@
 //! of its terms, with an error bound), [`monomials`] (a polynomial or linear kernel expansion
 //! collapsed into monomials), [`contour`] (level curves), [`voronoi`], [`hull`] (convex hulls,
 //! the exact test of linear separability), [`packed`] (a dataset as compact bytes),
+//! [`base64`] (bytes as text),
 //! [`params`] (the declarative parameter table and its checked values), [`plane`] (what the
 //! plane shows, as data), [`roc`] (ROC curves and confusion counts from decision values),
 //! [`spectrum`] (the smallest eigenvalue of a Gram matrix), [`job`] (a view's background
@@ -15,6 +16,7 @@
 //! sorts through one compiled copy of the sort), [`sklearn`] (a method's counterpart in
 //! scikit-learn, as data), [`words`] (the words drawn in pictures, in the reader's language).
 
+pub mod base64;
 pub mod contour;
 pub mod data;
 pub mod error;

@@ -11,6 +11,7 @@ use crate::core::params::{Group, Values, LAB_ROWS};
 use crate::core::task::Task;
 use serde::{Deserialize, Serialize};
 
+mod bits;
 mod legend;
 mod marks;
 mod wire;
@@ -101,6 +102,7 @@ pub enum CurveKind {
 /// A polyline in data coordinates, with an optional label drawn at its middle.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Curve {
+    #[serde(with = "bits")]
     pub points: Vec<Point>,
     pub kind: CurveKind,
     pub label: Option<String>,
@@ -116,6 +118,7 @@ pub struct Scene {
     /// legend says what the plane's own marks mean in it ([`Task::plane_words`]).
     #[serde(default)]
     pub task: Task,
+    #[serde(with = "bits")]
     pub points: Vec<Point>,
     /// Index into the class colours (`regions::CLASS_COLOURS`) for each point.
     pub colour_of: Vec<usize>,

@@ -9,6 +9,7 @@
 //! placeholder's `<text>` element for the element (the `<image>`, the `<rect>`) once the
 //! drawing is done.
 
+use crate::core::base64;
 use crate::core::error::Error;
 use crate::core::plane::{Layers, Layout, Scene};
 use crate::draw::scene::{blank, draw_with, field_image, region_grid, Discs};
@@ -185,7 +186,7 @@ impl SvgWithImages<'_> {
             pos.1,
             shown.0,
             shown.1,
-            base64(&png)
+            base64::encode(&png)
         );
         self.place(element, pos)
     }
@@ -247,47 +248,9 @@ fn encode_png(width: u32, height: u32, rgb: &[u8]) -> Result<Vec<u8>, Error> {
     Ok(out)
 }
 
-/// Standard base64 (RFC 4648, with padding).
-fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for k in 0..4 {
-            if k <= chunk.len() {
-                out.push(ALPHABET[((n >> (18 - 6 * k)) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn base64_matches_rfc_4648() {
-        let cases = [
-            ("", ""),
-            ("f", "Zg=="),
-            ("fo", "Zm8="),
-            ("foo", "Zm9v"),
-            ("foob", "Zm9vYg=="),
-            ("fooba", "Zm9vYmE="),
-            ("foobar", "Zm9vYmFy"),
-        ];
-        for (plain, encoded) in cases {
-            assert_eq!(base64(plain.as_bytes()), encoded);
-        }
-    }
 
     #[test]
     fn a_blitted_bitmap_becomes_one_png_image_in_its_place() {
@@ -319,7 +282,7 @@ mod tests {
         // The PNG decodes to the same pixels.
         let start = svg.find("base64,").unwrap() + 7;
         let end = start + svg[start..].find('"').unwrap();
-        let png = decode_base64(&svg[start..end]);
+        let png = base64::decode(&svg[start..end]).unwrap();
         let decoder = png::Decoder::new(png.as_slice());
         let mut reader = decoder.read_info().unwrap();
         let mut buffer = vec![0; reader.output_buffer_size()];
@@ -367,7 +330,7 @@ mod tests {
         assert!(svg.contains(&place), "{place}");
         let start = svg.find("base64,").unwrap() + 7;
         let end = start + svg[start..].find('"').unwrap();
-        let png = decode_base64(&svg[start..end]);
+        let png = base64::decode(&svg[start..end]).unwrap();
         let mut reader = png::Decoder::new(png.as_slice()).read_info().unwrap();
         let mut buffer = vec![0; reader.output_buffer_size()];
         let info = reader.next_frame(&mut buffer).unwrap();
@@ -379,27 +342,5 @@ mod tests {
             .expect("the bound support vector's square");
         assert!(square.contains("stroke-width=\""), "{square}");
         assert!(!square.contains("stroke-width=\"1\""), "{square}");
-    }
-
-    fn decode_base64(text: &str) -> Vec<u8> {
-        let value = |c: u8| match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            _ => 63,
-        };
-        let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(value).collect();
-        let mut out = Vec::new();
-        for chunk in digits.chunks(4) {
-            let n = chunk
-                .iter()
-                .enumerate()
-                .fold(0u32, |n, (k, &d)| n | (u32::from(d) << (18 - 6 * k)));
-            for k in 0..chunk.len() - 1 {
-                out.push((n >> (16 - 8 * k)) as u8);
-            }
-        }
-        out
     }
 }
