@@ -37,15 +37,19 @@ function showProgress() {
     .sort((a, b) => b.ms - a.ms)[0] || null;
   const long = Boolean(running && running.ms > LONG_MS);
   const badge = $('working');
-  badge.hidden = !long;
+  if (badge.hidden === long) badge.hidden = !long;
   if (long) {
     const seconds = (running.ms / 1000).toFixed(1);
     badge.textContent = running.phase === 'picture' ? t('badge.drawing', seconds) : t('badge.fitting', seconds);
   }
-  if (running && !progressTimer) progressTimer = setInterval(showProgress, 250);
-  if (!running && progressTimer) {
-    clearInterval(progressTimer);
-    progressTimer = null;
+  // One look when the request could first be long, then one every 250 ms while it is. A
+  // timer left when the answer came only finds nothing running: a slider's every step
+  // started and stopped one before, which a slow phone's step felt.
+  if (running && !progressTimer) {
+    progressTimer = setTimeout(() => {
+      progressTimer = null;
+      showProgress();
+    }, long ? 250 : LONG_MS + 1 - running.ms);
   }
 }
 
