@@ -56,6 +56,10 @@ pub fn decode(text: &str) -> Option<Vec<u8>> {
             invalid |= VALUE[c as usize];
             n |= u32::from(VALUE[c as usize] & 63) << (18 - 6 * k);
         }
+        // The bits past the last byte are zero as `encode` writes them ("Zg==", not "Zh==").
+        if n & (0xff_ffff >> (8 * (3 - pad))) != 0 {
+            return None;
+        }
         out.extend_from_slice(&n.to_be_bytes()[1..4 - pad]);
     }
     (invalid & 0x80 == 0).then_some(out)

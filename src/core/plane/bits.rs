@@ -1,10 +1,10 @@
 //! A list of the plane's points as it travels between the worker and the page: the base64
 //! ([`crate::core::base64`]) of each coordinate's eight bytes (IEEE 754 binary64,
-//! little-endian), x then y, point after point. Every number arrives bit for bit as it left,
-//! as it does written in decimal, but reading it back is a table lookup rather than the
-//! parsing of decimal text: at the size of a boundary traced across a large window, that
-//! parsing took the page's thread about a millisecond a frame on a slow phone. Used through
-//! `#[serde(with = "bits")]`.
+//! little-endian), x then y, point after point. Every number arrives bit for bit as it left
+//! (written in decimal, NaN and the infinities would become `null` and not read back), and
+//! reading it back is a table lookup rather than the parsing of decimal text: at the size of
+//! a boundary traced across a large window, that parsing took the page's thread about a
+//! millisecond a frame on a slow phone. Used through `#[serde(with = "bits")]`.
 
 use crate::core::base64;
 use crate::core::data::Point;
