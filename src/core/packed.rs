@@ -66,7 +66,9 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
     u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
 }
 
-fn f64_at(bytes: &[u8], at: usize) -> f64 {
+/// The f64 whose little-endian bytes start at `at` (also how the plane's points travel:
+/// `core::plane::bits`).
+pub(crate) fn f64_at(bytes: &[u8], at: usize) -> f64 {
     f64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
 }
 

@@ -8,6 +8,7 @@
 
 use crate::core::base64;
 use crate::core::data::Point;
+use crate::core::packed::f64_at;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serializer};
 
@@ -29,14 +30,8 @@ pub fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<Vec<Point>, D::
         .ok_or_else(|| D::Error::custom("a list of points that does not read back"))?;
     Ok(bytes
         .chunks_exact(POINT_BYTES)
-        .map(|p| [number(&p[..8]), number(&p[8..])])
+        .map(|p| [f64_at(p, 0), f64_at(p, 8)])
         .collect())
-}
-
-fn number(bytes: &[u8]) -> f64 {
-    let mut le = [0; 8];
-    le.copy_from_slice(bytes);
-    f64::from_le_bytes(le)
 }
 
 #[cfg(test)]
