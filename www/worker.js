@@ -12,7 +12,8 @@
 //   with what it has posted after each, so frame requests are answered in between. A newer
 //   job replaces the one under way: only the latest counts.
 //
-// The page watches it (watch.js), and first hands it the page's compiled module ('wasm'). It
+// The page watches it (watch.js), and first hands it the page's compiled module ('wasm'), with
+// how many times slower than this machine it is to work (`slowdown`, below). It
 // says 'ready' once its wasm runs ('error' if that failed), holds a Web Lock named after it while
 // it lives, answers 'ping' when free, and brackets each piece of work with 'busy' and 'free' (a
 // throw while working is a 'fault': the page restarts it).
@@ -31,6 +32,37 @@ const alive = self.name && navigator.locks
 // this worker fetches and compiles its own copy.
 let handed;
 const given = new Promise((resolve) => { handed = resolve; });
+
+// For the benchmarks (the page's `?worker-slowdown=4`): a worker as slow as a device that many
+// times slower than this one. Chromium's CPU throttling slows a page's thread but not its
+// workers, so a benchmark of a slow phone would otherwise time the page's share slowed and the
+// model's work at full speed. While a piece of work runs, the clock the lab reads runs
+// `slowdown` times as fast (the timings it reports, which choose the drafts, are the slow
+// device's), and each message it posts waits until the slow device would have posted it: its
+// work so far, times `slowdown`. The work itself is the same.
+let slowdown = 1;
+const realNow = performance.now.bind(performance);
+const realPost = self.postMessage.bind(self);
+let working = null; // { started, waited }: the piece of work under way, and how long it waited
+
+function slowed() {
+  if (slowdown <= 1) return;
+  performance.now = () => (working ? working.started + slowdown * (realNow() - working.started - working.waited) : realNow());
+  self.postMessage = (...args) => {
+    if (working) catchUp();
+    realPost(...args);
+  };
+}
+
+// Waits until as much time has passed since the work began as the slow device's work so far.
+function catchUp() {
+  const due = performance.now();
+  let now = realNow();
+  const from = now;
+  while (now < due) now = realNow();
+  working.waited += now - from;
+}
+
 const ready = Promise.all([given.then((module) => init(module ? { module_or_path: module } : undefined)), alive]);
 ready.then(([, locked]) => postMessage({ kind: 'ready', locked }), (e) => postMessage({ kind: 'error', message: text(e) }));
 addEventListener('unhandledrejection', (ev) => postMessage({ kind: 'fault', message: text(ev.reason) }));
@@ -42,6 +74,8 @@ let job = null;
 
 onmessage = async (ev) => {
   if (ev.data && ev.data.kind === 'wasm') {
+    slowdown = Math.max(1, Number(ev.data.slowdown) || 1);
+    slowed();
     handed(ev.data.module);
     return;
   }
@@ -63,11 +97,15 @@ onmessage = async (ev) => {
 // A piece of work the worker cannot answer pings during.
 function busy(work) {
   postMessage({ kind: 'busy' });
+  if (slowdown > 1) working = { started: realNow(), waited: 0 };
   try {
     work();
   } catch (e) {
     postMessage({ kind: 'fault', message: text(e) });
     return;
+  } finally {
+    if (working) catchUp();
+    working = null;
   }
   postMessage({ kind: 'free' });
 }

@@ -13,13 +13,18 @@
 // slider moves and a point is dragged, and their fit and frame (OTHERS=0 skips them; ONLY=name
 // times only those of them, without the two moons).
 // Run after scripts/build-web.sh:   node tests/e2e/bench-hard.mjs [n ...]   (CPU=4 slows the
-// page's CPU four times, as on Lighthouse's mobile profile)
+// page's CPU four times, as on Lighthouse's mobile profile, and the worker's as much with the
+// page's `?worker-slowdown=4`, since Chromium's throttling leaves workers at full speed;
+// WORKER_SLOWDOWN=1 leaves the worker at full speed)
 // Timings only; nothing here passes or fails.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { start, openPage, settle, slowCpu, watchStep, stepFrame } from './browser.mjs';
 
 const CPU = Number(process.env.CPU || 1);
+const WORKER_SLOWDOWN = Number(process.env.WORKER_SLOWDOWN || CPU);
+// The page's query: everything on its thread (`sync`), or the worker slowed as the page is.
+const query = (mode) => (mode === 'sync' ? '?sync' : WORKER_SLOWDOWN > 1 ? `?worker-slowdown=${WORKER_SLOWDOWN}` : '');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const libsvmDir = path.join(here, 'node_modules/libsvm-js/dist/browser/wasm');
@@ -113,10 +118,10 @@ async function coldFits(page, repeats) {
 
 const env = await start();
 try {
-  console.log(`two moons, noise 0.3, RBF, C = 1, γ = 1${CPU > 1 ? `, CPU ${CPU}× slower` : ''}; ms`);
+  console.log(`two moons, noise 0.3, RBF, C = 1, γ = 1${CPU > 1 ? `, CPU ${CPU}× slower` : ''}${WORKER_SLOWDOWN > 1 ? `, the worker ${WORKER_SLOWDOWN}× slower` : ''}; ms`);
   console.log(`${'mode'.padStart(6)} ${'n'.padStart(6)} ${'step med'.padStart(8)} ${'step p90'.padStart(8)} ${'longest'.padStart(8)} ${'fit'.padStart(8)} ${'field'.padStart(8)} ${'paint'.padStart(8)} ${'frame'.padStart(8)} ${'cold fit'.padStart(8)} ${'libsvm'.padStart(8)} ${'ratio'.padStart(8)}`);
   for (const n of process.env.ONLY ? [] : sizes.length ? sizes : [500, 2000, 5000, 10000]) for (const mode of ['worker', 'sync']) {
-    const { page, errors } = await openPage(env.browser, `${env.base}${mode === 'sync' ? '?sync' : ''}#preset=moons&n=${n}&noise=0.3&seed=1&model=svm&kernel=rbf&C=1&gamma=1`, { width: 1400, height: 1000 });
+    const { page, errors } = await openPage(env.browser, `${env.base}${query(mode)}#preset=moons&n=${n}&noise=0.3&seed=1&model=svm&kernel=rbf&C=1&gamma=1`, { width: 1400, height: 1000 });
     await slowCpu(page, CPU);
     await page.route('**/libsvm/*', (route) => route.fulfill({ path: path.join(libsvmDir, path.basename(new URL(route.request().url()).pathname)) }));
     await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
@@ -142,7 +147,7 @@ try {
   const n = Math.max(...(sizes.length ? sizes : [10000]));
   if (others.length) console.log(`\nother tasks, n = ${n}, worker; ms\n${'method'.padEnd(24)} ${'longest'.padStart(8)} ${'step med'.padStart(8)} ${'fit'.padStart(8)} ${'frame'.padStart(8)}  message`);
   for (const m of others) {
-    const { page, errors } = await openPage(env.browser, `${env.base}#${m.hash}&n=${n}&noise=0.3&seed=1`, { width: 1400, height: 1000 });
+    const { page, errors } = await openPage(env.browser, `${env.base}${query('worker')}#${m.hash}&n=${n}&noise=0.3&seed=1`, { width: 1400, height: 1000 });
     await slowCpu(page, CPU);
     await page.evaluate(() => document.getElementById('plot').scrollIntoView({ block: 'center' }));
     await settle(page);

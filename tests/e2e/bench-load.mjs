@@ -2,7 +2,8 @@
 // (gzip, level 6, for every text and wasm file; `Cache-Control: max-age=600`), opened cold
 // (a fresh profile each visit) in headless Chromium, on a phone's screen (390 × 844, device
 // pixel ratio 3) with Lighthouse's mobile profile (150 ms round trip, 1.6 Mbit/s down,
-// 750 kbit/s up, the CPU slowed 4×) and unthrottled. For each, the median of VISITS visits:
+// 750 kbit/s up, the CPU slowed 4×: the page's thread by Chromium, the worker's by the page's
+// `?worker-slowdown=4`) and unthrottled. For each, the median of VISITS visits:
 // - first picture: the time from the navigation's start to the first scene's picture drawn at
 //   the build (www/first-picture.svg, index.html) painted on the plot (the Element Timing API);
 // - first plot: the time to the page's first `kernel-playground-frame` event (the lab's own
@@ -107,7 +108,7 @@ async function visit(profile) {
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
   sent = 0;
-  await page.goto(base, { waitUntil: 'commit' });
+  await page.goto(profile.cpu > 1 ? `${base}?worker-slowdown=${profile.cpu}` : base, { waitUntil: 'commit' });
   await page.waitForFunction(() => window.__firstPicture !== undefined || window.__firstPlot !== undefined, null, { timeout: SCENE_TIMEOUT_MS, polling: 20 });
   await page.waitForFunction(() => window.__firstPlot !== undefined, null, { timeout: SCENE_TIMEOUT_MS, polling: 20 });
   const bytes = sent;

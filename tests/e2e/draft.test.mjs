@@ -3,7 +3,8 @@
 // the next frame, and the full picture follows once the edits pause; the full picture is the
 // one a fast device draws of the same model. The device is taken as slow or fast through the page's hook, so the
 // test does not depend on this machine's speed. With the worker behind the page and with
-// the page fitting by itself (`?sync`).
+// the page fitting by itself (`?sync`). The benchmarks' slow worker (`?worker-slowdown=N`)
+// reports the slow device's timings and answers no sooner than that device would.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start, openPage, settle, canvasSignature } from './browser.mjs';
@@ -110,4 +111,33 @@ test('a device too slow for the half draft answers with a third', async () => {
   assert.ok(nodes[1] < nodes[0], `fewer nodes summed at a third: ${nodes[1]} < ${nodes[0]}`);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+// The benchmarks slow the page's thread with Chromium's CPU throttling, which leaves workers at
+// full speed: `?worker-slowdown=6` makes the worker as slow as a device six times slower. Its
+// frames say they took about six times as long as the same frames of a worker at full speed,
+// and each arrives no sooner than its reported time (a model the slow device would not have
+// finished is not painted early). The pictures are full ones on both visits (no drafts), so
+// that the same work is timed.
+test('the benchmarks\' slow worker reports the slow device\'s times and answers no sooner', async () => {
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const frames = {};
+  for (const query of ['', '?worker-slowdown=6']) {
+    const { page, errors } = await openPage(env.browser, `${env.base}${query}${SCENE}`);
+    await page.evaluate(() => window.kernelPlayground.forceSlow(false));
+    frames[query] = [];
+    for (const value of [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]) {
+      await settle(page);
+      frames[query].push(await stepC(page, value));
+    }
+    assert.ok(frames[query].every((f) => f.remote && !f.draft), 'full pictures from the worker');
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+  const fast = median(frames[''].map((f) => f.frame_ms));
+  const slow = median(frames['?worker-slowdown=6'].map((f) => f.frame_ms));
+  assert.ok(slow >= 3 * fast, `the slow worker's frames take ${slow} ms, against ${fast} ms at full speed`);
+  for (const f of frames['?worker-slowdown=6']) {
+    assert.ok(f.request_ms >= f.frame_ms, `answered after ${f.request_ms} ms, no sooner than its ${f.frame_ms} ms`);
+  }
 });
