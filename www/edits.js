@@ -34,6 +34,9 @@ export function onControl(el, value = controlValue(el)) {
     messages.clear('action');
     return true;
   });
+  // The model is asked for first: behind the page, the worker starts on it while the controls
+  // are brought up to date (on a slow phone, a millisecond of a slider's step).
+  requestRender();
   // Typed text the lab refuses (a kernel's expression half written) is marked, not lost.
   if (el.classList.contains('expression')) el.setAttribute('aria-invalid', done ? 'false' : 'true');
   // A preset brings the settings of its lesson (noise, test fraction, C), a task its methods and
@@ -42,7 +45,6 @@ export function onControl(el, value = controlValue(el)) {
   else showValue(el);
   enableControls(controlled());
   if (el.id === 'model') stopPlaying();
-  requestRender();
 }
 
 // Sets `key` to `value` (in the setting's own units, as the link writes it) where it belongs:
