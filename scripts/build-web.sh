@@ -46,8 +46,11 @@ cp -r lessons site/lessons
 # the repository).
 mkdir -p site/docs
 cp docs/embed.html site/docs/
-# The whole lab as one file for "Download the lab", then the service worker, which lists every
-# file of the site with its hash (so it comes last).
+# The whole lab as one file for "Download the lab" (from the files as written), then the
+# site's scripts, styles and catalogues minified in place (on a phone's link they share the line
+# with the module), then the service worker, which lists every file of the site with its hash
+# (so it comes last).
 node scripts/single-file.mjs site
+node scripts/minify.mjs site
 node scripts/service-worker.mjs site
 echo "built site/ ($(du -sh site | cut -f1))"

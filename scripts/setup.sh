@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building (and, with --browser, testing) Kernel Playground needs, skipping what
 # is already there: the wasm32 target, wasm-bindgen-cli at exactly the wasm-bindgen version in
-# Cargo.lock, and for the browser tests Debian's Chromium and ChromeDriver, a sans-serif font
-# and playwright-core from npm.
+# Cargo.lock, esbuild from npm (scripts/package.json), and for the browser tests Debian's
+# Chromium and ChromeDriver, a sans-serif font and playwright-core from npm.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +24,13 @@ have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
 if [ "$have" != "$wanted" ]; then
   say "installing wasm-bindgen-cli $wanted (a few minutes, once)"
   cargo install wasm-bindgen-cli --version "$wanted"
+fi
+
+# esbuild makes the site's scripts and styles smaller (scripts/minify.mjs); without npm the
+# site is built as written.
+if [ ! -d scripts/node_modules/esbuild ] && command -v npm >/dev/null 2>&1; then
+  say "installing esbuild from npm (it minifies the site's scripts)"
+  (cd scripts && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
 if [ "${1:-}" = "--browser" ]; then

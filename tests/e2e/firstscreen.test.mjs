@@ -299,3 +299,19 @@ test('a link\'s visit does not show, or fetch, the first scene\'s picture', asyn
   assert.ok(await likeFirstPicture(page, 24) < 0.8, 'another scene does not match the picture');
   await context.close();
 });
+
+// On a phone's link the scripts share the line with the module: the site serves them minified
+// (scripts/minify.mjs, run by the build), at most half their written size, and the lab works
+// from them (every other test of this suite runs on them too).
+test('the site serves its scripts and styles minified, and the lab runs from them', async () => {
+  const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+  const size = (root, names) => names.reduce((sum, name) => sum + fs.statSync(path.join(root, name)).size, 0);
+  const names = fs.readdirSync(path.join(repo, 'www')).filter((n) => /\.(js|css)$/.test(n));
+  const written = size(path.join(repo, 'www'), names);
+  const served = size(path.join(siteDir, 'www'), names);
+  assert.ok(served <= written / 2, `the site's ${names.length} scripts and styles: ${served} bytes of ${written}`);
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=100&seed=2`);
+  assert.equal((await lastFrame(page)).train_points, 100);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
