@@ -26,11 +26,14 @@ if [ "$have" != "$wanted" ]; then
   cargo install wasm-bindgen-cli --version "$wanted"
 fi
 
-# esbuild makes the site's scripts and styles smaller (scripts/minify.mjs); without npm the
-# site is built as written.
-if [ ! -d scripts/node_modules/esbuild ] && command -v npm >/dev/null 2>&1; then
-  say "installing esbuild from npm (it minifies the site's scripts)"
-  (cd scripts && npm ci --no-audit --no-fund --loglevel=error)
+# esbuild makes the site's scripts and styles smaller (scripts/minify.mjs), at the version
+# scripts/package.json pins; without npm or its registry the site is built as written.
+esbuild_wanted=$(sed -n 's/.*"esbuild": "\([^"]*\)".*/\1/p' scripts/package.json)
+esbuild_have=$(sed -n 's/^  "version": "\([^"]*\)".*/\1/p' scripts/node_modules/esbuild/package.json 2>/dev/null || true)
+if [ "$esbuild_have" != "$esbuild_wanted" ] && command -v npm >/dev/null 2>&1; then
+  say "installing esbuild $esbuild_wanted from npm (it minifies the site's scripts)"
+  (cd scripts && npm ci --no-audit --no-fund --loglevel=error) ||
+    say "esbuild could not be installed: the site is built with its scripts as written"
 fi
 
 if [ "${1:-}" = "--browser" ]; then

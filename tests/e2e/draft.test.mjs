@@ -122,13 +122,17 @@ test('a device too slow for the half draft answers with a third', async () => {
 test('the benchmarks\' slow worker reports the slow device\'s times and answers no sooner', async () => {
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const frames = {};
-  for (const query of ['', '?worker-slowdown=6']) {
+  // The slow worker first: a second visit finds the module compiled at its best by the first,
+  // so the worker at full speed, timed second, is not held back by a cold start. Three steps of
+  // each warm the code before seven are timed.
+  for (const query of ['?worker-slowdown=6', '']) {
     const { page, errors } = await openPage(env.browser, `${env.base}${query}${SCENE}`);
     await page.evaluate(() => window.kernelPlayground.forceSlow(false));
     frames[query] = [];
-    for (const value of [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7]) {
+    for (const [i, value] of [0.8, 0.9, 1.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7].entries()) {
       await settle(page);
-      frames[query].push(await stepC(page, value));
+      const frame = await stepC(page, value);
+      if (i >= 3) frames[query].push(frame);
     }
     assert.ok(frames[query].every((f) => f.remote && !f.draft), 'full pictures from the worker');
     assert.deepEqual(errors, []);
@@ -138,6 +142,7 @@ test('the benchmarks\' slow worker reports the slow device\'s times and answers 
   const slow = median(frames['?worker-slowdown=6'].map((f) => f.frame_ms));
   assert.ok(slow >= 3 * fast, `the slow worker's frames take ${slow} ms, against ${fast} ms at full speed`);
   for (const f of frames['?worker-slowdown=6']) {
-    assert.ok(f.request_ms >= f.frame_ms, `answered after ${f.request_ms} ms, no sooner than its ${f.frame_ms} ms`);
+    // (Each side's clock is rounded to a tenth of a millisecond or so: half a millisecond of slack.)
+    assert.ok(f.request_ms >= f.frame_ms - 0.5, `answered after ${f.request_ms} ms, no sooner than its ${f.frame_ms} ms`);
   }
 });

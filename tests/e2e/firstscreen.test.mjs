@@ -309,7 +309,7 @@ test('the site serves its scripts and styles minified, and the lab runs from the
   const names = fs.readdirSync(path.join(repo, 'www')).filter((n) => /\.(js|css)$/.test(n));
   const written = size(path.join(repo, 'www'), names);
   const served = size(path.join(siteDir, 'www'), names);
-  assert.ok(served <= written / 2, `the site's ${names.length} scripts and styles: ${served} bytes of ${written}`);
+  assert.ok(served <= written / 2, `the site's ${names.length} scripts and styles: ${served} bytes of ${written} (is esbuild installed? bash scripts/setup.sh)`);
   const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=100&seed=2`);
   assert.equal((await lastFrame(page)).train_points, 100);
   assert.deepEqual(errors, []);
