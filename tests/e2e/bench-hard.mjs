@@ -19,12 +19,11 @@
 // Timings only; nothing here passes or fails.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { start, openPage, settle, slowCpu, watchStep, stepFrame } from './browser.mjs';
+import { start, openPage, settle, slowCpu, watchStep, stepFrame, benchQuery } from './browser.mjs';
 
 const CPU = Number(process.env.CPU || 1);
 const WORKER_SLOWDOWN = Number(process.env.WORKER_SLOWDOWN || CPU);
-// The page's query: everything on its thread (`sync`), or the worker slowed as the page is.
-const query = (mode) => (mode === 'sync' ? '?sync' : WORKER_SLOWDOWN > 1 ? `?worker-slowdown=${WORKER_SLOWDOWN}` : '');
+const query = (mode) => benchQuery(mode, WORKER_SLOWDOWN);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const libsvmDir = path.join(here, 'node_modules/libsvm-js/dist/browser/wasm');

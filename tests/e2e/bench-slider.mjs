@@ -8,7 +8,7 @@
 // Run after scripts/build-web.sh:   node tests/e2e/bench-slider.mjs [n ...]   (default 500;
 // CPU=4 slows the page's CPU four times and the worker as much, `?worker-slowdown`)
 // Timings only; nothing here passes or fails.
-import { start, openPage, settle, slowCpu } from './browser.mjs';
+import { start, openPage, settle, slowCpu, benchQuery } from './browser.mjs';
 
 const CPU = Number(process.env.CPU || 1);
 const STEPS = Number(process.env.STEPS || 24);
@@ -37,8 +37,7 @@ try {
   console.log(`the C slider moved by the mouse; two moons, noise 0.3, RBF, C = 1, γ = 1${CPU > 1 ? `, CPU ${CPU}× slower (the worker too)` : ''}; ms`);
   console.log(`${'mode'.padStart(6)} ${'n'.padStart(6)} ${'step med'.padStart(8)} ${'step p90'.padStart(8)}`);
   for (const n of sizes.length ? sizes : [500]) for (const mode of ['worker', 'sync']) {
-    const query = mode === 'sync' ? '?sync' : CPU > 1 ? `?worker-slowdown=${CPU}` : '';
-    const { page, errors } = await openPage(env.browser, `${env.base}${query}#preset=moons&n=${n}&noise=0.3&seed=1&model=svm&kernel=rbf&C=1&gamma=1`, { width: 1400, height: 1000 });
+    const { page, errors } = await openPage(env.browser, `${env.base}${benchQuery(mode, CPU)}#preset=moons&n=${n}&noise=0.3&seed=1&model=svm&kernel=rbf&C=1&gamma=1`, { width: 1400, height: 1000 });
     await slowCpu(page, CPU);
     await page.evaluate(() => document.getElementById('C').scrollIntoView({ block: 'center' }));
     await settle(page);

@@ -141,3 +141,9 @@ export async function slowCpu(page, rate) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
+
+// The page's query for a benchmark's `mode`: everything on the page's thread ('sync'), or the
+// worker behind it slowed `workerRate` times (www/worker.js), which Chromium's throttling does
+// not reach.
+export const benchQuery = (mode, workerRate) =>
+  (mode === 'sync' ? '?sync' : workerRate > 1 ? `?worker-slowdown=${workerRate}` : '');
