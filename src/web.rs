@@ -145,6 +145,9 @@ pub struct App {
     /// With a worker behind the page: the plane's model is fitted and pictured there, and
     /// this holds its latest picture (`None` inside until the first arrives).
     remote: Option<Option<Remote>>,
+    /// The page's own last picture, when it fits the plane itself: kept for a worker that
+    /// takes the plane back ([`App::hand_back`]).
+    own: Option<Remote>,
     /// The points' discs: their stamps, and the layer painted last.
     discs: discs::DiscPainter,
     /// How many frames the worker has sent.
@@ -215,6 +218,7 @@ impl App {
             fitted_since_frame: false,
             figures: Cache::default(),
             remote: None,
+            own: None,
             discs: discs::DiscPainter::default(),
             generation: 0,
             painted: None,

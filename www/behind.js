@@ -66,6 +66,10 @@ export class FrameClient {
       this.reset();
       this.request();
     };
+    // The page fits the plane itself (a small scene, www/remote.js): nothing is asked.
+    this.away = false;
+    // How many frames the worker has answered.
+    this.framesAnswered = 0;
     onRestart(this.resend);
   }
 
@@ -222,8 +226,24 @@ export class FrameClient {
     return !p || p.fingerprint !== app.fingerprint() || p.width !== this.canvas.width || p.height !== this.canvas.height;
   }
 
+  // The page fits the plane itself from now on: what is in flight no longer counts and the
+  // worker drops its copy.
+  leave() {
+    this.detach();
+    this.away = true;
+  }
+
+  // The page gives the plane back: the worker's copy starts from the whole scene, and until
+  // its first picture comes the page's last one stays (`Lab.hand_back`), not "preparing".
+  takeBack() {
+    this.away = false;
+    this.reset();
+    this.discardEdits();
+  }
+
   // The scene may have changed: ask for its picture (now, or when the one in flight is back).
   request() {
+    if (this.away) return;
     if (this.inFlight) {
       this.wanted = true;
       this.armCancel();
@@ -247,7 +267,7 @@ export class FrameClient {
   }
 
   receive(m) {
-    if (!this.inFlight || m.id !== this.inFlight.id) return;
+    if (this.away || !this.inFlight || m.id !== this.inFlight.id) return;
     if (m.phase) {
       // The worker has begun this request (it may have waited behind another).
       if (this.inFlight.working === undefined) this.inFlight.working = performance.now();
@@ -259,6 +279,7 @@ export class FrameClient {
     this.cancelTimer = null;
     // From posting the request to its answer: the worker's frame and the messages' way.
     this.requestMs = performance.now() - this.inFlight.started;
+    this.framesAnswered += 1;
     this.inFlight = null;
     if (!m.resync && this.preparingFrom !== null && m.id >= this.preparingFrom) this.preparingFrom = null;
     if (m.resync) {

@@ -8,6 +8,7 @@ import { t, tr } from './i18n.js';
 import { isLessonText } from './lesson-file.js';
 import { openLessonFile } from './lessons.js';
 import { $, guard, page, showMessage, sides } from './page.js';
+import { handBack } from './remote.js';
 import { newEntry, replaceScene, settle, writeHash } from './scenes.js';
 
 // ---- files and sharing --------------------------------------------------------------------
@@ -49,6 +50,8 @@ export async function loadFile(file) {
     const columns = await chooseColumns(Lab.file_preview, head, file.name);
     if (columns === null) return;
     newEntry();
+    // A page fitting its small scene itself gives the plane back to the worker first.
+    if (page.standby && bytes.byteLength >= BIG_FILE_BYTES) handBack();
     if (page.client && bytes.byteLength >= BIG_FILE_BYTES) {
       // Read behind the page, and taken a slice at a time: no long task on this thread.
       const why = await loadBehind(file.name, bytes, columns, {

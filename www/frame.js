@@ -7,7 +7,7 @@ import { t, tr } from './i18n.js';
 import { pointsTable } from './edits.js';
 import { placeCursor } from './keyboard.js';
 import { $, controlled, guard, page, renderMessage } from './page.js';
-import { PAGE_POINTS, boundPageFits } from './remote.js';
+import { PAGE_POINTS, boundPageFits, boundTakeOver, weigh } from './remote.js';
 import { scheduleHash } from './scenes.js';
 import { showSvmOptions } from './svm-options.js';
 import { hideDetails, updateStatus } from './status.js';
@@ -82,6 +82,7 @@ function paintAgain() {
 export function renderFrame() {
   frameRequested = false;
   boundPageFits();
+  boundTakeOver();
   pointsTable.refresh();
   const json = guard(() => page.app.render());
   showClasses(page.app.class_choices());
@@ -101,6 +102,7 @@ export function renderFrame() {
   const viewStart = performance.now();
   guard(() => renderView(page.app));
   page.lastFrame.view_ms = performance.now() - viewStart;
+  weigh(page.lastFrame);
   pumpView(page.app);
   // The view's canvas has its size now: the worker can compute the figure for it.
   if (page.client) page.client.requestFigure();

@@ -27,6 +27,9 @@ export const page = {
   client: null,
   // The same for the right-hand side when comparing (its own copy of the lab in the worker).
   clientB: null,
+  // The left side's worker client while the page fits a small, quick scene itself
+  // (www/remote.js: `client` is then null).
+  standby: null,
   // Without a worker that can run, the page fits (small) scenes itself.
   pageFits: false,
   // Whether the scene is too large for a link (the address then holds none).

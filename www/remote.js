@@ -1,9 +1,9 @@
 // The worker behind the page, from the page's side: edits sent on to its copies of the lab, the
-// note on the plot while a request runs long, and the page fitting by itself when no worker can
-// run.
+// note on the plot while a request runs long, the page fitting a small scene itself while it
+// is quick, and by itself when no worker can run.
 
 import { FrameClient, LONG_MS, hasWorker, onFailure, onNote } from './behind.js';
-import { requestRender } from './frame.js';
+import { repaint, requestRender } from './frame.js';
 import { t } from './i18n.js';
 import { $, guard, page, renderMessage, sides } from './page.js';
 import { workerPainted } from './pointer.js';
@@ -77,9 +77,100 @@ export function boundPageFits() {
   }
 }
 
+// ---- the page fitting a small scene itself ----------------------------------------------------
+
+// Behind a worker, an edit reaches the canvas a frame late: the page paints the moved slider
+// or point in one frame while the worker fits, and the model in the next. A scene whose fit
+// and pictures take little of a frame is better fitted on the page, in the frame of the edit
+// (CPU 4× slower, n = 500: a slider step in 16 ms instead of 25, docs/BENCHMARKS.md). So
+// once the scene has rested TAKE_OVER_AFTER_MS (the page's first fit is a cold one), the page
+// takes the plane of the left-hand side over from the worker when the worker's last three
+// frames with a fit, with the page's painting of them and the open view's figure, took at most
+// TAKE_OVER_MS (the median: the first fits after the page opens are slow ones) and the scene
+// has at most TAKE_OVER_POINTS points. It gives the plane back, its last picture shown until
+// the worker's first comes, when two of its frames running with a fit took over HAND_BACK_MS
+// with the view, when the scene grows past TAKE_OVER_POINTS, and with every new scene.
+// `?worker` in the address keeps every scene behind the page.
+const TAKE_OVER_POINTS = 1000;
+const TAKE_OVER_MS = 14;
+const HAND_BACK_MS = 16;
+const TAKE_OVER_AFTER_MS = 300;
+// The worker's last frames with a fit, as the page would take them (ms).
+let workerFrames = [];
+let slowFrames = 0;
+let takeOverTimer = null;
+let weighed = 0;
+let behindOnly = false;
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+// What a frame with a model (its view drawn) says of the time a fit and its pictures take, on
+// whichever side it was made: the page takes the plane over, or gives it back.
+export function weigh(frame) {
+  if (!frame.refit) return;
+  if (page.standby) {
+    slowFrames = frame.frame_ms + (frame.view_ms || 0) > HAND_BACK_MS ? slowFrames + 1 : 0;
+    if (slowFrames >= 2) handBack();
+    return;
+  }
+  // A worker's frame counts once, not again with every frame that paints it (a hover).
+  const client = page.client;
+  if (!client || behindOnly || client.framesAnswered === weighed) return;
+  weighed = client.framesAnswered;
+  // The worker's frame less what the page's own does not do (the scene written as JSON), the
+  // page's painting of it, and the open view's figure if the worker computes it.
+  const figure = figureWanted() ? client.figureMs : frame.view_ms || 0;
+  const ms = frame.frame_ms - (frame.json_ms || 0) + (frame.paint_ms || 0) + figure;
+  workerFrames = [...workerFrames.slice(-2), ms];
+  clearTimeout(takeOverTimer);
+  takeOverTimer = setTimeout(takeOver, TAKE_OVER_AFTER_MS);
+}
+
+function takeOver() {
+  takeOverTimer = null;
+  const client = page.client;
+  if (!client || !page.app || page.dragging !== null || !client.idle) return;
+  if (workerFrames.length < 3 || median(workerFrames) > TAKE_OVER_MS || page.app.point_count() > TAKE_OVER_POINTS) return;
+  client.leave();
+  page.standby = client;
+  page.client = null;
+  slowFrames = 0;
+  page.app.set_remote(false);
+  // The page's first fit, and the same picture painted from it.
+  repaint();
+}
+
+// The worker takes the plane back: the page fitting it no longer pays, the scene grew large or
+// a large file is read behind the page; the page's last picture stays, as the worker's latest
+// would, until the worker's first comes. When a scene is being `opened`, the caller sends it.
+export function handBack(opened = false) {
+  if (!page.standby) return;
+  const client = page.standby;
+  page.client = client;
+  page.standby = null;
+  workerFrames = [];
+  // The lab says whether the points were replaced since the page's last frame (a file).
+  const replaced = !opened && page.app && page.app.take_edits() === undefined;
+  client.takeBack();
+  if (opened || !page.app) return;
+  page.app.hand_back();
+  if (replaced) client.resync();
+  client.request();
+}
+
+// Before a frame the page fits: a scene grown large goes back behind the page; otherwise the
+// page's own edits since the last frame are sent nowhere.
+export function boundTakeOver() {
+  if (!page.standby) return;
+  if (page.app.point_count() > TAKE_OVER_POINTS) handBack();
+  else page.app.take_edits();
+}
+
 export function startClient() {
   onNote(() => renderMessage(page.lastFrame));
-  if (new URLSearchParams(location.search).has('sync')) return;
+  const query = new URLSearchParams(location.search);
+  if (query.has('sync')) return;
+  behindOnly = query.has('worker');
   if (!hasWorker()) {
     page.pageFits = true;
     return;
@@ -89,6 +180,7 @@ export function startClient() {
   // When no worker can run, the page fits (scenes up to PAGE_POINTS points) itself.
   onFailure(() => {
     page.client = null;
+    page.standby = null;
     page.clientB = null;
     page.pageFits = true;
     if (page.app) page.app.set_remote(false);

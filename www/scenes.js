@@ -10,7 +10,7 @@ import { errorText, partsLeftOut, refusedLink } from './messages.js';
 import { showCaption } from './examples.js';
 import { $, controlled, guard, messages, page, renderMessage, showMessage, sideOf } from './page.js';
 import { hideTooltip } from './pointer.js';
-import { setTwin } from './remote.js';
+import { handBack, setTwin } from './remote.js';
 
 let hashTimer = null;
 
@@ -80,6 +80,8 @@ function sceneOpened() {
   messages.sceneChanged();
   messages.set('link', partsLeftOut(page.lab.warnings().split('\n').filter(Boolean)));
   page.app = sideOf(page.lab, 0);
+  // A new scene starts behind the page, whatever the last one was fitted by.
+  handBack(true);
   if (page.client) {
     page.app.set_remote(true);
     page.client.resync();

@@ -49,10 +49,11 @@ impl App {
         Ok(note)
     }
 
-    /// Whether view `view_id`'s figure comes from the worker behind the page (the page then
-    /// asks for it with `FrameWorker.figure` and adopts it with [`App::adopt_figure`]).
+    /// Whether view `view_id`'s figure comes from the worker behind the page when one fits the
+    /// plane (the page then asks for it with `FrameWorker.figure` and adopts it with
+    /// [`App::adopt_figure`]).
     pub fn view_computed_behind(&self, view_id: &str) -> bool {
-        self.remote.is_some() && views::view(view_id).is_ok_and(computed_behind)
+        views::view(view_id).is_ok_and(computed_behind)
     }
 
     /// Adopts a figure the worker computed for view `view_id` (bytes from

@@ -20,17 +20,13 @@ impl App {
         let scene = self.lab.scene(&layout);
         let computed = now_ms();
         self.paint_white(&layout);
+        let (mut image, mut size) = (Vec::new(), (0, 0));
         if let Some(grid) =
             scene::region_grid(&scene).filter(|_| self.lab.settings().layers().on("regions"))
         {
-            let (cols, rows) = (grid.cols as u32, grid.rows as u32);
-            paint_regions(
-                &mut self.fields,
-                &self.context,
-                &scene::field_image_rgba(&scene, cols, rows),
-                (cols, rows),
-                &layout,
-            )?;
+            size = (grid.cols as u32, grid.rows as u32);
+            image = scene::field_image_rgba(&scene, size.0, size.1);
+            paint_regions(&mut self.fields, &self.context, &image, size, &layout)?;
         }
         let painted = now_ms();
         self.discs_key = None;
@@ -58,7 +54,36 @@ impl App {
         frame.insert("legend".into(), json!(legend));
         // The whole of this call: fit, picture, status and this JSON.
         frame.insert("frame_ms".into(), json!(now_ms() - started));
-        Ok(Value::Object(frame).to_string())
+        let json = serde_json::to_string(&frame).map_err(js_error)?;
+        self.keep_own(scene, image, size, frame);
+        Ok(json)
+    }
+
+    /// Keeps the picture the page just painted, as a worker's would be kept: a worker taking
+    /// the plane back ([`App::hand_back`]) shows it until its own first comes.
+    fn keep_own(
+        &mut self,
+        mut scene: scene::Scene,
+        regions: Vec<u8>,
+        (cols, rows): (u32, u32),
+        mut frame: Map<String, Value>,
+    ) {
+        // The points are composed anew over it, as they are then.
+        scene.points = Vec::new();
+        scene.colour_of = Vec::new();
+        scene.hollow = Vec::new();
+        frame.insert(
+            "fingerprint".into(),
+            json!(self.lab.fingerprint().to_string()),
+        );
+        frame.insert("follows_pointer".into(), json!(self.lab.follows_pointer()));
+        self.own = Some(Remote {
+            scene,
+            regions,
+            cols,
+            rows,
+            frame,
+        });
     }
 
     /// The draft level of the frames this page fits and pictures itself, the field on a
@@ -73,10 +98,23 @@ impl App {
     /// ([`App::adopt_frame`]).
     pub fn set_remote(&mut self, on: bool) {
         self.remote = on.then_some(None);
+        self.own = None;
         // What was painted last may be this page's own picture: nothing is taken as painted.
         self.painted = None;
         self.painted_scene = None;
         self.discs_key = None;
+    }
+
+    /// Hands the plane back to the worker behind the page after the page fitted it itself for
+    /// a while (a small scene, www/remote.js): the page's last picture stays on show, as the
+    /// worker's latest would, until the worker's first comes.
+    pub fn hand_back(&mut self) {
+        let own = self.own.take();
+        self.set_remote(true);
+        if own.is_some() {
+            self.remote = Some(own);
+            self.generation += 1;
+        }
     }
 
     /// Whether the points' discs are still being painted (a large scene's take a few frames):

@@ -88,6 +88,22 @@ export async function lastFrame(page) {
   return page.evaluate(() => window.kernelPlayground.lastFrame);
 }
 
+// Moves the C slider one step; returns the frame of the new C once it is painted.
+export async function nudgeC(page) {
+  const before = await lastFrame(page);
+  await page.focus('#C');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(
+    (c) => {
+      const f = window.kernelPlayground.lastFrame;
+      return f && !f.behind && f.C !== c;
+    },
+    before.C,
+    { timeout: 20000 },
+  );
+  return lastFrame(page);
+}
+
 // Waits until nothing waits for the worker behind the page and two animation frames have
 // passed (so any pending render has run).
 export async function settle(page) {
@@ -142,8 +158,14 @@ export async function slowCpu(page, rate) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
-// The page's query for a benchmark's `mode`: everything on the page's thread ('sync'), or the
-// worker behind it slowed `workerRate` times (www/worker.js), which Chromium's throttling does
-// not reach.
-export const benchQuery = (mode, workerRate) =>
-  (mode === 'sync' ? '?sync' : workerRate > 1 ? `?worker-slowdown=${workerRate}` : '');
+// The page's query for a benchmark's `mode`: everything on the page's thread ('sync'), every
+// scene fitted behind the page ('worker'), or the page's own choice ('auto': a small, quick
+// scene fitted on the page, www/remote.js); the worker slowed `workerRate` times
+// (www/worker.js), which Chromium's throttling does not reach.
+export function benchQuery(mode, workerRate) {
+  const query = [];
+  if (mode === 'sync') query.push('sync');
+  if (mode === 'worker') query.push('worker');
+  if (mode !== 'sync' && workerRate > 1) query.push(`worker-slowdown=${workerRate}`);
+  return query.length ? `?${query.join('&')}` : '';
+}

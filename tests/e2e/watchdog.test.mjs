@@ -8,13 +8,15 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { start, openPage, settle, siteDir, unfold, waitForFrame, lastFrame, rehearsed } from './browser.mjs';
+import { start, openPage, settle, siteDir, unfold, waitForFrame, lastFrame, rehearsed, nudgeC } from './browser.mjs';
 
 let env;
 before(async () => { env = await start(); });
 after(async () => env && env.close());
 
-const SCENE = '#preset=moons&n=100&kernel=rbf&C=1&gamma=1';
+// The plane stays behind the page however small the scene (`?worker`): it is the worker's
+// watch these tests check, and a small scene's fits may otherwise be taken over by the page.
+const SCENE = '?worker#preset=moons&n=100&kernel=rbf&C=1&gamma=1';
 const WASM = /kernel_playground_bg\.wasm$/;
 
 // Records long tasks on the page's thread and every text the message line shows.
@@ -63,22 +65,6 @@ async function recovery(page, restarts, since) {
     { timeout: 10000 },
   );
   return Date.now() - since;
-}
-
-// Moves the C slider one step; returns the frame of the new C once it is painted.
-async function nudgeC(page) {
-  const before = await lastFrame(page);
-  await page.focus('#C');
-  await page.keyboard.press('ArrowRight');
-  await page.waitForFunction(
-    (c) => {
-      const f = window.kernelPlayground.lastFrame;
-      return f && !f.behind && f.C !== c;
-    },
-    before.C,
-    { timeout: 20000 },
-  );
-  return lastFrame(page);
 }
 
 // The next edit is fitted in the worker: a fresh model for it, none fitted by the page.
