@@ -81,8 +81,9 @@ export function boundPageFits() {
 
 // Behind a worker, an edit reaches the canvas a frame late: the page paints the moved slider
 // or point in one frame while the worker fits, and the model in the next. A scene whose fit
-// and pictures take little of a frame is better fitted on the page, in the frame of the edit
-// (CPU 4× slower, n = 500: a slider step in 16 ms instead of 25, docs/BENCHMARKS.md). So
+// and pictures fit in a frame is better fitted on the page, in the frame of the edit (CPU 4×
+// slower, n = 500: a slider step in about 16 ms instead of 25, docs/BENCHMARKS.md); up to a
+// frame and a half the page's step is still the quicker of the two. So
 // once the scene has rested TAKE_OVER_AFTER_MS (the page's first fit is a cold one), the page
 // takes the plane of the left-hand side over from the worker when the worker's last three
 // frames with a fit, with the page's painting of them and the open view's figure, took at most
@@ -92,8 +93,8 @@ export function boundPageFits() {
 // with the view, when the scene grows past TAKE_OVER_POINTS, and with every new scene.
 // `?worker` in the address keeps every scene behind the page.
 const TAKE_OVER_POINTS = 1000;
-const TAKE_OVER_MS = 14;
-const HAND_BACK_MS = 16;
+const TAKE_OVER_MS = 16;
+const HAND_BACK_MS = 24;
 const TAKE_OVER_AFTER_MS = 300;
 // The worker's last frames with a fit, as the page would take them (ms).
 let workerFrames = [];

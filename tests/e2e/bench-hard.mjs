@@ -7,11 +7,12 @@
 //   - fit, field (the scene: field and contours) and paint (regions and overlay), medians;
 //   - a cold fit of ours against LIBSVM's (libsvm-js, LIBSVM 3.22 in wasm, a dev dependency of
 //     the tests only) on the same points in the same page: medians and the ratio.
-// Each n is measured twice: with the worker behind the page (the default) and with everything
-// on the page's thread (`?sync`). Then the other tasks' kernel methods (ε-SVR, ν-SVR, the
-// one-class SVM) at the largest n, with the worker: the longest main-thread task while their
-// slider moves and a point is dragged, and their fit and frame (OTHERS=0 skips them; ONLY=name
-// times only those of them, without the two moons).
+// Each n is measured twice: with the worker behind the page (`?worker`, which keeps even a
+// small scene there: www/remote.js) and with everything on the page's thread (`?sync`). Then
+// the other tasks' kernel methods (ε-SVR, ν-SVR, the one-class SVM) at the largest n, with the
+// worker: the longest main-thread task while their slider moves and a point is dragged, and
+// their fit and frame (OTHERS=0 skips them; ONLY=name times only those of them, without the
+// two moons).
 // Run after scripts/build-web.sh:   node tests/e2e/bench-hard.mjs [n ...]   (CPU=4 slows the
 // page's CPU four times, as on Lighthouse's mobile profile, and the worker's as much with the
 // page's `?worker-slowdown=4`, since Chromium's throttling leaves workers at full speed;

@@ -6,7 +6,7 @@
 // `?sync` (the page fits in the frame itself); each step is from the slider's `input` event to
 // the end of the task that paints the model for it (a frame that is not a step behind), the
 // page settling between steps. Median and p90 of STEPS steps after WARM that warm the page and
-// a pause.
+// a pause; "on page": how many of the steps the page fitted itself.
 // Run after scripts/build-web.sh:   node tests/e2e/bench-slider.mjs [n ...]   (default 500;
 // CPU=4 slows the page's CPU four times and the worker as much, `?worker-slowdown`)
 // Timings only; nothing here passes or fails.
@@ -30,7 +30,8 @@ function timeSteps() {
       if (window.kernelPlayground.lastFrame.behind) return;
       window.removeEventListener('kernel-playground-frame', painted);
       // The frame's view, status line and message follow the event in the same task.
-      queueMicrotask(() => window.__steps.push(performance.now() - t0));
+      const where = window.kernelPlayground.frames;
+      queueMicrotask(() => window.__steps.push([performance.now() - t0, where]));
     };
     window.addEventListener('kernel-playground-frame', painted);
   }, true);
@@ -39,7 +40,7 @@ function timeSteps() {
 const env = await start();
 try {
   console.log(`the C slider moved by the mouse; two moons, noise 0.3, RBF, C = 1, γ = 1${CPU > 1 ? `, CPU ${CPU}× slower (the worker too)` : ''}; ms`);
-  console.log(`${'mode'.padStart(6)} ${'n'.padStart(6)} ${'step med'.padStart(8)} ${'step p90'.padStart(8)}`);
+  console.log(`${'mode'.padStart(6)} ${'n'.padStart(6)} ${'step med'.padStart(8)} ${'step p90'.padStart(8)} ${'on page'.padStart(8)}`);
   for (const n of sizes.length ? sizes : [500]) for (const mode of ['auto', 'worker', 'sync']) {
     const { page, errors } = await openPage(env.browser, `${env.base}${benchQuery(mode, CPU)}#preset=moons&n=${n}&noise=0.3&seed=1&model=svm&kernel=rbf&C=1&gamma=1`, { width: 1400, height: 1000 });
     await slowCpu(page, CPU);
@@ -65,8 +66,10 @@ try {
       if (i === WARM - 1) await new Promise((resolve) => setTimeout(resolve, 500));
     }
     await page.mouse.up();
-    const steps = (await page.evaluate(() => window.__steps)).slice(WARM);
-    console.log(`${mode.padStart(6)} ${String(n).padStart(6)} ${quantile(steps, 0.5).toFixed(1).padStart(8)} ${quantile(steps, 0.9).toFixed(1).padStart(8)}${steps.length < STEPS ? `  (${steps.length} steps)` : ''}`);
+    const timed = (await page.evaluate(() => window.__steps)).slice(WARM);
+    const steps = timed.map(([ms]) => ms);
+    const onPage = timed.filter(([, where]) => where === 'page').length;
+    console.log(`${mode.padStart(6)} ${String(n).padStart(6)} ${quantile(steps, 0.5).toFixed(1).padStart(8)} ${quantile(steps, 0.9).toFixed(1).padStart(8)} ${`${onPage}/${steps.length}`.padStart(8)}${steps.length < STEPS ? `  (${steps.length} steps)` : ''}`);
     if (errors.length) console.log('errors:', errors);
     await page.close();
   }
