@@ -12,6 +12,17 @@
 //! nanoseconds more per comparison: kept to code that sorts per edit or per file, not per pixel.
 
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+/// The map of `pairs`, the last value kept for a key given twice, as `collect` makes it: built
+/// by insertion, where `collect` first sorts the pairs with a copy of the sort for their type.
+pub fn map_of<K: Ord, V>(pairs: impl IntoIterator<Item = (K, V)>) -> BTreeMap<K, V> {
+    let mut map = BTreeMap::new();
+    for (key, value) in pairs {
+        map.insert(key, value);
+    }
+    map
+}
 
 /// The permutation that sorts `0..n` stably by `cmp` on indices.
 fn stable_order(n: usize, cmp: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
@@ -54,6 +65,16 @@ pub fn sort<T: Ord>(items: &mut [T]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn map_of_is_what_collect_makes() {
+        for seed in 1..20 {
+            let keys = sequence(seed, 50);
+            let pairs: Vec<(u64, usize)> = keys.iter().map(|k| k % 13).zip(0..).collect();
+            let collected: BTreeMap<u64, usize> = pairs.iter().copied().collect();
+            assert_eq!(map_of(pairs), collected);
+        }
+    }
 
     /// A small generator of a fixed sequence, so that the cases are many and repeatable.
     fn sequence(seed: u64, n: usize) -> Vec<u64> {

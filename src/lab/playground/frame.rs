@@ -367,9 +367,9 @@ impl Playground {
                     if self.data.label_texts.is_empty() {
                         return text;
                     }
-                    let names = (self.data.classes().into_iter())
-                        .map(|c| (c, self.data.class_name(c)))
-                        .collect();
+                    let names = crate::core::sorting::map_of(
+                        (self.data.classes().into_iter()).map(|c| (c, self.data.class_name(c))),
+                    );
                     crate::core::labels::name_labels(&text, &names)
                 })
             }

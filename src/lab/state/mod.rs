@@ -353,11 +353,11 @@ fn shown(text: &str) -> String {
 
 /// The texts of `data`'s classes that are written other than as their integers.
 fn written_names(data: &Dataset) -> crate::core::labels::LabelTexts {
-    data.label_texts
-        .iter()
-        .filter(|(class, text)| class.to_string() != ***text)
-        .map(|(&class, text)| (class, text.clone()))
-        .collect()
+    crate::core::sorting::map_of(
+        (data.label_texts.iter())
+            .filter(|(class, text)| class.to_string() != ***text)
+            .map(|(&class, text)| (class, text.clone())),
+    )
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use super::read::renamed;
 use super::{written_names, LinkedPoints, Settings};
 use crate::core::data::Dataset;
 use crate::core::error::Error;
+use crate::core::sorting::map_of;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -40,12 +41,12 @@ impl Settings {
         let file = SceneFile {
             format: SCENE_FORMAT.into(),
             version: 1,
-            settings: self
-                .written_keys()
-                .filter(|&k| k != "v")
-                .chain(Self::optional_keys().into_iter().filter(|k| self.is_set(k)))
-                .map(|k| (k.to_string(), self.get(k).unwrap_or_default()))
-                .collect(),
+            settings: map_of(
+                self.written_keys()
+                    .filter(|&k| k != "v")
+                    .chain(Self::optional_keys().into_iter().filter(|k| self.is_set(k)))
+                    .map(|k| (k.to_string(), self.get(k).unwrap_or_default())),
+            ),
             points: (0..data.len())
                 .map(|i| ScenePoint {
                     x: data.points[i][0],
@@ -54,10 +55,11 @@ impl Settings {
                     test: test.get(i).copied().unwrap_or(false),
                 })
                 .collect(),
-            classes: written_names(data)
-                .into_iter()
-                .map(|(class, text)| (class, text.into()))
-                .collect(),
+            classes: map_of(
+                written_names(data)
+                    .into_iter()
+                    .map(|(class, text)| (class, text.into())),
+            ),
         };
         serde_json::to_string_pretty(&file).unwrap_or_default() + "\n"
     }
