@@ -279,7 +279,6 @@ export class FrameClient {
     this.cancelTimer = null;
     // From posting the request to its answer: the worker's frame and the messages' way.
     this.requestMs = performance.now() - this.inFlight.started;
-    this.framesAnswered += 1;
     this.inFlight = null;
     if (!m.resync && this.preparingFrom !== null && m.id >= this.preparingFrom) this.preparingFrom = null;
     if (m.resync) {
@@ -292,6 +291,7 @@ export class FrameClient {
       this.wanted = false;
       return;
     }
+    this.framesAnswered += 1;
     const current = this.app().adopt_frame(new Uint8Array(m.json), new Uint8Array(m.regions));
     this.painted(current);
     if (this.wanted || this.needed()) {

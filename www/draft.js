@@ -35,7 +35,7 @@ export const drafting = () => sharpenTimer !== null;
 
 function setDraft(draft) {
   for (const app of [page.app, page.twin]) if (app) app.set_draft(draft);
-  for (const client of [page.client, page.clientB]) if (client) client.draft = draft;
+  for (const client of [page.client, page.standby, page.clientB]) if (client) client.draft = draft;
 }
 
 // Something changed: on a slow device the next pictures are drafts until the edits pause,

@@ -10,6 +10,7 @@ import { t, tr } from './i18n.js';
 import { $, controlled, guard, messages, page, showMessage } from './page.js';
 import { cancelTap, hideTooltip, setHighlight } from './pointer.js';
 import { PointsTable } from './points-table.js';
+import { handBack } from './remote.js';
 import { newEntry, replaceScene, sceneHash, settle } from './scenes.js';
 import { openView } from './views.js';
 
@@ -34,6 +35,9 @@ export function onControl(el, value = controlValue(el)) {
     messages.clear('action');
     return true;
   });
+  // A choice that is no slider's step (a model, a kernel, a task) may fit anew from scratch, for
+  // longer than a frame: a page fitting its small scene itself gives it back to the worker.
+  if (el.type !== 'range') handBack();
   // The model is asked for first: behind the page, the worker starts on it while the controls
   // are brought up to date (on a slow phone, a millisecond of a slider's step).
   requestRender();

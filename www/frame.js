@@ -41,6 +41,7 @@ export function requestRender() {
 // A frame, and the picture if the scene changed, with no draft asked for: what the pointer
 // does over the plot (the highlight, k-NN's lines to the neighbours) is no edit.
 export function repaint() {
+  if (page.app) boundTakeOver();
   if (page.client && page.app) page.client.request();
   if (page.clientB && page.twin) page.clientB.request();
   if (frameRequested || !page.app) return;

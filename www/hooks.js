@@ -79,7 +79,9 @@ window.kernelPlayground = {
     if (!page.client) return JSON.parse(page.app.inspect(px, py, 0));
     const [qx, qy, r] = page.app.query(px, py, 0);
     return new Promise((resolve) => {
-      const ask = () => (page.client.idle ? page.client.inspect(qx, qy, r, resolve) : setTimeout(ask, 20));
+      // (The page may take the plane over meanwhile: it then answers itself.)
+      const ask = () => (!page.client ? resolve(JSON.parse(page.app.inspect(px, py, 0)))
+        : page.client.idle ? page.client.inspect(qx, qy, r, resolve) : setTimeout(ask, 20));
       ask();
     });
   },

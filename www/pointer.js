@@ -241,7 +241,7 @@ function showTooltip(ev) {
     parent: c.parentElement,
     at: { x: ev.clientX - r.left, y: ev.clientY - r.top, width: r.width, height: r.height },
   };
-  // Behind the page, the model's facts come from the worker (the page has no model).
+  // Behind the page, the model's facts come from the worker (the page's copy fits none).
   const behind = lab === page.app ? page.client : page.clientB;
   if (behind && info.predicted === null) {
     const [x, y, reach] = lab.query(px, py, radius);

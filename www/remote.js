@@ -5,6 +5,7 @@
 import { FrameClient, LONG_MS, hasWorker, onFailure, onNote } from './behind.js';
 import { repaint, requestRender } from './frame.js';
 import { t } from './i18n.js';
+import { loading } from './bigfile.js';
 import { $, guard, page, renderMessage, sides } from './page.js';
 import { workerPainted } from './pointer.js';
 import { background, openView, renderView } from './views.js';
@@ -102,6 +103,7 @@ let slowFrames = 0;
 let takeOverTimer = null;
 let weighed = 0;
 let behindOnly = false;
+let declined = false;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
@@ -110,13 +112,19 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 export function weigh(frame) {
   if (!frame.refit) return;
   if (page.standby) {
-    slowFrames = frame.frame_ms + (frame.view_ms || 0) > HAND_BACK_MS ? slowFrames + 1 : 0;
-    if (slowFrames >= 2) handBack();
+    // The fit may have been made before the frame, for the tooltip of a point held.
+    const ms = Math.max(frame.frame_ms, frame.fit_ms + frame.draw_ms + (frame.status_ms || 0)) + (frame.view_ms || 0);
+    slowFrames = ms > HAND_BACK_MS ? slowFrames + 1 : 0;
+    if (slowFrames >= 2) {
+      // Not taken over again until another scene is opened: no back and forth.
+      declined = true;
+      handBack();
+    }
     return;
   }
   // A worker's frame counts once, not again with every frame that paints it (a hover).
   const client = page.client;
-  if (!client || behindOnly || client.framesAnswered === weighed) return;
+  if (!client || behindOnly || declined || client.framesAnswered === weighed) return;
   weighed = client.framesAnswered;
   // The worker's frame less what the page's own does not do (the scene written as JSON), the
   // page's painting of it, and the open view's figure if the worker computes it.
@@ -130,7 +138,7 @@ export function weigh(frame) {
 function takeOver() {
   takeOverTimer = null;
   const client = page.client;
-  if (!client || !page.app || page.dragging !== null || !client.idle) return;
+  if (!client || !page.app || page.dragging !== null || !client.idle || loading()) return;
   if (workerFrames.length < 3 || median(workerFrames) > TAKE_OVER_MS || page.app.point_count() > TAKE_OVER_POINTS) return;
   client.leave();
   page.standby = client;
@@ -145,6 +153,12 @@ function takeOver() {
 // a large file is read behind the page; the page's last picture stays, as the worker's latest
 // would, until the worker's first comes. When a scene is being `opened`, the caller sends it.
 export function handBack(opened = false) {
+  if (opened) {
+    // The new scene is weighed from its own frames.
+    clearTimeout(takeOverTimer);
+    workerFrames = [];
+    declined = false;
+  }
   if (!page.standby) return;
   const client = page.standby;
   page.client = client;
@@ -154,13 +168,14 @@ export function handBack(opened = false) {
   const replaced = !opened && page.app && page.app.take_edits() === undefined;
   client.takeBack();
   if (opened || !page.app) return;
-  page.app.hand_back();
+  page.app.hand_back(openView(page.app) || '');
   if (replaced) client.resync();
   client.request();
 }
 
-// Before a frame the page fits: a scene grown large goes back behind the page; otherwise the
-// page's own edits since the last frame are sent nowhere.
+// After an edit and before a frame, while the page fits: a scene grown large goes back behind
+// the page (before anything fits it: a frame, a view, a tooltip); otherwise the page's own
+// edits so far are sent nowhere.
 export function boundTakeOver() {
   if (!page.standby) return;
   if (page.app.point_count() > TAKE_OVER_POINTS) handBack();

@@ -192,6 +192,14 @@ impl Cache {
         self.figure_as_is(view, lab, layout)
     }
 
+    /// The figure of `view_id` computed last, whatever it was computed for.
+    pub fn latest(&self, view_id: &str) -> Option<&Figure> {
+        self.entries
+            .iter()
+            .find(|(key, _)| key.0 == view_id)
+            .map(|(_, figure)| figure)
+    }
+
     /// The same, from the lab as it stands, without fitting first (for a view drawn from its
     /// background job's results alone).
     pub fn figure_as_is(

@@ -232,7 +232,7 @@ impl App {
         }
     }
 
-    /// View `view`'s figure for `layout`. With a worker behind the page the page never fits:
+    /// View `view`'s figure for `layout`. While a worker fits the plane the page does not:
     /// a view drawn from a background job is drawn from the results adopted so far, any other
     /// from the worker's latest figure for it (the model may be a step behind, as the
     /// plane's; the highlight is the page's own), and `None` until the first arrives.

@@ -54,8 +54,11 @@ impl App {
         frame.insert("legend".into(), json!(legend));
         // The whole of this call: fit, picture, status and this JSON.
         frame.insert("frame_ms".into(), json!(now_ms() - started));
-        let json = serde_json::to_string(&frame).map_err(js_error)?;
-        self.keep_own(scene, image, size, frame);
+        let frame = Value::Object(frame);
+        let json = frame.to_string();
+        if let Value::Object(frame) = frame {
+            self.keep_own(scene, image, size, frame);
+        }
         Ok(json)
     }
 
@@ -107,13 +110,19 @@ impl App {
 
     /// Hands the plane back to the worker behind the page after the page fitted it itself for
     /// a while (a small scene, www/remote.js): the page's last picture stays on show, as the
-    /// worker's latest would, until the worker's first comes.
-    pub fn hand_back(&mut self) {
+    /// worker's latest would, until the worker's first comes, and so does the page's last
+    /// figure of the open view `view_id` where the worker computes that view.
+    pub fn hand_back(&mut self, view_id: &str) {
         let own = self.own.take();
         self.set_remote(true);
         if own.is_some() {
             self.remote = Some(own);
             self.generation += 1;
+        }
+        let behind = views::view(view_id).is_ok_and(computed_behind);
+        if let Some(figure) = self.figures.latest(view_id).filter(|_| behind) {
+            self.remote_figure = Some((view_id.to_string(), figure.clone()));
+            self.figures_adopted += 1;
         }
     }
 

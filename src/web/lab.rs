@@ -83,7 +83,7 @@ side_calls! {
         fn render() -> Result<String, JsValue>;
         fn set_draft(draft: u8);
         fn set_remote(on: bool);
-        fn hand_back();
+        fn hand_back(view_id: &str);
         fn forget_painted();
         fn take_edits() -> Option<String>;
         fn adopt_frame(json: &[u8], regions: Vec<u8>) -> Result<bool, JsValue>;

@@ -129,7 +129,7 @@ test('a scene too large for a link leaves the address empty and says how to keep
 test('the worker behind the page draws exactly what the page draws by itself', async () => {
   const hash = '#preset=moons&n=300&noise=0.25&seed=4&kernel=rbf&C=3&gamma=2&test=0.2';
   const signatures = [];
-  for (const address of [`${env.base}${hash}`, `${env.base}?sync${hash}`]) {
+  for (const address of [`${env.base}?worker${hash}`, `${env.base}?sync${hash}`]) {
     const { page, errors } = await openPage(env.browser, address);
     await settle(page);
     const frames = await page.evaluate(() => window.kernelPlayground.frames);
@@ -148,7 +148,7 @@ test('the worker behind the page draws exactly what the page draws by itself', a
 test('comparing, the right-hand side is computed behind the page too, and draws what the page draws by itself', async () => {
   const hash = `#preset=moons&n=300&noise=0.25&seed=4&kernel=rbf&C=3&gamma=2&compare=${encodeURIComponent('kernel=poly&degree=3&C=10')}`;
   const seen = [];
-  for (const address of [`${env.base}${hash}`, `${env.base}?sync${hash}`]) {
+  for (const address of [`${env.base}?worker${hash}`, `${env.base}?sync${hash}`]) {
     const { page, errors } = await openPage(env.browser, address);
     await settle(page);
     // A point dragged on the left moves on both sides, and both models follow.
@@ -182,7 +182,7 @@ test('the views beside the plane are computed behind the page, and draw what the
   const hash = '#preset=moons&n=300&noise=0.25&seed=4&kernel=rbf&C=3&gamma=2';
   for (const view of ['loss', 'roc', 'gram', 'lift', 'trace']) {
     const seen = [];
-    for (const address of [`${env.base}${hash}&views=${view}`, `${env.base}?sync${hash}&views=${view}`]) {
+    for (const address of [`${env.base}?worker${hash}&views=${view}`, `${env.base}?sync${hash}&views=${view}`]) {
       const { page, errors } = await openPage(env.browser, address);
       await settle(page);
       const before = await canvasSignature(page, 'view');

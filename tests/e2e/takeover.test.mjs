@@ -68,7 +68,9 @@ test('a small scene is fitted on the page once the slider pauses, the same model
   const again = await lastFrame(page);
   assert.equal(again.C, behind.C);
   assert.ok(Math.abs(again.bias - behind.bias) < 1e-2, `b ${again.bias} against the worker's ${behind.bias}`);
-  assert.equal(again.support, behind.support, 'the same number of support vectors');
+  // (Both fits stop at the solver's tolerance, from different starts: a point on the margin
+  // may be counted on either side of it.)
+  assert.ok(Math.abs(again.support - behind.support) <= 1, `${again.support} support vectors against ${behind.support}`);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -108,6 +110,34 @@ test('the worker takes the plane back when the scene grows past 1000 points, the
   const next = await step(page);
   assert.equal(next.remote, true);
   assert.equal(next.behind, false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('another kernel is fitted behind the page, the page\'s picture and view kept until they come', async () => {
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=moons&n=100&noise=0.3&seed=1&kernel=rbf&C=1&gamma=1`);
+  await settle(page);
+  assert.equal(await untilTakenOver(page), 'page');
+  // The loss view opened while the page fits: its figure is the page's own.
+  await page.click('.view-tab[data-view="loss"]');
+  await settle(page);
+  assert.equal(await where(page), 'page');
+  await page.evaluate(watchModelless);
+  // Behind the page the worker computes that view: until its figure comes, the page's last.
+  await page.evaluate(() => {
+    window.__viewNotes = [];
+    const note = document.getElementById('view-note');
+    new MutationObserver(() => window.__viewNotes.push(note.textContent))
+      .observe(note, { childList: true, characterData: true, subtree: true });
+  });
+  await page.selectOption('#kernel', 'poly');
+  assert.equal(await where(page), 'worker', 'given back as the choice was made');
+  await page.waitForFunction(() => window.kernelPlayground.lastFrame?.remote && !window.kernelPlayground.lastFrame.behind, null, { timeout: 20000 });
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.kernelPlayground.setting('kernel')), 'poly');
+  const notes = await page.evaluate(() => window.__viewNotes);
+  assert.ok(!notes.some((n) => /behind the page/.test(n)), `the view was never blank: ${JSON.stringify(notes)}`);
+  assert.equal(await page.evaluate(() => window.__modelless), 0, 'no frame showed the points without a model');
   assert.deepEqual(errors, []);
   await page.close();
 });

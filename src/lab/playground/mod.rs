@@ -210,8 +210,8 @@ impl Playground {
         self.version
     }
 
-    /// How many fits this lab has made (with a worker behind the page, the page's own copy
-    /// makes none).
+    /// How many fits this lab has made (the page's own copy makes none while a worker fits
+    /// the plane).
     pub fn fits(&self) -> u64 {
         self.fits
     }
