@@ -58,8 +58,9 @@
 // the page's last picture and view figure kept for a worker taking the plane back (a small scene
 // fitted on the page, www/remote.js); lowered to 826 when the settings, class names and status
 // built their maps by insertion, not `collect` (which sorts: four copies of the stable sort,
-// 28 KB raw, 10.2 KB gzipped; 825.3 KB); each raised on purpose, against the goal of a smaller
-// module: what
+// 28 KB raw, 10.2 KB gzipped; 825.3 KB), then to 788 when "Save SVG" had the browser write
+// its regions' PNG file (the `png` crate and its deflate left the module: 67 KB raw, 37.7 KB
+// gzipped; 787.6 KB); each raised on purpose, against the goal of a smaller module: what
 // only the command line or an export needs belongs in a module of its own, loaded when asked
 // for).
 // To raise it deliberately: measure the new size (this script prints it), say in the commit why
@@ -71,7 +72,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_BYTES = 826_000;
+export const BUDGET_BYTES = 788_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');

@@ -126,6 +126,11 @@ extern "C" {
     /// The page's translation of a text the lab draws (www/i18n.js), or nothing to keep it.
     #[wasm_bindgen(js_namespace = globalThis, js_name = kernelPlaygroundSay)]
     fn page_says(text: &str) -> Option<String>;
+
+    /// The browser's PNG file of an RGB bitmap, in base64 (www/main.js), for "Save SVG": the
+    /// module then carries no PNG encoder of its own.
+    #[wasm_bindgen(js_namespace = globalThis, js_name = kernelPlaygroundPng, catch)]
+    fn browser_png(rgb: &[u8], width: u32, height: u32) -> Result<String, JsValue>;
 }
 
 /// One side of the page's lab on its canvas: its session and what draws it. The page holds

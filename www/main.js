@@ -116,6 +116,24 @@ function wire() {
   $('save-python').addEventListener('click', () => download('kernel-playground.py', new Blob([page.app.python()], { type: 'text/x-python' })));
   $('save-scene').addEventListener('click', () => download('scene.json', new Blob([page.app.scene_json()], { type: 'application/json' })));
   $('save-png').addEventListener('click', () => canvas.toBlob((blob) => download('kernel-playground.png', blob)));
+  // "Save SVG" embeds the regions' bitmap as a PNG file, which the browser writes (the module
+  // carries no PNG encoder): RGB, 3 bytes a pixel, in; the file in base64 out. Lossless, every
+  // pixel opaque.
+  globalThis.kernelPlaygroundPng = (rgb, width, height) => {
+    const png = document.createElement('canvas');
+    png.width = width;
+    png.height = height;
+    const context = png.getContext('2d');
+    const image = context.createImageData(width, height);
+    for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
+      image.data[j] = rgb[i];
+      image.data[j + 1] = rgb[i + 1];
+      image.data[j + 2] = rgb[i + 2];
+      image.data[j + 3] = 255;
+    }
+    context.putImageData(image, 0, 0);
+    return png.toDataURL('image/png').slice('data:image/png;base64,'.length);
+  };
   $('save-svg').addEventListener('click', () => {
     const svg = guard(() => page.app.svg('', canvas.width, canvas.height));
     if (svg) download('kernel-playground.svg', new Blob([translateSvg(svg)], { type: 'image/svg+xml' }));

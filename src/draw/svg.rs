@@ -26,7 +26,14 @@ pub struct SvgWithImages<'a> {
     inner: SVGBackend<'a>,
     /// The elements written here (`<image>`, `<rect>`), in the order of their placeholders.
     images: &'a RefCell<Vec<String>>,
+    /// What makes a bitmap a PNG file, written in base64.
+    encode: &'a PngEncoder,
 }
+
+/// Writes an RGB bitmap (3 bytes a pixel, row by row) of `width` × `height` pixels as a PNG
+/// file in base64. The command line's is [`png_base64`]; the page hands in the browser's, so
+/// that its module carries no PNG encoder of its own.
+pub type PngEncoder = dyn Fn(u32, u32, &[u8]) -> Result<String, Error>;
 
 /// The placeholder text of element `index`.
 fn placeholder(index: usize) -> String {
@@ -39,12 +46,23 @@ pub fn document(
     height: u32,
     draw: impl FnOnce(SvgWithImages) -> Result<(), Error>,
 ) -> Result<String, Error> {
+    document_with(width, height, &png_base64, draw)
+}
+
+/// The same, its bitmaps made PNG files by `encode`.
+pub fn document_with(
+    width: u32,
+    height: u32,
+    encode: &PngEncoder,
+    draw: impl FnOnce(SvgWithImages) -> Result<(), Error>,
+) -> Result<String, Error> {
     let mut text = String::new();
     let images = RefCell::new(Vec::new());
     // The SVG backend writes the document out when it is presented or dropped.
     draw(SvgWithImages {
         inner: SVGBackend::with_string(&mut text, (width, height)),
         images: &images,
+        encode,
     })?;
     for (index, image) in images.borrow().iter().enumerate() {
         let marker = placeholder(index);
@@ -177,16 +195,12 @@ impl SvgWithImages<'_> {
         (width, height): (u32, u32),
         src: &[u8],
     ) -> Result<(), DrawingErrorKind<<Self as DrawingBackend>::ErrorType>> {
-        let png =
-            encode_png(width, height, src).map_err(|e| DrawingErrorKind::FontError(Box::new(e)))?;
+        let png = (self.encode)(width, height, src)
+            .map_err(|e| DrawingErrorKind::FontError(Box::new(e)))?;
         let element = format!(
             "<image x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
              preserveAspectRatio=\"none\" href=\"data:image/png;base64,{}\"/>",
-            pos.0,
-            pos.1,
-            shown.0,
-            shown.1,
-            base64::encode(&png)
+            pos.0, pos.1, shown.0, shown.1, png
         );
         self.place(element, pos)
     }
@@ -229,6 +243,11 @@ pub fn plane_as_painted(scene: &Scene, layout: &Layout, layers: &Layers) -> Resu
         }
         draw_with(backend, scene, layout, layers, false, Discs::Drawn)
     })
+}
+
+/// An RGB bitmap (3 bytes a pixel, row by row) as a PNG file in base64 (a [`PngEncoder`]).
+pub fn png_base64(width: u32, height: u32, rgb: &[u8]) -> Result<String, Error> {
+    encode_png(width, height, rgb).map(|png| base64::encode(&png))
 }
 
 /// An RGB bitmap (3 bytes a pixel, row by row) as a PNG file.

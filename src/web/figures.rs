@@ -71,7 +71,7 @@ impl App {
 
     /// View `view_id` (empty: the plot itself) as an SVG document of `width` × `height`,
     /// drawn by the same code as the command line's `render --out F.svg` (the regions are one
-    /// embedded PNG image).
+    /// embedded PNG image, which the browser writes).
     pub fn svg(&mut self, view_id: &str, width: u32, height: u32) -> Result<String, JsValue> {
         let view = if view_id.is_empty() {
             VIEWS[0]
@@ -82,7 +82,14 @@ impl App {
         let layout = self.view_layout(view, width, height);
         self.fit_timed();
         let figure = self.figures.figure(view, &mut self.lab, &layout).clone();
-        crate::draw::svg::document(width, height, |backend| {
+        let png = |width: u32, height: u32, rgb: &[u8]| {
+            browser_png(rgb, width, height).map_err(|_| {
+                crate::core::error::Error::Draw(
+                    "the browser could not write the regions as PNG".into(),
+                )
+            })
+        };
+        crate::draw::svg::document_with(width, height, &png, |backend| {
             views::draw(PageBackend::Svg(backend), &figure, &layout, &self.lab)
         })
         .map_err(js_error)

@@ -92,6 +92,46 @@ test('Save SVG draws the plot as the command line does', async () => {
   assert.ok(circles >= 30, `${circles} circles for 30 points`);
   assert.match(svg, />\s*x₁\s*<\/text>/, 'the axis labels are text');
   assert.ok(svg.length < 2e6, `a compact file (${svg.length} bytes)`);
+  // The browser writes that PNG: a whole image of the field grid's shades, every pixel opaque.
+  const png = await page.evaluate(async (uri) => {
+    const image = new Image();
+    image.src = uri;
+    await image.decode();
+    const c = document.createElement('canvas');
+    c.width = image.naturalWidth;
+    c.height = image.naturalHeight;
+    const context = c.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, c.width, c.height);
+    const colours = new Set();
+    let opaque = true;
+    for (let i = 0; i < data.length; i += 4) {
+      colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+      opaque &&= data[i + 3] === 255;
+    }
+    return { width: c.width, height: c.height, colours: colours.size, opaque };
+  }, svg.match(/href="(data:image\/png;base64,[^"]+)"/)[1]);
+  assert.ok(png.width >= 20 && png.height >= 20, `a ${png.width} × ${png.height} image`);
+  assert.ok(png.colours > 10, `shades of the field (${png.colours} colours)`);
+  assert.equal(png.opaque, true);
+  // And it is lossless: a bitmap of every byte value comes back from its PNG as it went in.
+  const mismatches = await page.evaluate(async () => {
+    const [width, height] = [37, 23];
+    const rgb = new Uint8Array(width * height * 3).map((_, i) => (i * 97 + (i >> 8)) % 256);
+    const image = new Image();
+    image.src = `data:image/png;base64,${globalThis.kernelPlaygroundPng(rgb, width, height)}`;
+    await image.decode();
+    const c = document.createElement('canvas');
+    [c.width, c.height] = [width, height];
+    c.getContext('2d').drawImage(image, 0, 0);
+    const { data } = c.getContext('2d').getImageData(0, 0, width, height);
+    let wrong = 0;
+    for (let p = 0; p < width * height; p += 1) {
+      for (let k = 0; k < 3; k += 1) if (data[4 * p + k] !== rgb[3 * p + k]) wrong += 1;
+    }
+    return wrong;
+  });
+  assert.equal(mismatches, 0, 'every byte of the bitmap kept');
   // The button downloads it.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-svg')]);
   assert.equal(download.suggestedFilename(), 'kernel-playground.svg');
