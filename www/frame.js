@@ -83,7 +83,6 @@ function paintAgain() {
 export function renderFrame() {
   frameRequested = false;
   boundPageFits();
-  boundTakeOver();
   pointsTable.refresh();
   const json = guard(() => page.app.render());
   showClasses(page.app.class_choices());

@@ -3,9 +3,9 @@
 // is quick, and by itself when no worker can run.
 
 import { FrameClient, LONG_MS, hasWorker, onFailure, onNote } from './behind.js';
+import { loading } from './bigfile.js';
 import { repaint, requestRender } from './frame.js';
 import { t } from './i18n.js';
-import { loading } from './bigfile.js';
 import { $, guard, page, renderMessage, sides } from './page.js';
 import { workerPainted } from './pointer.js';
 import { background, openView, renderView } from './views.js';
@@ -84,15 +84,16 @@ export function boundPageFits() {
 // or point in one frame while the worker fits, and the model in the next. A scene whose fit
 // and pictures fit in a frame is better fitted on the page, in the frame of the edit (CPU 4×
 // slower, n = 500: a slider step in about 16 ms instead of 25, docs/BENCHMARKS.md); up to a
-// frame and a half the page's step is still the quicker of the two. So
-// once the scene has rested TAKE_OVER_AFTER_MS (the page's first fit is a cold one), the page
-// takes the plane of the left-hand side over from the worker when the worker's last three
-// frames with a fit, with the page's painting of them and the open view's figure, took at most
-// TAKE_OVER_MS (the median: the first fits after the page opens are slow ones) and the scene
-// has at most TAKE_OVER_POINTS points. It gives the plane back, its last picture shown until
-// the worker's first comes, when two of its frames running with a fit took over HAND_BACK_MS
-// with the view, when the scene grows past TAKE_OVER_POINTS, and with every new scene.
-// `?worker` in the address keeps every scene behind the page.
+// frame and a half the page's step is still the quicker of the two. So once the scene has
+// rested TAKE_OVER_AFTER_MS (the page's first fit is a cold one), the page takes the plane of
+// the left-hand side over from the worker when the worker's last three frames with a fit, with
+// the page's painting of them and the open view's figure, took at most TAKE_OVER_MS (the
+// median: the first fits after the page opens are slow ones) and the scene has at most
+// TAKE_OVER_POINTS points. It gives the plane back, its last picture and view shown until the
+// worker's come: when two of its frames running with a fit took over HAND_BACK_MS with the view
+// (that scene is then not taken over again), when the scene grows past TAKE_OVER_POINTS, when a
+// choice other than a slider's step is made (edits.js) or a large file is read (files.js), and
+// with every scene opened (scenes.js). `?worker` in the address keeps every scene behind.
 const TAKE_OVER_POINTS = 1000;
 const TAKE_OVER_MS = 16;
 const HAND_BACK_MS = 24;
@@ -173,9 +174,9 @@ export function handBack(opened = false) {
   client.request();
 }
 
-// After an edit and before a frame, while the page fits: a scene grown large goes back behind
-// the page (before anything fits it: a frame, a view, a tooltip); otherwise the page's own
-// edits so far are sent nowhere.
+// After an edit (frame.js's repaint), while the page fits: a scene grown large goes back
+// behind the page before anything fits it (a frame, a view, a tooltip); otherwise the page's
+// own edits so far are sent nowhere.
 export function boundTakeOver() {
   if (!page.standby) return;
   if (page.app.point_count() > TAKE_OVER_POINTS) handBack();
