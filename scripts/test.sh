@@ -13,16 +13,22 @@ rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup comp
 
 say "cargo fmt --check"
 cargo fmt --check
+cargo fmt --check --manifest-path unpack/Cargo.toml
 
 say "cargo clippy (native and wasm32)"
 cargo clippy --all-targets -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+# The small module that unpacks the page's (unpack/, a workspace of its own).
+cargo clippy --all-targets --manifest-path unpack/Cargo.toml --target-dir target/unpack -- -D warnings
+cargo clippy --lib --target wasm32-unknown-unknown --manifest-path unpack/Cargo.toml --target-dir target/unpack -- -D warnings
 
 say "cargo doc (no warnings)"
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet --manifest-path unpack/Cargo.toml --target-dir target/unpack
 
 say "native tests"
 cargo test
+cargo test --manifest-path unpack/Cargo.toml --target-dir target/unpack
 
 say "wasm build"
 bash scripts/build-web.sh

@@ -1,0 +1,67 @@
+//! Unpacking Kernel Playground's wasm module in the page.
+//!
+//! The build packs the page's module with LZMA (`xz --format=lzma`, scripts/build-web.sh): about
+//! 27 % fewer bytes than the same module gzipped by the server, which on a phone's line is a
+//! second sooner. This crate is the decoder, built as a wasm module of its own (a few KB, it
+//! cannot be inside the module it unpacks): the page (www/wasm.js) writes the packed bytes into
+//! its memory as they arrive, decodes as far as they reach, and hands the unpacked bytes on to
+//! the browser's compiler, then checks the whole against the size and CRC-32 the build wrote
+//! into the page. Written in Rust rather than in the page's script because a script's decoder
+//! took three to five times as long, on the page's thread, as a phone's fast line took to bring
+//! the bytes it saves.
+//!
+//! - [`lzma`]: the decoder, its format and its model.
+//! - [`crc32`]: the check.
+//! - the page's calls (wasm32 only): `begin`, `decode`, `output`, `checksum`.
+
+pub mod crc32;
+pub mod lzma;
+
+#[cfg(target_arch = "wasm32")]
+mod page {
+    //! The page's calls, on one decoder at a time. The page writes each arrived piece at
+    //! `begin`'s pointer plus what had arrived before, then calls `decode`.
+    use crate::lzma::Decoder;
+    use std::cell::RefCell;
+
+    thread_local! {
+        static DECODER: RefCell<Option<Decoder>> = const { RefCell::new(None) };
+    }
+
+    /// A new decoder for `packed` bytes unpacking to at most `capacity`; where to write them.
+    #[no_mangle]
+    pub extern "C" fn begin(packed: u32, capacity: u32) -> *mut u8 {
+        DECODER.with_borrow_mut(|slot| {
+            slot.insert(Decoder::new(packed as usize, capacity as usize))
+                .input_mut()
+                .as_mut_ptr()
+        })
+    }
+
+    /// Decodes as far as `arrived` bytes allow (all, when `end` is 1); the bytes decoded in
+    /// all, or −1 when the stream is damaged.
+    #[no_mangle]
+    pub extern "C" fn decode(arrived: u32, end: u32) -> i32 {
+        DECODER.with_borrow_mut(|slot| {
+            match slot.as_mut().map(|d| d.decode(arrived as usize, end == 1)) {
+                Some(Ok(written)) => written as i32,
+                _ => -1,
+            }
+        })
+    }
+
+    /// Where the decoded bytes are.
+    #[no_mangle]
+    pub extern "C" fn output() -> *const u8 {
+        DECODER.with_borrow(|slot| {
+            slot.as_ref()
+                .map_or(std::ptr::null(), |d| d.output().as_ptr())
+        })
+    }
+
+    /// The CRC-32 of everything decoded.
+    #[no_mangle]
+    pub extern "C" fn checksum() -> u32 {
+        DECODER.with_borrow(|slot| slot.as_ref().map_or(0, |d| crate::crc32::crc32(d.output())))
+    }
+}
