@@ -3,16 +3,24 @@
 // each deploy has a cache of its own and the browser sees a new sw.js whenever a file changed.
 // Usage: node scripts/service-worker.mjs [site]   (run by scripts/build-web.sh, last).
 //
-// Two files of site/ are not listed: sw.js itself (the browser keeps its service worker), and
-// the one-file download kernel-playground.html (scripts/single-file.mjs), which is the rest of
-// the site again: caching it would store the wasm a second time.
+// Some files of site/ are not listed: sw.js itself (the browser keeps its service worker), the
+// one-file download kernel-playground.html (scripts/single-file.mjs), which is the rest of the
+// site again: caching it would store the wasm a second time, and, when the build packed the
+// module (www/wasm.js loads the packed one), the module unpacked, which the page fetches only
+// if the packed one fails.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const NOT_CACHED = ['sw.js', 'kernel-playground.html'];
+const NOT_CACHED = ['sw.js', 'kernel-playground.html'];
+const MODULE = 'www/pkg/kernel_playground_bg.wasm';
+
+// The files of the site at `dir` that the service worker does not keep.
+export function notCached(dir) {
+  return fs.existsSync(path.join(dir, `${MODULE}.lzma`)) ? [...NOT_CACHED, MODULE] : NOT_CACHED;
+}
 
 // Every file under `dir`, as paths relative to it with '/' between folders, sorted.
 export function siteFiles(dir) {
@@ -32,7 +40,8 @@ const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex'
 
 // The files the service worker caches, each [path, sha256], and the deploy's version.
 export function precacheList(dir, template) {
-  const files = siteFiles(dir).filter((f) => !NOT_CACHED.includes(f)).map((f) => [f, sha256(fs.readFileSync(path.join(dir, f)))]);
+  const skipped = notCached(dir);
+  const files = siteFiles(dir).filter((f) => !skipped.includes(f)).map((f) => [f, sha256(fs.readFileSync(path.join(dir, f)))]);
   const whole = crypto.createHash('sha256').update(template);
   for (const [file, hash] of files) whole.update(`${file}\0${hash}\n`);
   return { files, version: whole.digest('hex').slice(0, 16) };

@@ -43,6 +43,8 @@ if [ "${1:-}" = "--browser" ]; then
   [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
   # wasm-opt makes the page's wasm smaller (scripts/build-web.sh uses it when present).
   command -v wasm-opt >/dev/null 2>&1 || missing+=(binaryen)
+  # xz packs the module for a phone's line (scripts/build-web.sh, www/wasm.js).
+  command -v xz >/dev/null 2>&1 || missing+=(xz-utils)
   if [ ${#missing[@]} -gt 0 ]; then
     say "installing ${missing[*]} from Debian"
     sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo

@@ -217,6 +217,10 @@ export function buildSingleFile(site) {
     return fail(`index.html links ${href} as "${rel}", which the single file cannot hold`);
   });
 
+  // The module is inside the page (www/wasm.js's stand-in): index.html's script that preloads
+  // it from the site, told no size, preloads nothing.
+  html = html.replace(/<meta name="kp-wasm-bytes" content="[^"]*">/, '<meta name="kp-wasm-bytes" content="">');
+
   // The first scene's picture, which index.html's inline script names: as a data: URL, or, for
   // a site built without it, none (the script then shows no picture).
   if (html.includes(`'${FIRST_PICTURE}'`)) {

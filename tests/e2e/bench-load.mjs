@@ -11,6 +11,8 @@
 // - bytes: by the first picture, what had arrived whole (the Resource Timing API: compressed,
 //   with headers); by the first plot, what the server sent (compressed, headers excluded),
 //   the worker's requests included.
+// Besides the mobile profile, two lines between it and none for the same slow phone, where the
+// page's choice of the packed module or the whole one (www/wasm.js) is decided.
 // Run after scripts/build-web.sh:   node tests/e2e/bench-load.mjs [visits]   (default 3)
 // Timings only; nothing here passes or fails.
 import http from 'node:http';
@@ -34,14 +36,21 @@ const types = {
 };
 const PROFILES = [
   { name: 'mobile (150 ms, 1.6 Mbit/s down, 750 kbit/s up, CPU 4×)', latency: 150, down: 1.6e6, up: 750e3, cpu: 4 },
+  { name: 'a slow phone on 5 Mbit/s (70 ms, 2 Mbit/s up, CPU 4×)', latency: 70, down: 5e6, up: 2e6, cpu: 4 },
+  { name: 'a slow phone on 30 Mbit/s (20 ms, 10 Mbit/s up, CPU 4×)', latency: 20, down: 30e6, up: 10e6, cpu: 4 },
   { name: 'unthrottled', latency: 0, down: -1, up: -1, cpu: 1 },
 ];
+// Each profile is visited as built ('packed' where the page chooses it: www/wasm.js loads the
+// module packed unless the browser estimates a line of 8 Mbit/s or more) and, paired, with the
+// module never packed (the server gives the page no packed size: 'whole'). WHOLE=0 skips those.
+const MODES = process.env.WHOLE === '0' ? ['as built'] : ['as built', 'whole'];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // The site's files, each gzipped once; the server counts what it sends.
 const cache = new Map();
 let sent = 0;
+let whole = false; // the mode of the visits under way
 async function body(file) {
   if (!cache.has(file)) {
     const raw = await fs.readFile(file);
@@ -59,7 +68,11 @@ const server = http.createServer(async (req, res) => {
   let file = named;
   try {
     if ((await fs.stat(file)).isDirectory()) file = path.join(file, 'index.html');
-    const { raw, gz } = await body(file);
+    let { raw, gz } = await body(file);
+    if (whole && path.basename(file) === 'index.html') {
+      raw = Buffer.from(raw.toString('utf8').replace(/<meta name="kp-wasm-packed" content="[^"]*">/, '<meta name="kp-wasm-packed" content="">'));
+      gz = zlib.gzipSync(raw, { level: 6 });
+    }
     const type = types[path.extname(file)] || 'application/octet-stream';
     const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] || '');
     const out = gzip ? gz : raw;
@@ -112,23 +125,27 @@ async function visit(profile) {
   await page.waitForFunction(() => window.__firstPicture !== undefined || window.__firstPlot !== undefined, null, { timeout: SCENE_TIMEOUT_MS, polling: 20 });
   await page.waitForFunction(() => window.__firstPlot !== undefined, null, { timeout: SCENE_TIMEOUT_MS, polling: 20 });
   const bytes = sent;
-  const { ms, pictureMs, pictureBytes } = await page.evaluate(() => ({ ms: window.__firstPlot, pictureMs: window.__firstPicture ?? NaN, pictureBytes: window.__pictureBytes ?? NaN }));
+  const { ms, pictureMs, pictureBytes, module } = await page.evaluate(() => ({ ms: window.__firstPlot, pictureMs: window.__firstPicture ?? NaN, pictureBytes: window.__pictureBytes ?? NaN, module: document.documentElement.dataset.wasm }));
   await context.close();
-  return { ms, bytes, pictureMs, pictureBytes };
+  return { ms, bytes, pictureMs, pictureBytes, module };
 }
 
 console.log(`${os.cpus().length} × ${os.cpus()[0].model}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-for (const file of ['www/pkg/kernel_playground_bg.wasm']) {
+for (const file of ['www/pkg/kernel_playground_bg.wasm', 'www/pkg/kernel_playground_bg.wasm.lzma', 'www/pkg/kernel_playground_unpack.wasm']) {
   const { raw, gz } = await body(path.join(siteDir, file));
   console.log(`${file}: ${raw.length} bytes, ${gz.length} gzipped (level 6)`);
 }
-console.log(`${'profile'.padEnd(58)} ${'first picture ms (median, each)'.padEnd(34)} ${'KiB'.padStart(5)}   ${'first plot ms (median, each)'.padEnd(34)} ${'KiB'.padStart(5)}`);
+console.log(`${'profile'.padEnd(58)} ${'module'.padEnd(8)} ${'first picture ms (median, each)'.padEnd(34)} ${'KiB'.padStart(5)}   ${'first plot ms (median, each)'.padEnd(34)} ${'KiB'.padStart(5)}`);
 const each = (runs, key) => `${median(runs.map((r) => r[key])).toFixed(0)} (${runs.map((r) => r[key].toFixed(0)).join(', ')})`.padEnd(34);
 const kib = (runs, key) => (median(runs.map((r) => r[key])) / 1024).toFixed(0).padStart(5);
 for (const profile of PROFILES) {
-  const runs = [];
-  for (let i = 0; i < VISITS; i += 1) runs.push(await visit(profile));
-  console.log(`${profile.name.padEnd(58)} ${each(runs, 'pictureMs')} ${kib(runs, 'pictureBytes')}   ${each(runs, 'ms')} ${kib(runs, 'bytes')}`);
+  for (const mode of MODES) {
+    whole = mode === 'whole';
+    const runs = [];
+    for (let i = 0; i < VISITS; i += 1) runs.push(await visit(profile));
+    const module = [...new Set(runs.map((r) => r.module))].join('/');
+    console.log(`${profile.name.padEnd(58)} ${module.padEnd(8)} ${each(runs, 'pictureMs')} ${kib(runs, 'pictureBytes')}   ${each(runs, 'ms')} ${kib(runs, 'bytes')}`);
+  }
 }
 await browser.close();
 server.close();

@@ -206,7 +206,7 @@ test('a visit without a link shows the first scene\'s picture while the module l
   page.on('pageerror', (e) => errors.push(e.message));
   let release;
   const held = new Promise((resolve) => { release = resolve; });
-  await page.route(/kernel_playground_bg\.wasm$/, async (route) => { await held; await route.continue(); });
+  await page.route(/kernel_playground_bg\.wasm(\.lzma)?$/, async (route) => { await held; await route.continue(); });
   await page.goto(env.base);
   // The module has not arrived: the picture drawn at the build is on the plot, the page says
   // it is loading.
@@ -240,16 +240,17 @@ test('a visit without a link shows the first scene\'s picture while the module l
 });
 
 // While the module downloads, the plot says how much of it has arrived. A server in front of
-// the site's sends the first 40 % of the wasm's bytes and holds the rest back until released.
+// the site's sends the first 40 % of the packed wasm's bytes (www/wasm.js) and holds the rest
+// back until released.
 test('while the module downloads, the plot says how much of it has arrived', async () => {
-  const wasm = fs.readFileSync(path.join(siteDir, 'www', 'pkg', 'kernel_playground_bg.wasm'));
+  const wasm = fs.readFileSync(path.join(siteDir, 'www', 'pkg', 'kernel_playground_bg.wasm.lzma'));
   const first = Math.floor(wasm.length * 0.4);
   const percent = Math.floor((100 * first) / wasm.length); // 39 or 40, as the size rounds
   let release;
   const held = new Promise((resolve) => { release = resolve; });
   const front = http.createServer((req, res) => (async () => {
-    if (/kernel_playground_bg\.wasm$/.test(req.url)) {
-      res.writeHead(200, { 'Content-Type': 'application/wasm', 'Cache-Control': 'no-store' });
+    if (/kernel_playground_bg\.wasm\.lzma$/.test(req.url)) {
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Cache-Control': 'no-store' });
       res.write(wasm.subarray(0, first));
       await held;
       res.end(wasm.subarray(first));

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, siteDir, waitForFrame, settle } from './browser.mjs';
 import { serve } from '../../scripts/serve.mjs';
-import { siteFiles, NOT_CACHED, writeServiceWorker } from '../../scripts/service-worker.mjs';
+import { siteFiles, notCached, writeServiceWorker } from '../../scripts/service-worker.mjs';
 import { SINGLE_FILE } from '../../scripts/single-file.mjs';
 
 let browser;
@@ -99,12 +99,18 @@ test('after a first visit the lab opens, fits and refits with the network cut an
   await page.goto(`${site.base}#preset=moons&n=40`);
   await waitForFrame(page);
   await controlled(page);
-  // One cache, holding every file the service worker lists, each once (the wasm too).
-  const listed = siteFiles(siteDir).filter((f) => !NOT_CACHED.includes(f));
+  // One cache, holding every file the service worker lists, each once (the packed wasm too).
+  const listed = siteFiles(siteDir).filter((f) => !notCached(siteDir).includes(f));
   const held = Object.values(await caches(page));
   assert.equal(held.length, 1, 'one cache');
   assert.deepEqual([...held[0]].sort(), listed.map((f) => `/repo/${f}`).sort());
   assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).scope), site.base);
+  // On a line the browser estimates as fast the page would fetch the module whole, which the
+  // cache does not keep: from the cache it takes the packed one.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ downlink: 10 }) }));
+  await page.reload();
+  await waitForFrame(page);
+  assert.deepEqual(await page.evaluate(() => [navigator.connection.downlink, document.documentElement.dataset.wasm]), [10, 'packed']);
 
   await context.setOffline(true);
   await site.stop();
@@ -193,13 +199,13 @@ test('a new deploy is taken on the next load, into a cache of its own', async ()
 test('the service worker lists every file of the site with its hash', () => {
   const sw = fs.readFileSync(path.join(siteDir, 'sw.js'), 'utf8');
   const listed = [...sw.matchAll(/^ {2}\['([^']+)', '([0-9a-f]{64})'\],$/gm)].map((m) => [m[1], m[2]]);
-  const files = siteFiles(siteDir).filter((f) => !NOT_CACHED.includes(f));
+  const files = siteFiles(siteDir).filter((f) => !notCached(siteDir).includes(f));
   assert.deepEqual(listed.map(([f]) => f), files);
   for (const [file, hash] of listed) {
     assert.equal(hash, crypto.createHash('sha256').update(fs.readFileSync(path.join(siteDir, file))).digest('hex'), file);
   }
   assert.match(sw, /^const VERSION = '[0-9a-f]{16}';$/m);
-  assert.ok(files.includes('www/pkg/kernel_playground_bg.wasm') && files.includes('index.html') && files.includes('www/manifest.webmanifest'));
+  assert.ok(files.includes('www/pkg/kernel_playground_bg.wasm.lzma') && files.includes('index.html') && files.includes('www/manifest.webmanifest'));
 });
 
 test('the page links the one-file download under "more", and the manifest names its icons', async () => {
