@@ -28,7 +28,7 @@ wasm-bindgen --target web --no-typescript --remove-name-section --remove-produce
 # The module packed with LZMA for the page, and the small module that unpacks it as it downloads
 # (unpack/, www/wasm.js): about 27 % fewer bytes than the server's gzip of the module. The
 # page checks what it unpacked against the size and the CRC-32 written into it below (the CRC
-# read from gzip's trailer). Without xz (Debian: xz-utils) the page loads the module itself.
+# read from the trailer of Node's gzip of the module). Without xz (Debian: xz-utils) the page loads the module itself.
 packed=""
 if command -v xz >/dev/null 2>&1; then
   cargo build --release --target wasm32-unknown-unknown --manifest-path unpack/Cargo.toml --target-dir target/unpack
@@ -39,7 +39,7 @@ if command -v xz >/dev/null 2>&1; then
     cp "$unpack" www/pkg/kernel_playground_unpack.wasm
   fi
   xz --format=lzma -9e --keep --stdout www/pkg/kernel_playground_bg.wasm > www/pkg/kernel_playground_bg.wasm.lzma
-  crc=$(gzip -c www/pkg/kernel_playground_bg.wasm | tail -c 8 | od -An -N4 -tx4 | tr -d ' \n')
+  crc=$(node -e "const z = require('zlib'), b = z.gzipSync(require('fs').readFileSync('www/pkg/kernel_playground_bg.wasm')); console.log(b.readUInt32LE(b.length - 8).toString(16).padStart(8, '0'))")
   packed="$(wc -c < www/pkg/kernel_playground_bg.wasm.lzma | tr -d ' ') $crc"
   echo "packed: $(wc -c < www/pkg/kernel_playground_bg.wasm | tr -d ' ') → $packed (bytes, CRC-32); unpacked by $(wc -c < www/pkg/kernel_playground_unpack.wasm | tr -d ' ') bytes"
 else
@@ -54,6 +54,9 @@ sed -e "s|<meta name=\"kp-wasm-bytes\" content=\"\">|<meta name=\"kp-wasm-bytes\
   -e "s|<meta name=\"kp-wasm-packed\" content=\"\">|<meta name=\"kp-wasm-packed\" content=\"$packed\">|" \
   index.html > site/index.html
 grep -q 'name="kp-wasm-bytes" content="[0-9]' site/index.html || { echo "the page's kp-wasm-bytes was not written" >&2; exit 1; }
+if [ -n "$packed" ]; then
+  grep -q 'name="kp-wasm-packed" content="[0-9]* [0-9a-f]\{8\}"' site/index.html || { echo "the page's kp-wasm-packed was not written" >&2; exit 1; }
+fi
 cp -r www site/www
 # The first scene's picture, which the page shows on a visit without a link while its module
 # loads (index.html): drawn by the command line as the page paints it, the regions at the field

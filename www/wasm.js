@@ -48,9 +48,23 @@ async function compile(onShare) {
 }
 
 // The packed module, unpacked as it arrives and handed on to the compiler a piece at a time.
+// On any failure the packed download is cancelled, so that it does not share the line with the
+// whole module fetched instead.
 async function compilePacked(bytes, packedBytes, crc, onShare) {
-  const [unpacker, response] = await Promise.all([instantiate(unpackUrl), fetch(packedUrl)]);
-  if (!response.ok || !response.body) throw new Error(`${response.status} ${response.statusText} for ${packedUrl.pathname}`);
+  const packed = fetch(packedUrl);
+  const dropPacked = () => packed.then((r) => r.body && r.body.cancel()).catch(() => {});
+  let unpacker;
+  try {
+    unpacker = await instantiate(unpackUrl);
+  } catch (e) {
+    dropPacked();
+    throw e;
+  }
+  const response = await packed;
+  if (!response.ok || !response.body) {
+    dropPacked();
+    throw new Error(`${response.status} ${response.statusText} for ${packedUrl.pathname}`);
+  }
   const { memory, begin, decode, output, checksum } = unpacker.exports;
   const reader = response.body.getReader();
   const input = begin(packedBytes, bytes);
@@ -58,32 +72,41 @@ async function compilePacked(bytes, packedBytes, crc, onShare) {
   let written = 0;
   const unpacked = new ReadableStream({
     async pull(controller) {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (!done) {
-          if (arrived + value.byteLength > packedBytes) throw new Error('the packed module is longer than the page says');
-          // (A view made now: the unpacker's memory may have grown, which detaches older ones.)
-          new Uint8Array(memory.buffer, input + arrived, value.byteLength).set(value);
-          arrived += value.byteLength;
-          if (onShare) onShare(arrived / packedBytes);
-        }
-        const now = decode(arrived, done ? 1 : 0);
-        if (now < 0) throw new Error('the packed module is damaged');
-        if (now > written) controller.enqueue(new Uint8Array(memory.buffer, output() + written, now - written).slice());
-        const more = now > written;
-        written = now;
-        if (done) {
-          if (written !== bytes || checksum() >>> 0 !== crc) throw new Error(`the unpacked module is not the build's (${written} bytes)`);
-          controller.close();
-          return;
-        }
-        if (more) return;
+      try {
+        await unpackMore(controller);
+      } catch (e) {
+        reader.cancel(e).catch(() => {});
+        throw e;
       }
     },
     cancel() {
       reader.cancel().catch(() => {});
     },
   });
+  // Reads until there is something to hand on (or the end, checked).
+  async function unpackMore(controller) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (!done) {
+        if (arrived + value.byteLength > packedBytes) throw new Error('the packed module is longer than the page says');
+        // (A view made now: the unpacker's memory may have grown, which detaches older ones.)
+        new Uint8Array(memory.buffer, input + arrived, value.byteLength).set(value);
+        arrived += value.byteLength;
+        if (onShare) onShare(arrived / packedBytes);
+      }
+      const now = decode(arrived, done ? 1 : 0);
+      if (now < 0) throw new Error('the packed module is damaged');
+      if (now > written) controller.enqueue(new Uint8Array(memory.buffer, output() + written, now - written).slice());
+      const more = now > written;
+      written = now;
+      if (done) {
+        if (written !== bytes || checksum() >>> 0 !== crc) throw new Error(`the unpacked module is not the build's (${written} bytes)`);
+        controller.close();
+        return;
+      }
+      if (more) return;
+    }
+  }
   const wasm = new Response(unpacked, { headers: { 'Content-Type': 'application/wasm' } });
   if (WebAssembly.compileStreaming) return WebAssembly.compileStreaming(wasm);
   return WebAssembly.compile(await wasm.arrayBuffer());

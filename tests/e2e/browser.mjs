@@ -1,6 +1,7 @@
 // Shared by the browser tests and the browser benchmark: serve site/ on a free loopback port
 // and start Debian's Chromium headless through playwright-core.
 import { chromium } from 'playwright-core';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../../scripts/serve.mjs';
@@ -27,6 +28,26 @@ export async function start() {
     async close() {
       await browser.close();
       server.close();
+    },
+  };
+}
+
+// A server in front of the site at `base` (a test's own loopback port): `answer(req, res)`
+// answers what it chooses (returning true), and everything else is passed on from the site.
+// Its `url` is the front's address; `stop()` closes it and every connection it holds.
+export async function frontServer(base, answer) {
+  const front = http.createServer((req, res) => (async () => {
+    if (await answer(req, res)) return;
+    const passed = await fetch(new URL(req.url, base));
+    res.writeHead(passed.status, { 'Content-Type': passed.headers.get('Content-Type') || 'application/octet-stream' });
+    res.end(Buffer.from(await passed.arrayBuffer()));
+  })().catch(() => res.destroy()));
+  await new Promise((resolve) => front.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${front.address().port}/`,
+    async stop() {
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
     },
   };
 }

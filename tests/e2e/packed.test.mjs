@@ -5,14 +5,15 @@
 // - a damaged packed module is caught, by the unpacker or by the size and CRC the build writes
 //   into the page, and the page then loads the module unpacked;
 // - the page loads it packed unless the browser estimates a line of 8 Mbit/s or more, and
-//   asks for nothing else.
+//   itself asks for nothing else (the service worker, after the first frame, keeps the packed
+//   one: scripts/service-worker.mjs).
 // (The decoder's own tests, on small streams of every kind, are unpack/'s: `cargo test`.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { start, siteDir, waitForFrame, settle, lastFrame } from './browser.mjs';
+import { start, siteDir, waitForFrame, settle, lastFrame, frontServer } from './browser.mjs';
 
 const MODULE = path.join(siteDir, 'www/pkg/kernel_playground_bg.wasm');
 const module = fs.readFileSync(MODULE);
@@ -94,6 +95,46 @@ test('a page given a damaged packed module loads the module unpacked', async () 
   assert.ok(warnings.some((w) => w.startsWith('The packed module failed; loading it unpacked:')), warnings.join('\n'));
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+// A server in front of the site's sends the packed module damaged at its start (the coder's
+// first byte), 32 KB every 0.1 s: once the page has caught it, it stops reading, and the rest
+// is never sent.
+test('a damaged packed module stops downloading once it is caught', async () => {
+  const damaged = Buffer.from(packed);
+  damaged[13] = 1;
+  const sent = { pieces: 0, whole: false, closed: false };
+  const front = await frontServer(env.base, async (req, res) => {
+    if (!req.url.endsWith('/kernel_playground_bg.wasm.lzma')) return false;
+    res.on('close', () => { sent.closed = !res.writableFinished; });
+    res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Cache-Control': 'no-store' });
+    for (let at = 0; at < damaged.length && !res.destroyed; at += 32768) {
+      res.write(damaged.subarray(at, at + 32768));
+      sent.pieces += 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!res.destroyed) {
+      res.end();
+      sent.whole = true;
+    }
+    return true;
+  });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(`${front.url}#preset=moons&n=40`);
+    await waitForFrame(page);
+    assert.equal((await lastFrame(page)).points, 40);
+    await page.waitForTimeout(500);
+    assert.ok(sent.closed && !sent.whole, `the page read on: ${JSON.stringify(sent)}`);
+    assert.ok(sent.pieces < Math.ceil(damaged.length / 32768) - 2, `${sent.pieces} pieces sent`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await front.stop();
+  }
 });
 
 // The module's files the page asks for, and its first frame's points, on a line emulated at
