@@ -17,6 +17,8 @@
 //! until it is told the input is complete. The output is one buffer of a stated capacity, which
 //! is also the dictionary. Anything inconsistent is [`Damage`], never a panic.
 
+use alloc::{vec, vec::Vec};
+
 /// The most input bytes one symbol reads: at most one per coded bit, and a match codes fewer
 /// than 64 bits.
 pub const MARGIN: usize = 64;
@@ -388,7 +390,7 @@ impl Decoder {
                         let dist = if coder.bit(&mut models.is_rep_g2[state]) == 0 {
                             rep2
                         } else {
-                            std::mem::replace(&mut rep3, rep2)
+                            core::mem::replace(&mut rep3, rep2)
                         };
                         rep2 = rep1;
                         dist
