@@ -413,7 +413,12 @@ test('the menu switches live: edits, their undo steps, compare and the open view
   const englishNote = await page.textContent('#view-note');
   const viewBefore = await canvasSignature(page, 'view');
 
-  await page.evaluate(() => window.drawnText.clear());
+  // What the canvases draw from the switch on (a frame may still come in English while the
+  // Chinese catalogue is read: the page takes a small scene over after a pause, www/remote.js).
+  const drawnFromSwitch = () => page.evaluate(() => {
+    window.addEventListener('kernel-playground-language', () => window.drawnText.clear(), { once: true });
+  });
+  await drawnFromSwitch();
   await page.selectOption('#language', 'zh');
   await page.waitForFunction(() => document.documentElement.lang === 'zh-Hans');
   await settle(page);
