@@ -11,11 +11,19 @@
 // one; it waits until a page asks it to take over (www/offline.js: at once on a page not yet
 // touched, which then reloads; else the next load, through HANDOVER below), and it then deletes
 // the old cache.
+// The page's wasm module is kept whole, as the page asks for it once this worker serves it, so
+// that a returning visit neither unpacks it again nor compiles it from a stream the browser
+// cannot cache the compiled code of. On a slow line the first visit fetched the module packed
+// (www/wasm.js): UNPACKED names, for the whole module, its packed file, the unpacker and its
+// size, and installing makes the whole module from them, with the page's own unpacker, unless
+// the browser's HTTP cache already holds it (a first visit on a fast line fetched it whole).
+// Either way its bytes are checked against the module's hash in FILES.
 // Every URL is relative to this file, which sits at the site's root (on GitHub Pages a project
 // site's root is /repo/).
 
 const VERSION = 'unbuilt';
 const FILES = [];
+const UNPACKED = {};
 
 const PREFIX = 'kernel-playground-';
 const CACHE = PREFIX + VERSION;
@@ -30,12 +38,46 @@ async function digest(response) {
   return Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+// 'no-cache': the HTTP cache may answer only after the server says its copy is current.
+async function fetchCurrent(file) {
+  const response = await fetch(new Request(urlOf(file), { cache: 'no-cache' }));
+  if (!response.ok) throw new Error(`${file}: ${response.status}`);
+  return response;
+}
+
+// The whole module from its packed file, unpacked in one piece by the page's unpacker
+// (unpack/src/lib.rs: `begin` gives where the packed bytes go, `decode` unpacks them all).
+async function unpack([packedFile, unpackerFile, size]) {
+  const [packed, unpacker] = await Promise.all([packedFile, unpackerFile].map(async (f) => new Uint8Array(await (await fetchCurrent(f)).arrayBuffer())));
+  const { memory, begin, decode, output } = (await WebAssembly.instantiate(unpacker)).instance.exports;
+  const input = begin(packed.length, size);
+  new Uint8Array(memory.buffer, input, packed.length).set(packed);
+  const written = decode(packed.length, 1);
+  if (written !== size) throw new Error(`${packedFile} unpacks to ${written} bytes, not ${size}`);
+  const bytes = new Uint8Array(memory.buffer, output(), size).slice();
+  return new Response(bytes, { headers: { 'Content-Type': 'application/wasm', 'Content-Length': String(size) } });
+}
+
+// The whole module as the browser's HTTP cache holds it, if it does (else null).
+async function fromHttpCache(file) {
+  try {
+    const response = await fetch(new Request(urlOf(file), { cache: 'only-if-cached', mode: 'same-origin' }));
+    return response.ok ? response : null;
+  } catch {
+    return null;
+  }
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   await Promise.all(FILES.map(async ([file, hash]) => {
-    // 'no-cache': the HTTP cache may answer only after the server says its copy is current.
-    const response = await fetch(new Request(urlOf(file), { cache: 'no-cache' }));
-    if (!response.ok) throw new Error(`${file}: ${response.status}`);
+    let response;
+    if (UNPACKED[file]) {
+      const held = await fromHttpCache(file);
+      response = held && (await digest(held)) === hash ? held : await unpack(UNPACKED[file]);
+    } else {
+      response = await fetchCurrent(file);
+    }
     if ((await digest(response)) !== hash) throw new Error(`${file} is not the one of this deploy`);
     await cache.put(urlOf(file), response);
   }));

@@ -6,8 +6,8 @@
 // Some files of site/ are not listed: sw.js itself (the browser keeps its service worker), the
 // one-file download kernel-playground.html (scripts/single-file.mjs), which is the rest of the
 // site again: caching it would store the wasm a second time, and, when the build packed the
-// module (www/wasm.js loads the packed one), the module unpacked, which the page fetches only
-// if the packed one fails.
+// module, the packed module and its unpacker: the service worker keeps the module whole (a page
+// it serves asks for that one), made from them when it installs (UNPACKED in sw.js).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,10 +16,17 @@ import { fileURLToPath } from 'node:url';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NOT_CACHED = ['sw.js', 'kernel-playground.html'];
 const MODULE = 'www/pkg/kernel_playground_bg.wasm';
+const PACKED = [`${MODULE}.lzma`, 'www/pkg/kernel_playground_unpack.wasm'];
+const packed = (dir) => PACKED.every((f) => fs.existsSync(path.join(dir, f)));
 
 // The files of the site at `dir` that the service worker does not keep.
 export function notCached(dir) {
-  return fs.existsSync(path.join(dir, `${MODULE}.lzma`)) ? [...NOT_CACHED, MODULE] : NOT_CACHED;
+  return packed(dir) ? [...NOT_CACHED, ...PACKED] : NOT_CACHED;
+}
+
+// For the module kept whole, what it is unpacked from: {module: [packed, unpacker, size]}.
+export function unpackedFrom(dir) {
+  return packed(dir) ? { [MODULE]: [...PACKED, fs.statSync(path.join(dir, MODULE)).size] } : {};
 }
 
 // Every file under `dir`, as paths relative to it with '/' between folders, sorted.
@@ -42,7 +49,7 @@ const sha256 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex'
 export function precacheList(dir, template) {
   const skipped = notCached(dir);
   const files = siteFiles(dir).filter((f) => !skipped.includes(f)).map((f) => [f, sha256(fs.readFileSync(path.join(dir, f)))]);
-  const whole = crypto.createHash('sha256').update(template);
+  const whole = crypto.createHash('sha256').update(template).update(JSON.stringify(unpackedFrom(dir)));
   for (const [file, hash] of files) whole.update(`${file}\0${hash}\n`);
   return { files, version: whole.digest('hex').slice(0, 16) };
 }
@@ -58,6 +65,7 @@ export function writeServiceWorker(dir) {
   fill(/^const VERSION = .*;$/m, `const VERSION = '${version}';`);
   const list = files.map(([f, h]) => `  ['${f}', '${h}'],`).join('\n');
   fill(/^const FILES = \[\];$/m, `const FILES = [\n${list}\n];`);
+  fill(/^const UNPACKED = \{\};$/m, `const UNPACKED = ${JSON.stringify(unpackedFrom(dir))};`);
   fs.writeFileSync(path.join(dir, 'sw.js'), out);
   return { files, version };
 }

@@ -5,13 +5,14 @@
 // unpacked piece goes on to the browser's compiler (`WebAssembly.compileStreaming`); the whole
 // is checked against the size and CRC-32 the build writes into the page
 // (`<meta name="kp-wasm-packed">`). The module itself is fetched instead on a line the browser
-// estimates at 8 Mbit/s or more (index.html's script chooses, and preloads what it chose),
-// without a packed module, or when anything about it fails: compiled while it downloads when
-// the server says it is `application/wasm`, else from its bytes once they are all there. The
-// compiled `WebAssembly.Module` then serves twice: the page instantiates it (main.js), and the
-// worker behind the page is handed the same module (watch.js), so neither fetches nor compiles
-// it again. While it downloads, the share of it that has arrived is told to the first caller
-// (the page's "Loading the lab… 40%").
+// estimates at 8 Mbit/s or more (index.html's script chooses, and preloads what it chose), from
+// the service worker's cache, which keeps it whole (sw.js), without a packed module, or when
+// anything about it fails: compiled while it downloads when the server says it is
+// `application/wasm`, else from its bytes once they are all there. The compiled
+// `WebAssembly.Module` then serves twice: the page instantiates it (main.js), and the worker
+// behind the page is handed the same module (watch.js), so neither fetches nor compiles it
+// again. While it downloads, the share of it that has arrived is told to the first caller (the
+// page's "Loading the lab… 40%").
 
 const url = new URL('./pkg/kernel_playground_bg.wasm', import.meta.url);
 const packedUrl = new URL('./pkg/kernel_playground_bg.wasm.lzma', import.meta.url);

@@ -11,6 +11,8 @@
 // - bytes: by the first picture, what had arrived whole (the Resource Timing API: compressed,
 //   with headers); by the first plot, what the server sent (compressed, headers excluded),
 //   the worker's requests included.
+// - returning: the first plot of the same visitor coming back (the page loaded again once its
+//   service worker serves it and RETURN_AFTER_MS later), and what the server sent for it.
 // Besides the mobile profile, two lines between it and none for the same slow phone, where the
 // page's choice of the packed module or the whole one (www/wasm.js) is decided.
 // Run after scripts/build-web.sh:   node tests/e2e/bench-load.mjs [visits]   (default 3)
@@ -26,6 +28,7 @@ import { resolvePath } from '../../scripts/serve.mjs';
 
 const VISITS = Number(process.argv[2]) || 3;
 const SCENE_TIMEOUT_MS = 60_000;
+const RETURN_AFTER_MS = 4000;
 const types = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'application/javascript; charset=utf-8',
@@ -126,8 +129,16 @@ async function visit(profile) {
   await page.waitForFunction(() => window.__firstPlot !== undefined, null, { timeout: SCENE_TIMEOUT_MS, polling: 20 });
   const bytes = sent;
   const { ms, pictureMs, pictureBytes, module } = await page.evaluate(() => ({ ms: window.__firstPlot, pictureMs: window.__firstPicture ?? NaN, pictureBytes: window.__pictureBytes ?? NaN, module: document.documentElement.dataset.wasm }));
+  // The visitor comes back: the service worker serves the page.
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: SCENE_TIMEOUT_MS, polling: 100 });
+  await page.waitForTimeout(RETURN_AFTER_MS);
+  sent = 0;
+  await page.reload({ waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__firstPlot !== undefined, null, { timeout: SCENE_TIMEOUT_MS, polling: 20 });
+  const returningBytes = sent;
+  const { returningMs, returningModule } = await page.evaluate(() => ({ returningMs: window.__firstPlot, returningModule: document.documentElement.dataset.wasm }));
   await context.close();
-  return { ms, bytes, pictureMs, pictureBytes, module };
+  return { ms, bytes, pictureMs, pictureBytes, module, returningMs, returningBytes, returningModule };
 }
 
 console.log(`${os.cpus().length} × ${os.cpus()[0].model}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
@@ -135,7 +146,7 @@ for (const file of ['www/pkg/kernel_playground_bg.wasm', 'www/pkg/kernel_playgro
   const { raw, gz } = await body(path.join(siteDir, file));
   console.log(`${file}: ${raw.length} bytes, ${gz.length} gzipped (level 6)`);
 }
-console.log(`${'profile'.padEnd(58)} ${'module'.padEnd(8)} ${'first picture ms (median, each)'.padEnd(34)} ${'KiB'.padStart(5)}   ${'first plot ms (median, each)'.padEnd(34)} ${'KiB'.padStart(5)}`);
+console.log(`${'profile'.padEnd(58)} ${'module'.padEnd(8)} ${'first picture ms (median, each)'.padEnd(34)} ${'KiB'.padStart(5)}   ${'first plot ms (median, each)'.padEnd(34)} ${'KiB'.padStart(5)}   ${'module'.padEnd(8)} ${'returning ms (median, each)'.padEnd(34)} ${'KiB'.padStart(5)}`);
 const each = (runs, key) => `${median(runs.map((r) => r[key])).toFixed(0)} (${runs.map((r) => r[key].toFixed(0)).join(', ')})`.padEnd(34);
 const kib = (runs, key) => (median(runs.map((r) => r[key])) / 1024).toFixed(0).padStart(5);
 for (const profile of PROFILES) {
@@ -143,8 +154,8 @@ for (const profile of PROFILES) {
     whole = mode === 'whole';
     const runs = [];
     for (let i = 0; i < VISITS; i += 1) runs.push(await visit(profile));
-    const module = [...new Set(runs.map((r) => r.module))].join('/');
-    console.log(`${profile.name.padEnd(58)} ${module.padEnd(8)} ${each(runs, 'pictureMs')} ${kib(runs, 'pictureBytes')}   ${each(runs, 'ms')} ${kib(runs, 'bytes')}`);
+    const modules = (key) => [...new Set(runs.map((r) => r[key]))].join('/').padEnd(8);
+    console.log(`${profile.name.padEnd(58)} ${modules('module')} ${each(runs, 'pictureMs')} ${kib(runs, 'pictureBytes')}   ${each(runs, 'ms')} ${kib(runs, 'bytes')}   ${modules('returningModule')} ${each(runs, 'returningMs')} ${kib(runs, 'returningBytes')}`);
   }
 }
 await browser.close();

@@ -33,13 +33,14 @@ export async function start() {
 }
 
 // A server in front of the site at `base` (a test's own loopback port): `answer(req, res)`
-// answers what it chooses (returning true), and everything else is passed on from the site.
+// answers what it chooses (returning true), and everything else is passed on from the site,
+// with `headers` besides its type (e.g. GitHub Pages' `Cache-Control`).
 // Its `url` is the front's address; `stop()` closes it and every connection it holds.
-export async function frontServer(base, answer) {
+export async function frontServer(base, answer, headers = {}) {
   const front = http.createServer((req, res) => (async () => {
     if (await answer(req, res)) return;
     const passed = await fetch(new URL(req.url, base));
-    res.writeHead(passed.status, { 'Content-Type': passed.headers.get('Content-Type') || 'application/octet-stream' });
+    res.writeHead(passed.status, { ...headers, 'Content-Type': passed.headers.get('Content-Type') || 'application/octet-stream' });
     res.end(Buffer.from(await passed.arrayBuffer()));
   })().catch(() => res.destroy()));
   await new Promise((resolve) => front.listen(0, '127.0.0.1', resolve));

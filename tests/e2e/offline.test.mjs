@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, siteDir, waitForFrame, settle } from './browser.mjs';
+import { CHROMIUM_FLAGS, siteDir, waitForFrame, settle, frontServer } from './browser.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { siteFiles, notCached, writeServiceWorker } from '../../scripts/service-worker.mjs';
 import { SINGLE_FILE } from '../../scripts/single-file.mjs';
@@ -87,30 +87,51 @@ async function clickAddsPoint(page) {
   return after;
 }
 
+const MODULE = 'www/pkg/kernel_playground_bg.wasm';
+// The module as the service worker's cache must hold it: its type and its bytes' SHA-256.
+const WHOLE_MODULE = ['application/wasm', crypto.createHash('sha256').update(fs.readFileSync(path.join(siteDir, MODULE))).digest('hex')];
+// The module in the one cache, for the site at `base`: its type and SHA-256.
+const keptModule = (page, base) => page.evaluate(async (url) => {
+  const response = await (await window.caches.open((await window.caches.keys())[0])).match(url);
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', await response.arrayBuffer()));
+  return [response.headers.get('Content-Type'), Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('')];
+}, `${base}${MODULE}`);
+
 test('after a first visit the lab opens, fits and refits with the network cut and the server gone', async () => {
   // Served from a folder of the server, as GitHub Pages serves a project site (/repo/).
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'kp-pages-'));
   fs.symlinkSync(siteDir, path.join(parent, 'repo'));
   const server = await startServer(parent);
+  const asked = [];
+  server.server.on('request', (req) => asked.push(new URL(req.url, 'http://x').pathname));
   const site = { ...server, base: `${server.base}repo/` };
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   const errors = recordErrors(page);
+  // A slow line, where a page the service worker does not serve fetches the module packed.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ downlink: 1 }) }));
   await page.goto(`${site.base}#preset=moons&n=40`);
   await waitForFrame(page);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.wasm), 'packed');
   await controlled(page);
-  // One cache, holding every file the service worker lists, each once (the packed wasm too).
+  // One cache, holding every file the service worker lists, each once: the module whole, as
+  // the service worker unpacked it (the server was never asked for it), and neither the packed
+  // module nor its unpacker.
   const listed = siteFiles(siteDir).filter((f) => !notCached(siteDir).includes(f));
   const held = Object.values(await caches(page));
   assert.equal(held.length, 1, 'one cache');
   assert.deepEqual([...held[0]].sort(), listed.map((f) => `/repo/${f}`).sort());
+  assert.ok(listed.includes(MODULE) && !listed.includes(`${MODULE}.lzma`));
+  assert.deepEqual(await keptModule(page, site.base), WHOLE_MODULE);
+  assert.ok(!asked.includes(`/repo/${MODULE}`), 'the whole module was not fetched');
   assert.equal(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).scope), site.base);
-  // On a line the browser estimates as fast the page would fetch the module whole, which the
-  // cache does not keep: from the cache it takes the packed one.
-  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ downlink: 10 }) }));
+  // Served by the service worker, the page takes the whole module from its cache, on the same
+  // slow line, and asks the server for no wasm.
+  const before = asked.length;
   await page.reload();
   await waitForFrame(page);
-  assert.deepEqual(await page.evaluate(() => [navigator.connection.downlink, document.documentElement.dataset.wasm]), [10, 'packed']);
+  assert.deepEqual(await page.evaluate(() => [navigator.connection.downlink, document.documentElement.dataset.wasm]), [1, 'whole']);
+  assert.deepEqual(asked.slice(before).filter((p) => /\.wasm/.test(p)), []);
 
   await context.setOffline(true);
   await site.stop();
@@ -128,6 +149,33 @@ test('after a first visit the lab opens, fits and refits with the network cut an
   assert.deepEqual(errors, []);
   await context.close();
   fs.rmSync(parent, { recursive: true, force: true });
+});
+
+test('a first visit on a fast line fetches the module whole, and the service worker keeps that copy', async () => {
+  const server = await startServer(siteDir);
+  const asked = [];
+  // Served with GitHub Pages' cache headers, so that the browser's HTTP cache holds the module.
+  const front = await frontServer(server.base, (req) => {
+    asked.push(new URL(req.url, 'http://x').pathname);
+    return false;
+  }, { 'Cache-Control': 'max-age=600' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  const errors = recordErrors(page);
+  try {
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ downlink: 20 }) }));
+    await page.goto(front.url);
+    await waitForFrame(page);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.wasm), 'whole');
+    await controlled(page);
+    assert.deepEqual(await keptModule(page, front.url), WHOLE_MODULE);
+    assert.deepEqual(asked.filter((p) => /\.wasm/.test(p)), [`/${MODULE}`], 'the module fetched once, whole, and nothing packed');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await front.stop();
+    await server.stop();
+  }
 });
 
 // A copy of the built site with one visible change, its service worker written anew.
@@ -205,7 +253,11 @@ test('the service worker lists every file of the site with its hash', () => {
     assert.equal(hash, crypto.createHash('sha256').update(fs.readFileSync(path.join(siteDir, file))).digest('hex'), file);
   }
   assert.match(sw, /^const VERSION = '[0-9a-f]{16}';$/m);
-  assert.ok(files.includes('www/pkg/kernel_playground_bg.wasm.lzma') && files.includes('index.html') && files.includes('www/manifest.webmanifest'));
+  assert.ok(files.includes('www/pkg/kernel_playground_bg.wasm') && files.includes('index.html') && files.includes('www/manifest.webmanifest'));
+  // The whole module is made from the packed one and its unpacker, with its size.
+  const unpacked = JSON.parse(sw.match(/^const UNPACKED = (.*);$/m)[1]);
+  const module = 'www/pkg/kernel_playground_bg.wasm';
+  assert.deepEqual(unpacked, { [module]: [`${module}.lzma`, 'www/pkg/kernel_playground_unpack.wasm', fs.statSync(path.join(siteDir, module)).size] });
 });
 
 test('the page links the one-file download under "more", and the manifest names its icons', async () => {
