@@ -21,6 +21,8 @@
 //   data: URL;
 // - www/wasm.js is replaced by a module with the same export that decodes the wasm from base64
 //   in the page and compiles it once; the page hands that module to its worker as the site does.
+//   When the build packed the module, the page holds it packed, with its unpacker (a file of
+//   1.5 MB instead of 3.3), and unpacks it in one piece, checked against its size and CRC-32.
 // Anything else the page refers to by a relative URL stops the build with a message, so a new
 // kind of file cannot be silently missing from the download.
 import fs from 'node:fs';
@@ -32,6 +34,9 @@ export const SINGLE_FILE = 'kernel-playground.html';
 const WASM_MODULE = 'www/wasm.js';
 const WASM_FILE = 'www/pkg/kernel_playground_bg.wasm';
 const WASM_ELEMENT = 'kernel-playground-wasm';
+const PACKED_FILE = `${WASM_FILE}.lzma`;
+const UNPACK_FILE = 'www/pkg/kernel_playground_unpack.wasm';
+const UNPACK_ELEMENT = 'kernel-playground-unpack';
 const CATALOGUES = 'www/i18n';
 const FIRST_PICTURE = 'www/first-picture.svg';
 const DROPPED_LINKS = ['preload', 'modulepreload', 'manifest', 'apple-touch-icon'];
@@ -39,8 +44,11 @@ const MIME = { '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-ic
 
 // The stand-in for www/wasm.js: the same `compileWasm`, from the bytes inside the page.
 const INLINE_WASM = `// The page's WebAssembly in the one-file lab: its bytes are in this page, as base64 in the
-// element #${WASM_ELEMENT}; they are decoded and compiled once, and the compiled module
-// serves the page and the worker behind it, as on the site (www/wasm.js).
+// element #${WASM_ELEMENT}: the module itself, or, with data-size and data-crc, the module
+// packed with LZMA, unpacked in one piece by the small module in #${UNPACK_ELEMENT} (the
+// crate in unpack/, as www/wasm.js uses it on the site) and checked against that size and
+// CRC-32. It is compiled once, and the compiled module serves the page and the worker behind
+// it, as on the site.
 let compiled = null;
 
 export function compileWasm() {
@@ -48,12 +56,25 @@ export function compileWasm() {
   return compiled;
 }
 
-async function compile() {
-  const text = document.getElementById('${WASM_ELEMENT}').textContent.trim();
-  const binary = atob(text);
+function bytesOf(id) {
+  const binary = atob(document.getElementById(id).textContent.trim());
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return WebAssembly.compile(bytes);
+  return bytes;
+}
+
+async function compile() {
+  const held = bytesOf('${WASM_ELEMENT}');
+  const { size, crc } = document.getElementById('${WASM_ELEMENT}').dataset;
+  if (!size) return WebAssembly.compile(held);
+  const unpacker = (await WebAssembly.instantiate(bytesOf('${UNPACK_ELEMENT}'))).instance.exports;
+  const input = unpacker.begin(held.length, Number(size));
+  new Uint8Array(unpacker.memory.buffer, input, held.length).set(held);
+  const written = unpacker.decode(held.length, 1);
+  if (written !== Number(size) || unpacker.checksum() >>> 0 !== parseInt(crc, 16)) {
+    throw new Error('the module in this file is damaged (' + written + ' bytes unpacked)');
+  }
+  return WebAssembly.compile(new Uint8Array(unpacker.memory.buffer, unpacker.output(), written));
 }
 `;
 
@@ -244,12 +265,11 @@ export function buildSingleFile(site) {
 
   const { modules, workers } = collectModules(site, entries);
   const worker = workerOrder(modules, workers);
-  const wasm = fs.readFileSync(path.join(site, WASM_FILE)).toString('base64');
   const parts = [];
   for (const [name, { text }] of modules) {
     parts.push(`<script type="text/plain" data-module="${name}">${escapeForElement(text, 'script')}</script>`);
   }
-  parts.push(`<script type="application/octet-stream" id="${WASM_ELEMENT}">${wasm}</script>`);
+  parts.push(...wasmElements(site, html));
   // The word catalogues (www/i18n.js reads them from these elements before fetching).
   for (const file of fs.readdirSync(path.join(site, CATALOGUES)).filter((f) => f.endsWith('.json')).sort()) {
     const json = fs.readFileSync(path.join(site, CATALOGUES, file), 'utf8');
@@ -260,6 +280,19 @@ export function buildSingleFile(site) {
   const out = path.join(site, SINGLE_FILE);
   fs.writeFileSync(out, html);
   return { file: out, bytes: Buffer.byteLength(html), modules: modules.size };
+}
+
+// The elements holding the module: packed, with its unpacker, when the build packed it (its
+// size and CRC-32 as the page's <meta name="kp-wasm-packed"> gives them), else whole.
+function wasmElements(site, html) {
+  const base64 = (file) => fs.readFileSync(path.join(site, file)).toString('base64');
+  const element = (id, file, data = '') => `<script type="application/octet-stream" id="${id}"${data}>${base64(file)}</script>`;
+  const packed = (html.match(/<meta name="kp-wasm-packed" content="(\d+) ([0-9a-f]{8})">/) || []).slice(1);
+  if (packed.length === 0 || !fs.existsSync(path.join(site, PACKED_FILE)) || !fs.existsSync(path.join(site, UNPACK_FILE))) {
+    return [element(WASM_ELEMENT, WASM_FILE)];
+  }
+  const size = fs.statSync(path.join(site, WASM_FILE)).size;
+  return [element(WASM_ELEMENT, PACKED_FILE, ` data-size="${size}" data-crc="${packed[1]}"`), element(UNPACK_ELEMENT, UNPACK_FILE)];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

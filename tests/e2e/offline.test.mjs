@@ -3,8 +3,8 @@
 // with the network cut and the server gone a reload still opens the lab, fits, and refits after
 // a click; a new deploy is taken on the next load, into a cache of its own. The one-file
 // download opens from a folder with nothing beside it (file://), asks for nothing outside
-// itself, fits, and refits after a drag, with its worker; and it is at most 1.5 times the size
-// of the site it is made from.
+// itself, fits, and refits after a drag, with its worker; it holds the module packed, so it is
+// smaller than the module alone, and says so when that is damaged.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
@@ -343,15 +343,40 @@ test('the one-file lab opens from a folder of its own, fits, and refits after a 
   }
 });
 
-test('the one-file lab is at most 1.5 times the size of the site', () => {
-  const files = siteFiles(siteDir).filter((f) => f !== SINGLE_FILE);
-  const site = files.reduce((sum, f) => sum + fs.statSync(path.join(siteDir, f)).size, 0);
-  const single = fs.statSync(path.join(siteDir, SINGLE_FILE)).size;
-  assert.ok(single <= 1.5 * site, `${single} bytes against a site of ${site} (× ${(single / site).toFixed(2)})`);
-  // And it holds the lab: every module, the wasm, the styles.
+test('a one-file lab whose module is damaged says it could not load, and shows no stack trace', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kp-one-file-'));
+  const file = path.join(dir, SINGLE_FILE);
   const html = fs.readFileSync(path.join(siteDir, SINGLE_FILE), 'utf8');
-  const wasm = fs.readFileSync(path.join(siteDir, 'www/pkg/kernel_playground_bg.wasm')).toString('base64');
-  assert.ok(html.includes(wasm), 'the wasm, as base64');
+  // One character of the packed module's base64, a third of the way in, changed.
+  const at = html.indexOf('id="kernel-playground-wasm"');
+  const start = html.indexOf('>', at) + 1;
+  const end = html.indexOf('</script>', start);
+  const i = start + Math.floor((end - start) / 3);
+  fs.writeFileSync(file, html.slice(0, i) + (html[i] === 'A' ? 'B' : 'A') + html.slice(i + 1));
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  try {
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForFunction(() => /could not|failed/i.test(document.getElementById('loading').textContent), null, { timeout: 30000 });
+    assert.doesNotMatch(await page.textContent('#loading'), /Error:|\.js:\d+/);
+    assert.equal(await page.evaluate(() => window.kernelPlayground?.lastFrame ?? null), null, 'no frame was drawn');
+  } finally {
+    await page.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the one-file lab holds the module packed, with its unpacker: smaller than the module alone', () => {
+  const files = siteFiles(siteDir).filter((f) => f !== SINGLE_FILE);
+  const single = fs.statSync(path.join(siteDir, SINGLE_FILE)).size;
+  const module = fs.statSync(path.join(siteDir, MODULE)).size;
+  assert.ok(single < module, `${single} bytes against the module's ${module}`);
+  // And it holds the lab: every module, the wasm packed (its size and CRC as the page gives
+  // them) and its unpacker, the styles.
+  const html = fs.readFileSync(path.join(siteDir, SINGLE_FILE), 'utf8');
+  const base64 = (file) => fs.readFileSync(path.join(siteDir, file)).toString('base64');
+  const crc = html.match(/<meta name="kp-wasm-packed" content="\d+ ([0-9a-f]{8})">/)[1];
+  assert.ok(html.includes(`id="kernel-playground-wasm" data-size="${module}" data-crc="${crc}">${base64(`${MODULE}.lzma`)}</script>`), 'the packed wasm, as base64');
+  assert.ok(html.includes(`id="kernel-playground-unpack">${base64('www/pkg/kernel_playground_unpack.wasm')}</script>`), 'the unpacker, as base64');
   for (const f of files.filter((name) => name.endsWith('.js') && name.startsWith('www/'))) {
     assert.ok(html.includes(`data-module="${f}"`), `${f} is inside`);
   }
