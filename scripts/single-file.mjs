@@ -47,8 +47,9 @@ const INLINE_WASM = `// The page's WebAssembly in the one-file lab: its bytes ar
 // element #${WASM_ELEMENT}: the module itself, or, with data-size and data-crc, the module
 // packed with LZMA, unpacked in one piece by the small module in #${UNPACK_ELEMENT} (the
 // crate in unpack/, as www/wasm.js uses it on the site) and checked against that size and
-// CRC-32. It is compiled once, and the compiled module serves the page and the worker behind
-// it, as on the site.
+// CRC-32 (a damaged one is an error marked \`damaged\`, which the page reports as such). It is
+// compiled once, and the compiled module serves the page and the worker behind it, as on the
+// site.
 let compiled = null;
 
 export function compileWasm() {
@@ -72,7 +73,7 @@ async function compile() {
   new Uint8Array(unpacker.memory.buffer, input, held.length).set(held);
   const written = unpacker.decode(held.length, 1);
   if (written !== Number(size) || unpacker.checksum() >>> 0 !== parseInt(crc, 16)) {
-    throw new Error('the module in this file is damaged (' + written + ' bytes unpacked)');
+    throw Object.assign(new Error('the module in this file is damaged (' + written + ' bytes unpacked)'), { damaged: true });
   }
   return WebAssembly.compile(new Uint8Array(unpacker.memory.buffer, unpacker.output(), written));
 }

@@ -209,7 +209,7 @@ async function start() {
     await init({ module_or_path: await module });
   } catch (e) {
     console.warn('WebAssembly failed to start:', e);
-    $('loading').textContent = t('load.failed');
+    $('loading').textContent = e && e.damaged ? t('load.damaged') : t('load.failed');
     return;
   }
   resizeCanvas();
