@@ -209,6 +209,8 @@ async function start() {
     await init({ module_or_path: await module });
   } catch (e) {
     console.warn('WebAssembly failed to start:', e);
+    // The build's picture of the first scene would look like a lab that works.
+    document.getElementById('first-picture')?.remove();
     $('loading').textContent = e && e.damaged ? t('load.damaged') : t('load.failed');
     return;
   }

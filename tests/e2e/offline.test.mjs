@@ -359,6 +359,7 @@ test('a one-file lab whose module is damaged says so, in one line', async () => 
     await page.waitForFunction(() => /damaged/.test(document.getElementById('loading').textContent), null, { timeout: 30000 });
     assert.equal(await page.textContent('#loading'), 'This file of the lab is damaged: download the lab again.');
     assert.equal(await page.evaluate(() => window.kernelPlayground?.lastFrame ?? null), null, 'no frame was drawn');
+    assert.equal(await page.$('#first-picture'), null, 'the first scene\'s picture is gone');
   } finally {
     await page.close();
     fs.rmSync(dir, { recursive: true, force: true });
