@@ -16,6 +16,17 @@ import { background, pumpView, renderView } from './views.js';
 const canvas = $('plot');
 const statusLine = $('status');
 export let frameRequested = false;
+// The animation frame requested, if any: a frame drawn before it comes (a worker's picture is
+// painted at once) cancels it, so no display frame draws the plot twice.
+let frameHandle = null;
+
+function requestFrame(draw) {
+  frameRequested = true;
+  frameHandle = requestAnimationFrame(() => {
+    frameHandle = null;
+    draw();
+  });
+}
 
 // ---- drawing ------------------------------------------------------------------------------
 
@@ -45,10 +56,8 @@ export function repaint() {
   if (page.client && page.app) page.client.request();
   if (page.clientB && page.twin) page.clientB.request();
   if (frameRequested || !page.app) return;
-  frameRequested = true;
-  requestAnimationFrame(function frame() {
-    if (!frameRequested) return;
-    if (awaitingModel()) requestAnimationFrame(frame);
+  requestFrame(function frame() {
+    if (awaitingModel()) requestFrame(frame);
     else renderFrame();
   });
 }
@@ -71,17 +80,15 @@ function awaitingModel() {
 
 // Another frame, with nothing else asked of the worker.
 function paintAgain() {
-  if (frameRequested) return;
-  frameRequested = true;
-  requestAnimationFrame(() => {
-    if (frameRequested) renderFrame();
-  });
+  if (!frameRequested) requestFrame(renderFrame);
 }
 
 // Draws the frame: the scene (or, behind the page, the worker's latest model over the points
 // as they are), the open view, the status and the message.
 export function renderFrame() {
   frameRequested = false;
+  if (frameHandle !== null) cancelAnimationFrame(frameHandle);
+  frameHandle = null;
   boundPageFits();
   pointsTable.refresh();
   const json = guard(() => page.app.render());

@@ -19,6 +19,13 @@
 //! discs composites none (it has spent its share), the discs on top show first, the frames
 //! after fill in what lies under them, and no frame's task grows with the number of points
 //! beyond that share ([`DiscPainter::incomplete`] says when more frames are wanted).
+//!
+//! A layer being composited is put on its canvas once at first, then at most every
+//! [`SHOW_EVERY_MS`] and when it is complete: the frames between only composite
+//! ([`DiscPainter::composite_unseen`]), and a frame painted meanwhile for another reason (a new
+//! model) shows the layer as it was last put. Putting a layer is a copy of the whole canvas to the
+//! browser and on to the screen, which costs the same at every share; on a slow or busy device it
+//! made each frame of a million points' layer several times its compositing.
 
 use super::js_error;
 use crate::draw::scene::{self, Layout, ListDiscs};
@@ -37,6 +44,10 @@ pub const FRAME_BUDGET_MS: f64 = 16.0;
 
 /// Discs composited between two looks at the clock.
 const BATCH: usize = 2048;
+
+/// How long (ms) a layer still being composited may go without being shown again: the frames
+/// in between composite it unseen.
+pub const SHOW_EVERY_MS: f64 = 100.0;
 
 use crate::draw::scene::Disc;
 
@@ -75,6 +86,8 @@ struct Layer {
 struct Raster {
     layer: sprites::Layer,
     next: usize,
+    /// When (ms, `now_ms`) the layer was last put on its canvas, if it has been.
+    shown: Option<f64>,
 }
 
 fn new_canvas(width: u32, height: u32) -> Result<HtmlCanvasElement, JsValue> {
@@ -225,6 +238,7 @@ impl DiscPainter {
                 layer.raster = Some(Raster {
                     layer: sprites::Layer::new(width as usize, height as usize),
                     next: discs.len(),
+                    shown: None,
                 });
             } else {
                 for (i, &disc) in discs.iter().enumerate() {
@@ -269,6 +283,27 @@ impl DiscPainter {
         Ok(true)
     }
 
+    /// For a frame that began at `started` whose discs are the last frame's: composites the
+    /// next share of the layer still being composited, unseen, and returns true when the frame
+    /// need paint nothing (the layer was shown less than [`SHOW_EVERY_MS`] ago and is not
+    /// complete yet). False: the frame paints as usual ([`DiscPainter::repaint`]), and shows
+    /// the layer.
+    pub fn composite_unseen(&mut self, started: f64) -> bool {
+        let Some(layer) = self.layer.as_mut() else {
+            return false;
+        };
+        let Some(raster) = layer.raster.as_mut() else {
+            return false;
+        };
+        match raster.shown {
+            Some(shown) if super::now_ms() - shown < SHOW_EVERY_MS => {}
+            _ => return false,
+        }
+        // (Shown once, the layer's sprites have been read.)
+        composite_share(raster, &layer.discs, layer.left_out, &self.sprites, started);
+        raster.next > 0
+    }
+
     /// Composites the next share of a layer still being composited in memory, then draws the
     /// layer on `target` and the disc left out of it over it.
     fn finish(
@@ -287,25 +322,20 @@ impl DiscPainter {
         let (width, height) = (layer.canvas.width(), layer.canvas.height());
         if let Some(raster) = layer.raster.as_mut() {
             let sprites = sprites_of(&mut self.sprites, stamps, half)?;
-            let deadline = started + FRAME_BUDGET_MS;
-            while raster.next > 0 {
-                let from = raster.next.saturating_sub(BATCH);
-                for i in (from..raster.next).rev() {
-                    let (x, y, colour) = discs[i];
-                    if let (true, Some(Some(sprite))) =
-                        (Some(i) != layer.left_out, sprites.get(colour))
-                    {
-                        raster.layer.stamp_under(sprite, (x, y));
-                    }
-                }
-                raster.next = from;
-                if super::now_ms() > deadline {
-                    break;
-                }
+            composite_share(raster, discs, layer.left_out, sprites, started);
+            // (A frame painted for another reason, a new model, shows the layer as it was
+            // last shown if that was less than SHOW_EVERY_MS ago.)
+            let due = raster.next == 0
+                || raster
+                    .shown
+                    .is_none_or(|at| super::now_ms() - at >= SHOW_EVERY_MS);
+            if due {
+                let rgba = raster.layer.to_straight_rgba();
+                let image =
+                    ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), width, height)?;
+                layer.context.put_image_data(&image, 0.0, 0.0)?;
+                raster.shown = Some(super::now_ms());
             }
-            let rgba = raster.layer.to_straight_rgba();
-            let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), width, height)?;
-            layer.context.put_image_data(&image, 0.0, 0.0)?;
             if raster.next == 0 {
                 layer.raster = None;
             }
@@ -316,6 +346,32 @@ impl DiscPainter {
             stamp(target, layer.discs[i])?;
         }
         Ok(())
+    }
+}
+
+/// Stamps the next of `discs` under those `raster` holds, from the top down, until the frame
+/// that began at `started` has taken [`FRAME_BUDGET_MS`] (one batch at least): all but the
+/// one `left_out`.
+fn composite_share(
+    raster: &mut Raster,
+    discs: &[Disc],
+    left_out: Option<usize>,
+    sprites: &[Option<Sprite>],
+    started: f64,
+) {
+    let deadline = started + FRAME_BUDGET_MS;
+    while raster.next > 0 {
+        let from = raster.next.saturating_sub(BATCH);
+        for i in (from..raster.next).rev() {
+            let (x, y, colour) = discs[i];
+            if let (true, Some(Some(sprite))) = (Some(i) != left_out, sprites.get(colour)) {
+                raster.layer.stamp_under(sprite, (x, y));
+            }
+        }
+        raster.next = from;
+        if super::now_ms() > deadline {
+            break;
+        }
     }
 }
 

@@ -213,8 +213,13 @@ impl App {
         let shown = self
             .lab
             .picture_fingerprint(layout.width, layout.height, self.generation);
+        let same_picture = matches!(&self.painted, Some((key, _)) if *key == shown);
+        // The same picture with a large layer of discs still being composited: most frames
+        // only composite a share of it, unseen (see the `discs` module).
+        let drawn_scene = matches!(self.painted_scene, Some((_, true)));
+        let unseen = same_picture && drawn_scene && self.discs.composite_unseen(started);
         if let Some((key, frame)) = &self.painted {
-            if *key == shown && !self.painting() {
+            if *key == shown && (unseen || !self.painting()) {
                 let mut frame = frame.clone();
                 let behind = frame.get("fingerprint").and_then(Value::as_str)
                     != Some(self.fingerprint().as_str());
@@ -223,7 +228,6 @@ impl App {
                 return Ok(Value::Object(frame).to_string());
             }
         }
-        let same_picture = matches!(&self.painted, Some((key, _)) if *key == shown);
         let (scene, listed) = match self.painted_scene.take() {
             Some(kept) if same_picture => kept,
             _ => {

@@ -1,6 +1,7 @@
-// End-to-end: a 50 MB file of points is read behind the page. The plot says how far the
-// reading is, no task on the page's thread reaches 200 ms meanwhile, every coordinate arrives
-// as it was written, and Cancel (or an edit) leaves the scene on screen as it was.
+// End-to-end: a 50 MB file of points is read behind the page. The plot says how far the reading is, no task on the page's thread reaches 200 ms
+// meanwhile, every coordinate arrives as it was written, and Cancel (or an edit) leaves the
+// scene on screen as it was. A million discs are composited over many frames, each drawing
+// the plot once, the layer shown at most every 100 ms until it is complete.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -40,6 +41,16 @@ function checksum(text) {
   return sum;
 }
 
+// Loads `file` of `rows` points on the page and waits until the plot shows them with their
+// model and the note on the plot has gone.
+async function load(page, file, rows) {
+  await page.setInputFiles('#load-csv', file);
+  await page.waitForFunction((n) => {
+    const f = window.kernelPlayground.lastFrame;
+    return f && f.points === n && !f.behind && document.getElementById('loading-file').hidden;
+  }, rows, { timeout: 120000, polling: 100 });
+}
+
 // Records every long task (over 50 ms) and every note the plot shows while a file loads.
 async function watch(page) {
   await page.evaluate(() => {
@@ -62,11 +73,7 @@ test('a 50 MB file loads behind the page with progress, no long task and every v
   const { page, errors } = await openPage(env.browser, `${env.base}#preset=separable&n=100&model=lda`);
   await settle(page);
   await watch(page);
-  await page.setInputFiles('#load-csv', file);
-  await page.waitForFunction((n) => {
-    const f = window.kernelPlayground.lastFrame;
-    return f && f.points === n && !f.behind && document.getElementById('loading-file').hidden;
-  }, rows, { timeout: 120000, polling: 100 });
+  await load(page, file, rows);
   const [longTasks, notes] = await page.evaluate(() => [window.__long, window.__notes]);
   assert.ok(notes.some((t) => /^Reading big\.csv \(5\d\.\d MB\) in the background… [\d.]+ s$/.test(t)), notes.join(' | '));
   assert.ok(notes.some((t) => /^Preparing big\.csv: \d+ % of 1,300,000 points$/.test(t)), notes.join(' | '));
@@ -94,6 +101,63 @@ test('a 50 MB file loads behind the page with progress, no long task and every v
   await settle(page);
   assert.equal((await page.evaluate(() => window.kernelPlayground.lastFrame)).points, 100);
   assert.equal(await page.isDisabled('#redo'), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// Records, from now on, how the plot is drawn: `__twice` counts the times one lab drew the
+// plot twice in one display frame (two animation-frame callbacks with the same frame time), and
+// `__shown` the times (ms) a layer of discs the plot's size was put on its canvas.
+async function watchDrawing(page) {
+  await page.evaluate(async () => {
+    const { Lab } = await import(new URL('www/pkg/kernel_playground.js', location.href).href);
+    window.__twice = 0;
+    window.__shown = [];
+    window.__renders = 0;
+    let frameTime = null;
+    const request = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (draw) => request((time) => {
+      frameTime = time;
+      try { draw(time); } finally { frameTime = null; }
+    });
+    const drawnIn = new Map();
+    const render = Lab.prototype.render;
+    Lab.prototype.render = function (...args) {
+      window.__renders += 1;
+      if (frameTime !== null) {
+        if (drawnIn.get(this) === frameTime) window.__twice += 1;
+        drawnIn.set(this, frameTime);
+      }
+      return render.apply(this, args);
+    };
+    const plot = document.getElementById('plot');
+    const put = CanvasRenderingContext2D.prototype.putImageData;
+    CanvasRenderingContext2D.prototype.putImageData = function (image, ...rest) {
+      if (image.width === plot.width && image.height === plot.height) window.__shown.push(performance.now());
+      return put.call(this, image, ...rest);
+    };
+  });
+}
+
+// A million discs take many frames to composite (src/web/discs.rs). Those frames draw the plot
+// once each, however the worker's picture arrives, and most of them only composite: the layer
+// is shown at first, then no sooner than 100 ms after it was last shown, and once complete.
+test('a million discs composite over many frames, each drawing the plot once and showing the layer at most every 100 ms', async () => {
+  const file = path.join(dir, 'million.csv');
+  const rows = 1_000_000;
+  writePoints(file, rows);
+  const { page, errors } = await openPage(env.browser, `${env.base}#preset=separable&n=100&model=lda`);
+  await settle(page);
+  await watchDrawing(page);
+  await load(page, file, rows);
+  await settle(page);
+  const { twice, shown, renders } = await page.evaluate(() => ({ twice: window.__twice, shown: window.__shown, renders: window.__renders }));
+  assert.equal(twice, 0, 'no display frame draws the plot twice');
+  assert.ok(shown.length >= 2, `the layer was shown ${shown.length} times`);
+  // Every show but the last (the complete layer) comes 100 ms or more after the one before.
+  const gaps = shown.slice(1, -1).map((at, i) => at - shown[i]);
+  assert.ok(gaps.every((gap) => gap >= 100), `shown after ${gaps.map(Math.round).join(', ')} ms`);
+  assert.ok(renders > 2 * shown.length, `${renders} frames showed the layer ${shown.length} times`);
   assert.deepEqual(errors, []);
   await page.close();
 });
