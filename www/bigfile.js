@@ -1,5 +1,6 @@
 // Large files without long tasks on the page's thread. A file of BIG_FILE_BYTES or more is
-// read by the worker behind the page (the same reader as the page's and the command line's),
+// handed to the worker behind the page as it was chosen (a `File`: the page never reads more
+// than its start) and read there (the same reader as the page's and the command line's),
 // which keeps the points in its copies of the lab and sends them back packed; the page then
 // reads them a piece of about SLICE_MS at a time between frames, takes them whole at the end
 // and computes what its frames keep of them a walk at a time. Meanwhile the scene on screen
@@ -35,10 +36,10 @@ onRestart(() => {
   reject(new Error(t('bigfile.worker-restarted')));
 });
 
-function readBehind(bytes, columns, sides) {
+function readBehind(file, columns, sides) {
   return new Promise((resolve, reject) => {
     reading = { id: ++lastId, resolve, reject };
-    post({ kind: 'read', id: reading.id, bytes: bytes.buffer, columns, sides }, [bytes.buffer]);
+    post({ kind: 'read', id: reading.id, file, columns, sides });
   });
 }
 
@@ -61,11 +62,11 @@ export function cancelLoad(why) {
   }
 }
 
-// Reads file `name` (its `bytes`, `columns` as --columns takes them) into every side of the
+// Reads `file` (a `File` or `Blob` named `name`; `columns` as --columns takes them) into every side of the
 // page: `hooks.sides()` gives the sides (page.js's `sideOf`), `hooks.show(text)` the note on the plot (null:
 // none), `hooks.adopted()` runs once the points are on every side (the worker's copies have
 // them already). Resolves to null when done, else to why not (the file's error, or a cancel).
-export async function loadBehind(name, bytes, columns, hooks) {
+export async function loadBehind(name, file, columns, hooks) {
   cancelLoad(t('bigfile.other-file'));
   const load = { cancelled: false, why: '' };
   current = load;
@@ -76,7 +77,7 @@ export async function loadBehind(name, bytes, columns, hooks) {
     const now = hooks.sides();
     return now.length !== sides.length || now.some((s, i) => s !== sides[i] || s.fingerprint() !== before[i]);
   };
-  const megabytes = (bytes.byteLength / 1e6).toFixed(1);
+  const megabytes = (file.size / 1e6).toFixed(1);
   const started = performance.now();
   const reading = () => t('bigfile.reading', name, megabytes, ((performance.now() - started) / 1000).toFixed(1));
   hooks.show(reading());
@@ -89,7 +90,7 @@ export async function loadBehind(name, bytes, columns, hooks) {
   };
   let packed;
   try {
-    packed = await readBehind(bytes, columns, sides.map((_, i) => i));
+    packed = await readBehind(file, columns, sides.map((_, i) => i));
   } catch (e) {
     return stop(e.message);
   }

@@ -11,6 +11,10 @@ import { $, guard, page, showMessage, sides } from './page.js';
 import { handBack } from './remote.js';
 import { newEntry, replaceScene, settle, writeHash } from './scenes.js';
 
+// How much of a file's start tells a scene from points and fills the column dialog (cut at
+// the last whole line).
+const HEAD_BYTES = 262144;
+
 // ---- files and sharing --------------------------------------------------------------------
 
 export function download(name, blob) {
@@ -29,13 +33,18 @@ export function download(name, blob) {
 // columns first asks which are x, y and the label (columns.js).
 export async function loadFile(file) {
   if (!page.app) return;
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  // A large file goes to the worker as it is (page.standby: the worker waits while the page
+  // fits a small scene itself): only its start is read here.
+  const behind = Boolean(page.client || page.standby) && file.size >= BIG_FILE_BYTES;
+  let bytes = behind ? null : new Uint8Array(await file.arrayBuffer());
+  const whole = async () => bytes || new Uint8Array(await file.arrayBuffer());
   // The start of the file tells a scene from points and shows the column dialog its rows.
-  const head = fileHead(bytes);
+  const head = fileHead(bytes || new Uint8Array(await file.slice(0, HEAD_BYTES + 1).arrayBuffer()));
   const isScene = /\.json$/i.test(file.name) || new TextDecoder().decode(head).trimStart().startsWith('{');
   let ok;
   let warnings = [];
   if (isScene) {
+    bytes = await whole();
     const text = new TextDecoder().decode(bytes);
     // A lesson (a title and a list of scenes, lessons.js) opens its first scene.
     if (isLessonText(text)) {
@@ -51,10 +60,10 @@ export async function loadFile(file) {
     if (columns === null) return;
     newEntry();
     // A page fitting its small scene itself gives the plane back to the worker first.
-    if (page.standby && bytes.byteLength >= BIG_FILE_BYTES) handBack();
-    if (page.client && bytes.byteLength >= BIG_FILE_BYTES) {
+    if (page.standby && behind) handBack();
+    if (behind && page.client) {
       // Read behind the page, and taken a slice at a time: no long task on this thread.
-      const why = await loadBehind(file.name, bytes, columns, {
+      const why = await loadBehind(file.name, file, columns, {
         sides,
         show: showLoading,
         adopted: () => { for (const c of [page.client, page.clientB]) if (c) c.assumeSynced(); },
@@ -62,6 +71,7 @@ export async function loadFile(file) {
       if (why !== null) guard(() => { throw why; }, 'file', `${file.name}: `);
       ok = why === null;
     } else {
+      bytes = await whole();
       // A sentence when part of the file was left out (a novelty file's labels).
       ok = guard(() => { warnings = [page.lab.load_file(bytes, columns)].filter(Boolean); return true; }, 'file', `${file.name}: `);
     }
@@ -75,10 +85,10 @@ export async function loadFile(file) {
 
 // The first 256 kB of a file, cut after its last whole line (a UTF-16 line's second byte too).
 function fileHead(bytes) {
-  if (bytes.byteLength <= 262144) return bytes;
-  let end = bytes.lastIndexOf(10, 262143) + 1;
+  if (bytes.byteLength <= HEAD_BYTES) return bytes;
+  let end = bytes.lastIndexOf(10, HEAD_BYTES - 1) + 1;
   if (end > 0 && bytes[end] === 0) end += 1;
-  return bytes.subarray(0, end || 262144);
+  return bytes.subarray(0, end || HEAD_BYTES);
 }
 
 // The note on the plot while a large file is read (null: none), with a Cancel button.

@@ -90,7 +90,7 @@ onmessage = async (ev) => {
   else if (message.kind === 'inspect') busy(() => inspect(message));
   else if (message.kind === 'figure') busy(() => figure(message));
   else if (message.kind === 'drop') busy(() => drop(message));
-  else if (message.kind === 'read') busy(() => read(message));
+  else if (message.kind === 'read') readFile(message);
   else busy(() => startJob(message));
 };
 
@@ -146,6 +146,19 @@ function drop({ side = 0 }) {
 
 // A large file the page hands over: the first side's copy reads it, the others take its
 // points, and the page gets them packed (it reads them a slice at a time).
+// A large file the page was given, read here whole (the page's thread never holds it), then
+// parsed into every side's copy of the lab.
+async function readFile(message) {
+  let bytes;
+  try {
+    bytes = await message.file.arrayBuffer();
+  } catch (e) {
+    postMessage({ kind: 'read', id: message.id, error: text(e) });
+    return;
+  }
+  busy(() => read({ ...message, bytes }));
+}
+
 function read({ id, bytes, columns, sides }) {
   try {
     for (const side of sides) if (!labs[side]) labs[side] = new FrameWorker('');
