@@ -6,7 +6,8 @@
 //
 // Each worker is handed the page's compiled module (`shareModule`) rather than fetching and
 // compiling its own copy; where it cannot be handed (none compiled, or a browser that cannot
-// post one), the worker fetches the wasm itself.
+// post one), the worker fetches the wasm itself. Where the page's own module failed, the page
+// runs nothing and says why: the worker is stopped for good, without a word of its own.
 //
 // How a stop is noticed:
 // - start: the worker says 'ready' once its wasm runs (or 'error' if it could not load it)
@@ -39,7 +40,8 @@ const WINDOW_MS = 60_000;
 const NOTE_MS = 4000;
 
 let worker = null;
-// 'none' (not started), 'starting', 'ready', 'waiting' (to restart), 'failed' (none can run)
+// 'none' (not started), 'starting', 'ready', 'waiting' (to restart), 'failed' (none can run),
+// 'off' (the page's own module failed: none is wanted)
 let status = 'none';
 let generation = 0;
 const token = Math.random().toString(36).slice(2);
@@ -140,8 +142,9 @@ function spawn() {
 // The worker's first message: the page's compiled module, or null (it fetches its own). What
 // the page posts before it arrives waits in the worker until its wasm runs. A worker started
 // while the page's module still downloads waits for it; its START_MS run from the hand-over.
+// A page whose module failed stops it.
 function handOver(gen) {
-  Promise.resolve(shared).catch(() => null).then((module) => {
+  Promise.resolve(shared).then((module) => {
     if (gen !== generation || !worker) return;
     try {
       worker.postMessage({ kind: 'wasm', module: module || null, slowdown: SLOWDOWN });
@@ -149,6 +152,11 @@ function handOver(gen) {
       worker.postMessage({ kind: 'wasm', module: null, slowdown: SLOWDOWN });
     }
     startTimer = setTimeout(() => fail(t('worker.not-started')), START_MS);
+  }, () => {
+    stop();
+    status = 'off';
+    clearInterval(ticker);
+    ticker = null;
   });
 }
 
@@ -236,7 +244,7 @@ export function restart(first = null) {
 }
 
 function fail(reason) {
-  if (status === 'failed' || status === 'waiting') return;
+  if (status === 'failed' || status === 'waiting' || status === 'off') return;
   console.warn(`The worker behind the page ${reason}.`);
   stop();
   const now = performance.now();

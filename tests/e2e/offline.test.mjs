@@ -360,6 +360,9 @@ test('a one-file lab whose module is damaged says so, in one line', async () => 
     assert.equal(await page.textContent('#loading'), 'This file of the lab is damaged: download the lab again.');
     assert.equal(await page.evaluate(() => window.kernelPlayground?.lastFrame ?? null), null, 'no frame was drawn');
     assert.equal(await page.$('#first-picture'), null, 'the first scene\'s picture is gone');
+    // No worker is started on a module that failed, nor says it could not load one.
+    await page.waitForFunction(() => window.kernelPlayground.worker.status === 'off', null, { timeout: 5000 });
+    assert.equal(await page.isHidden('#message'), true, await page.textContent('#message'));
   } finally {
     await page.close();
     fs.rmSync(dir, { recursive: true, force: true });
