@@ -159,10 +159,11 @@ pub struct App {
     generation: u64,
     /// The picture painted last from them (`Playground::picture_fingerprint`) and its frame.
     painted: Option<(u64, Map<String, Value>)>,
-    /// That picture's scene, kept while a large scene's discs are still to be listed (`false`)
-    /// or are being painted (a share per frame), so those frames do not compose every point
-    /// again.
-    painted_scene: Option<(scene::Scene, bool)>,
+    /// That picture's scene, with what its points' parts were composed for, kept while a
+    /// large scene's discs are still to be listed (`false`) or are being painted (a share per
+    /// frame), so those frames do not compose every point again (nor does a new model that
+    /// comes meanwhile: it takes the points from it, as from `spare_scene`).
+    painted_scene: Option<(PointsKey, scene::Scene, bool)>,
     /// The last scene composed over the worker's model once it is painted, with what its
     /// points' parts were composed for: the next model over the same points takes them
     /// from it (`Playground::over_points_reusing`) rather than copying every point again.

@@ -129,7 +129,7 @@ impl App {
     /// Whether the points' discs are still being painted (a large scene's take a few frames):
     /// the page then draws another frame.
     pub fn painting(&self) -> bool {
-        self.discs.incomplete() || matches!(self.painted_scene, Some((_, false)))
+        self.discs.incomplete() || matches!(self.painted_scene, Some((_, _, false)))
     }
 
     /// Whether a frame now would paint the picture on the canvas again: behind a worker, its
@@ -216,7 +216,7 @@ impl App {
         let same_picture = matches!(&self.painted, Some((key, _)) if *key == shown);
         // The same picture with a large layer of discs still being composited: most frames
         // only composite a share of it, unseen (see the `discs` module).
-        let drawn_scene = matches!(self.painted_scene, Some((_, true)));
+        let drawn_scene = matches!(self.painted_scene, Some((_, _, true)));
         let unseen = same_picture && drawn_scene && self.discs.composite_unseen(started);
         if let Some((key, frame)) = &self.painted {
             if *key == shown && (unseen || !self.painting()) {
@@ -229,9 +229,16 @@ impl App {
             }
         }
         let (scene, listed) = match self.painted_scene.take() {
-            Some(kept) if same_picture => kept,
-            _ => {
-                let spare = self.spare_scene.take();
+            Some((_, scene, listed)) if same_picture => (scene, listed),
+            kept => {
+                // The points' parts from whichever scene was composed for the points as they
+                // are: the spare one, or the one kept while its discs were being painted.
+                let current = self.lab.points_key();
+                let spare = match (self.spare_scene.take(), kept) {
+                    (Some(spare), _) if spare.0 == current => Some(spare),
+                    (_, Some((key, scene, _))) if key == current => Some((key, scene)),
+                    (spare, _) => spare,
+                };
                 let scene = self.lab.over_points_reusing(Some(&remote.scene), spare);
                 (scene, false)
             }
@@ -289,7 +296,7 @@ impl App {
         self.painted = Some((shown, frame.clone()));
         // Kept while its discs are still to be listed or composited.
         if !draw_now || self.discs.incomplete() {
-            self.painted_scene = Some((scene, draw_now));
+            self.painted_scene = Some((self.lab.points_key(), scene, draw_now));
         } else {
             self.spare_scene = Some((self.lab.points_key(), scene));
         }
