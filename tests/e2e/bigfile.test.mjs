@@ -82,6 +82,9 @@ test('a 50 MB file loads behind the page with progress, no long task and every v
   await settle(page);
   await watch(page);
   await load(page, file, rows);
+  // The service worker waits for the page to be quiet: its install (which unpacks the module)
+  // has not shared the cores with the file.
+  assert.equal(await page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), false, 'no service worker registered during the load');
   const [longTasks, notes, read] = await page.evaluate(() => [window.__long, window.__notes, window.__read]);
   // The worker reads the file: the page reads only its start (the column dialog's rows).
   assert.ok(read.length > 0 && Math.max(...read) <= 262145, `the page read ${read.join(', ')} bytes`);
