@@ -144,8 +144,6 @@ function drop({ side = 0 }) {
   labs[side] = null;
 }
 
-// A large file the page hands over: the first side's copy reads it, the others take its
-// points, and the page gets them packed (it reads them a slice at a time).
 // A large file the page was given, read here whole (the page's thread never holds it), then
 // parsed into every side's copy of the lab.
 async function readFile(message) {
@@ -159,6 +157,8 @@ async function readFile(message) {
   busy(() => read({ ...message, bytes }));
 }
 
+// The file's bytes: the first side's copy reads them, the others take its points, and the
+// page gets them packed (it reads them a slice at a time).
 function read({ id, bytes, columns, sides }) {
   try {
     for (const side of sides) if (!labs[side]) labs[side] = new FrameWorker('');

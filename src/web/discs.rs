@@ -90,6 +90,14 @@ struct Raster {
     shown: Option<f64>,
 }
 
+impl Raster {
+    /// Whether the layer was put on its canvas less than [`SHOW_EVERY_MS`] ago.
+    fn shown_lately(&self) -> bool {
+        self.shown
+            .is_some_and(|at| super::now_ms() - at < SHOW_EVERY_MS)
+    }
+}
+
 fn new_canvas(width: u32, height: u32) -> Result<HtmlCanvasElement, JsValue> {
     let canvas = web_sys::window()
         .and_then(|w| w.document())
@@ -295,9 +303,8 @@ impl DiscPainter {
         let Some(raster) = layer.raster.as_mut() else {
             return false;
         };
-        match raster.shown {
-            Some(shown) if super::now_ms() - shown < SHOW_EVERY_MS => {}
-            _ => return false,
+        if !raster.shown_lately() {
+            return false;
         }
         // (Shown once, the layer's sprites have been read.)
         composite_share(raster, &layer.discs, layer.left_out, &self.sprites, started);
@@ -325,11 +332,7 @@ impl DiscPainter {
             composite_share(raster, discs, layer.left_out, sprites, started);
             // (A frame painted for another reason, a new model, shows the layer as it was
             // last shown if that was less than SHOW_EVERY_MS ago.)
-            let due = raster.next == 0
-                || raster
-                    .shown
-                    .is_none_or(|at| super::now_ms() - at >= SHOW_EVERY_MS);
-            if due {
+            if raster.next == 0 || !raster.shown_lately() {
                 let rgba = raster.layer.to_straight_rgba();
                 let image =
                     ImageData::new_with_u8_clamped_array_and_sh(Clamped(&rgba), width, height)?;

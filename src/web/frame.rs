@@ -234,11 +234,9 @@ impl App {
                 // The points' parts from whichever scene was composed for the points as they
                 // are: the spare one, or the one kept while its discs were being painted.
                 let current = self.lab.points_key();
-                let spare = match (self.spare_scene.take(), kept) {
-                    (Some(spare), _) if spare.0 == current => Some(spare),
-                    (_, Some((key, scene, _))) if key == current => Some((key, scene)),
-                    (spare, _) => spare,
-                };
+                let spare = (self.spare_scene.take())
+                    .filter(|(key, _)| *key == current)
+                    .or(kept.map(|(key, scene, _)| (key, scene)));
                 let scene = self.lab.over_points_reusing(Some(&remote.scene), spare);
                 (scene, false)
             }
