@@ -43,6 +43,10 @@ function readBehind(file, columns, sides) {
   });
 }
 
+// 1300000 as "1,300,000" (not by Intl: its first use loads locale data, a long task of its own
+// on a slow machine).
+const grouped = (n) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 // Whether a load is under way.
@@ -111,7 +115,7 @@ export async function loadBehind(name, file, columns, hooks) {
         // At most twice the last piece, and 4 MB: a slow moment must not make one long task.
         piece = Math.max(1 << 16, Math.min(2 * piece, 1 << 22, Math.round(piece * SLICE_MS / Math.max(ms, 1))));
         const share = (i + reader.fraction()) / readers.length;
-        hooks.show(t('bigfile.preparing', name, Math.round(100 * share), reader.count().toLocaleString('en')));
+        hooks.show(t('bigfile.preparing', name, Math.round(100 * share), grouped(reader.count())));
         await nextTask();
       }
     }

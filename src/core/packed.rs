@@ -143,6 +143,11 @@ impl Unpacking {
                 ];
                 Some(texts)
             };
+            // Room for every point's text at once: grown by doubling, the texts of a
+            // million points would be copied whole, in one long step, several times.
+            if written.is_some() && self.data.written.capacity() == 0 {
+                self.data.written.reserve_exact(n);
+            }
             self.data.push_written(point, label, written)?;
             at += ROW + text;
         }
