@@ -166,7 +166,7 @@ impl Playground {
         if self.standardised() {
             self.warm.values_mut().for_each(|w| w.data_replaced());
         } else if let Some(position) = self.train_position(index) {
-            let points = &self.train.points;
+            let points = &super::train_of(&self.data, &self.held_in).points;
             self.warm
                 .values_mut()
                 .for_each(|w| w.point_moved(position, points));

@@ -54,7 +54,7 @@ impl Playground {
             };
             let method = self.settings.method();
             let trace =
-                crate::methods::registry::fit(method, &self.settings.values, &self.train, options)
+                crate::methods::registry::fit(method, &self.settings.values, self.train(), options)
                     .ok()
                     .and_then(|m| m.trace().cloned());
             self.run_trace = Some((key, trace));
@@ -111,7 +111,8 @@ impl Playground {
             max_iter: self.settings.max_iter,
             record: false,
         };
-        match crate::methods::registry::fit(method, &self.settings.values, &self.train, options) {
+        let train = super::train_of(&self.data, &self.held_in);
+        match crate::methods::registry::fit(method, &self.settings.values, train, options) {
             Ok(model) => {
                 self.model = Some(model);
                 self.problem = None;

@@ -69,7 +69,7 @@ impl Playground {
 
     fn pointer_marks(&self) -> Vec<Decoration> {
         match (self.pointer, &self.model) {
-            (Some(at), Some(model)) => model.pointer_marks(at, &self.train),
+            (Some(at), Some(model)) => model.pointer_marks(at, self.train()),
             _ => Vec::new(),
         }
     }
@@ -152,7 +152,7 @@ impl Playground {
         };
         let layers = self.settings.layers();
         let setting = crate::methods::picture::Setting {
-            data: &self.train,
+            data: self.train(),
             classes: &classes,
             layers: &layers,
             view,
@@ -160,14 +160,15 @@ impl Playground {
         };
         crate::methods::picture::decorate(&**model, &mut scene, layout, &setting);
         // The model's marks are by training point; the picture's by point.
-        let full = |t: usize| self.train_index[t];
         let mut marks = vec![Mark::Plain; self.data.len()];
-        for (t, &mark) in scene.marks.iter().enumerate().take(self.train.len()) {
-            marks[full(t)] = mark;
+        for (t, &mark) in scene.marks.iter().enumerate() {
+            if let Some(i) = self.full_index(t) {
+                marks[i] = mark;
+            }
         }
         scene.marks = marks;
         for decoration in &mut scene.decorations {
-            decoration.map_points(&|t| self.train_index.get(t).copied());
+            decoration.map_points(&|t| self.full_index(t));
         }
         scene
     }
@@ -313,21 +314,21 @@ impl Playground {
             model: self.settings.model.clone(),
             points: self.data.len(),
             classes: self.data.classes().len(),
-            train_points: self.train.len(),
-            test_points: self.data.len() - self.train.len(),
+            train_points: self.train().len(),
+            test_points: self.data.len() - self.train().len(),
             steps: self.steps.filter(|_| self.settings.method().steppable()),
             ..Status::default()
         };
         match &self.model {
             // Novelty detection has no labels to score; its facts say the ν-property.
             Some(model) if self.settings.task == Task::Novelty => {
-                status.facts = model.facts(&self.train);
+                status.facts = model.facts(self.train());
                 status.message = model.message();
             }
             Some(model) if self.settings.task == Task::Regression => {
                 // Scores of the fit, not accuracies: RMSE and R² (among the model's facts),
                 // and on the held-out points too.
-                status.facts = model.facts(&self.train);
+                status.facts = model.facts(self.train());
                 let held: Vec<Point> = (0..self.data.len())
                     .filter(|&i| self.test[i])
                     .map(|i| self.data.points[i])
@@ -348,7 +349,7 @@ impl Playground {
                 status.message = model.message();
             }
             Some(model) => {
-                status.train_accuracy = Some(model.training_accuracy(&self.train));
+                status.train_accuracy = Some(model.training_accuracy(self.train()));
                 let held: Vec<usize> = (0..self.data.len()).filter(|&i| self.test[i]).collect();
                 if !held.is_empty() {
                     let correct = held
@@ -357,7 +358,7 @@ impl Playground {
                         .count();
                     status.test_accuracy = Some(correct as f64 / held.len() as f64);
                 }
-                status.facts = model.facts(&self.train);
+                status.facts = model.facts(self.train());
                 status.message = model.message();
                 self.name_classes(model.as_ref(), &mut status.facts);
             }
@@ -427,7 +428,7 @@ impl Playground {
             let at = index.map_or(p, |i| self.data.points[i]);
             info.predicted = Some(model.predict(at));
             match index.map(|i| (i, self.train_position(i))) {
-                Some((_, Some(t))) => info.facts = model.point_facts(t, &self.train),
+                Some((_, Some(t))) => info.facts = model.point_facts(t, self.train()),
                 Some((_, None)) => info.facts.push(Fact::new(
                     "held_out",
                     "",

@@ -328,7 +328,7 @@ impl Playground {
         let centre = self.view().centre();
         self.model
             .as_ref()
-            .is_some_and(|m| !m.pointer_marks(centre, &self.train).is_empty())
+            .is_some_and(|m| !m.pointer_marks(centre, self.train()).is_empty())
     }
 
     /// The scene to send to the page: the model's parts only (the page has the points).

@@ -40,9 +40,13 @@ pub struct Playground {
     data: Dataset,
     /// Which points are held out for testing (never trained on), aligned with `data`.
     test: Vec<bool>,
-    /// The points trained on, and the index in `data` of each.
-    train: Dataset,
-    train_index: Vec<usize>,
+    /// The points trained on and the index in `data` of each, when some are held out. When
+    /// none is (every large file), the training set is `data` itself: a million points are
+    /// not held, nor copied, twice.
+    held_in: Option<(Dataset, Vec<usize>)>,
+    /// 0, 1, …, n − 1: the index of each training point when none is held out, made when a
+    /// view first asks ([`Playground::training`]).
+    all_index: std::cell::OnceCell<Vec<usize>>,
     /// The points (or their roles) differ from what the preset and the test fraction make (so
     /// the URL must carry them).
     edited: bool,
@@ -111,8 +115,8 @@ impl Playground {
             settings,
             data,
             test,
-            train: Dataset::new(),
-            train_index: Vec::new(),
+            held_in: None,
+            all_index: std::cell::OnceCell::new(),
             edited: false,
             warm: BTreeMap::new(),
             model: None,
@@ -231,34 +235,50 @@ impl Playground {
 
     /// The points the model is trained on, and the index in [`Playground::data`] of each.
     pub fn training(&self) -> (&Dataset, &[usize]) {
-        (&self.train, &self.train_index)
+        match &self.held_in {
+            Some((train, index)) => (train, index),
+            None => (
+                &self.data,
+                self.all_index
+                    .get_or_init(|| (0..self.data.len()).collect()),
+            ),
+        }
+    }
+
+    /// The points the model is trained on.
+    fn train(&self) -> &Dataset {
+        train_of(&self.data, &self.held_in)
+    }
+
+    /// The index in [`Playground::data`] of training point `t`.
+    fn full_index(&self, t: usize) -> Option<usize> {
+        match &self.held_in {
+            Some((_, index)) => index.get(t).copied(),
+            None => (t < self.data.len()).then_some(t),
+        }
     }
 
     /// Where point `index` sits among the training points, if it is one.
     fn train_position(&self, index: usize) -> Option<usize> {
-        self.train_index.binary_search(&index).ok()
+        match &self.held_in {
+            Some((_, train_index)) => train_index.binary_search(&index).ok(),
+            None => (index < self.data.len()).then_some(index),
+        }
     }
 
-    /// Rebuilds the training subset from the points and their roles.
+    /// Gathers the training subset again from the points and their roles.
     fn refresh_training(&mut self) {
-        // No point held out (every large file): the training set is the points, copied whole
-        // rather than gathered one by one.
+        self.all_index = std::cell::OnceCell::new();
         if !self.test.contains(&true) {
-            self.train_index = (0..self.data.len()).collect();
-            self.train = Dataset::from_parts(self.data.points.clone(), self.data.labels.clone());
+            self.held_in = None;
             return;
         }
-        self.train_index = (0..self.data.len()).filter(|&i| !self.test[i]).collect();
-        self.train = Dataset::from_parts(
-            self.train_index
-                .iter()
-                .map(|&i| self.data.points[i])
-                .collect(),
-            self.train_index
-                .iter()
-                .map(|&i| self.data.labels[i])
-                .collect(),
+        let index: Vec<usize> = (0..self.data.len()).filter(|&i| !self.test[i]).collect();
+        let train = Dataset::from_parts(
+            index.iter().map(|&i| self.data.points[i]).collect(),
+            index.iter().map(|&i| self.data.labels[i]).collect(),
         );
+        self.held_in = Some((train, index));
     }
 
     pub fn model(&self) -> Option<&dyn Model> {
@@ -308,6 +328,12 @@ impl Playground {
         self.refresh_training();
         self.changed();
     }
+}
+
+/// The training set of points `data` with `held_in` ([`Playground::train`]), as a function
+/// of the two fields, for a caller that changes a third at the same time.
+fn train_of<'a>(data: &'a Dataset, held_in: &'a Option<(Dataset, Vec<usize>)>) -> &'a Dataset {
+    held_in.as_ref().map_or(data, |(train, _)| train)
 }
 
 /// What `make` gives, kept in `cell` by `version`: made again only once the version has moved
