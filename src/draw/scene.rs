@@ -86,13 +86,18 @@ pub type ListDiscs<'a> = dyn Fn(&mut Vec<Disc>) + 'a;
 /// Stamps discs: its argument lists them.
 pub type Stamp<'a> = dyn FnMut(&ListDiscs) -> Result<(), Error> + 'a;
 
-/// Lists the discs a frame of `scene` on `layout` stamps ([`Discs::Stamped`]), as it would
-/// list them, onto the end of `into`: a page can list a million of them in a task of its own
-/// before the frame that paints them.
-pub fn list_discs(scene: &Scene, layout: &Layout, into: &mut Vec<Disc>) {
+/// Lists the discs a frame of `scene` on `layout` stamps ([`Discs::Stamped`]) for the points
+/// in `range`, as it would list them, onto the end of `into`: a page can list a million of
+/// them, a range at a time, in tasks of their own before the frame that paints them.
+pub fn list_discs(
+    scene: &Scene,
+    layout: &Layout,
+    range: std::ops::Range<usize>,
+    into: &mut Vec<Disc>,
+) {
     let view = scene.view.unwrap_or(View::square(1.0));
     let pixels = pixels::PixelMap::for_plot(&view, &layout.plot);
-    overlay::list_plain(scene, &pixels, into);
+    overlay::list_plain(scene, range, &pixels, into);
 }
 
 /// Draws `scene` on `backend`. With `paint_field` the backend also gets a white background and

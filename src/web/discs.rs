@@ -66,8 +66,8 @@ pub struct DiscPainter {
     /// its memory.
     spare: Vec<Disc>,
     /// Discs listed ahead of the frame that paints them ([`DiscPainter::list_ahead`]), with
-    /// the key of what they were listed for.
-    ahead: Option<(u64, Vec<Disc>)>,
+    /// the key of what they were listed for and whether the list is complete.
+    ahead: Option<(u64, Vec<Disc>, bool)>,
 }
 
 /// Discs stamped on a transparent canvas: `discs` as they were given, all of them there but
@@ -141,16 +141,27 @@ impl DiscPainter {
     }
 
     /// Lists discs ahead of the frame that paints them, for what `key` names (the caller's
-    /// key of the points, window and canvas): a page that has just taken a million points
-    /// lists them in a task of their own, and that frame, given the same key, takes them.
-    pub fn list_ahead(&mut self, key: u64, list: &ListDiscs) {
-        let mut discs = match self.ahead.take() {
-            Some((_, discs)) => discs,
-            None => std::mem::take(&mut self.spare),
+    /// key of the points, window and canvas), a share at a time: a page that has just taken
+    /// a million points lists them in tasks of their own, and that frame, given the same key,
+    /// takes them. `list` lists the next share: the first (`first`) starts the list afresh,
+    /// the others add to it while it is for `key`, and after the last (`last`) it is complete.
+    /// A frame takes only a complete list.
+    pub fn list_ahead(&mut self, key: u64, list: &ListDiscs, (first, last): (bool, bool)) {
+        let mut discs = match (self.ahead.take(), first) {
+            (Some((_, discs, _)), true) => discs,
+            (None, true) => std::mem::take(&mut self.spare),
+            (Some((listed, discs, false)), false) if listed == key => discs,
+            // Another key's list, or a complete one: a share out of turn is not added.
+            (kept, false) => {
+                self.ahead = kept;
+                return;
+            }
         };
-        discs.clear();
+        if first {
+            discs.clear();
+        }
         list(&mut discs);
-        self.ahead = Some((key, discs));
+        self.ahead = Some((key, discs, last));
     }
 
     /// Paints the discs `list` lists on `target` (a canvas `width` × `height`) at the
@@ -165,7 +176,7 @@ impl DiscPainter {
         started: f64,
     ) -> Result<(), JsValue> {
         let discs = match self.ahead.take() {
-            Some((listed, discs)) if Some(listed) == key => discs,
+            Some((listed, discs, true)) if Some(listed) == key => discs,
             ahead => {
                 let mut discs = ahead.map_or_else(|| std::mem::take(&mut self.spare), |a| a.1);
                 discs.clear();

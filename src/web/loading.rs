@@ -57,30 +57,54 @@ impl App {
         Ok(())
     }
 
-    /// Computes step `step` of what the frames keep of the points taken, a walk of them per
-    /// step, and returns whether another step remains: the lab's own
+    /// Computes step `step` of what the frames keep of the points taken, a walk of them (or
+    /// of a share of them) per step, and returns whether another step remains: the lab's own
     /// ([`crate::lab::playground::Playground::prepare_points`]), then the points' part of the
-    /// scene the next frame composes, then their discs, listed ahead of it.
+    /// scene the next frame composes (two steps), then their discs, listed ahead of it
+    /// [`LIST_AHEAD`] points a step.
     pub fn prepare_points(&mut self, step: usize) -> bool {
         const LAB_STEPS: usize = 4;
         match step.checked_sub(LAB_STEPS) {
             None => {
                 self.lab.prepare_points(step);
+                true
             }
+            // The scene over the points in two steps: their copy, then their colours and
+            // roles (a frame meanwhile completes it the same way).
             Some(0) => {
-                let scene = self.lab.over_points(None);
+                let points = self.lab.data().points.clone();
+                let scene = scene::Scene {
+                    points,
+                    ..scene::Scene::default()
+                };
                 self.spare_scene = Some((self.lab.points_key(), scene));
+                true
             }
             Some(1) => {
-                if let Some((_, scene)) = &self.spare_scene {
-                    let layout = self.layout();
-                    let key = self.discs_key(scene, &layout);
-                    let list = |into: &mut Vec<_>| scene::list_discs(scene, &layout, into);
-                    self.discs.list_ahead(key, &list);
-                }
+                let spare = self.spare_scene.take();
+                let scene = self.lab.over_points_reusing(None, spare);
+                self.spare_scene = Some((self.lab.points_key(), scene));
+                true
             }
-            Some(_) => {}
+            Some(k) => {
+                let Some((_, scene)) = &self.spare_scene else {
+                    return false;
+                };
+                let n = scene.points.len();
+                let start = (k - 2) * LIST_AHEAD;
+                let range = start..n.min(start + LIST_AHEAD);
+                let last = range.end >= n;
+                let layout = self.layout();
+                let key = self.discs_key(scene, &layout);
+                let list =
+                    |into: &mut Vec<_>| scene::list_discs(scene, &layout, range.clone(), into);
+                self.discs.list_ahead(key, &list, (k == 2, last));
+                !last
+            }
         }
-        step < LAB_STEPS + 1
     }
 }
+
+/// How many points' discs [`App::prepare_points`] lists in one step (a few milliseconds'
+/// work on a phone).
+const LIST_AHEAD: usize = 1 << 18;

@@ -84,7 +84,8 @@ pub(super) fn draw_overlay<DB: DrawingBackend>(
     let any_marked = marked && pieces::any(&scene.marks, |&m| m != Mark::Plain);
     if let Discs::Stamped(stamp) = discs {
         let pixels = PixelMap::of(area);
-        let plain = |plain: &mut Vec<Disc>| list_plain(scene, &pixels, plain);
+        let plain =
+            |plain: &mut Vec<Disc>| list_plain(scene, 0..scene.points.len(), &pixels, plain);
         stamp(&plain)?;
     }
     let stamped = matches!(discs, Discs::Stamped(_));
@@ -177,21 +178,22 @@ pub(super) fn draw_overlay<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Lists the discs of `scene`'s points that are not held out, as (pixel x, pixel y, colour
-/// index) through `pixels`, onto the end of `into`: a piece of the points at a time, each a
-/// call of its own (a browser compiles a function well once it has been called enough, and
-/// never while one call of it runs: a million points in one call would be listed by its
-/// first, quick compilation, several times slower).
+/// Lists the discs of `scene`'s points in `range` that are not held out, as (pixel x, pixel
+/// y, colour index) through `pixels`, onto the end of `into`: a piece of the points at a
+/// time, each a call of its own (a browser compiles a function well once it has been called
+/// enough, and never while one call of it runs: a million points in one call would be listed
+/// by its first, quick compilation, several times slower).
 #[inline(never)]
-pub(super) fn list_plain(scene: &Scene, pixels: &PixelMap, into: &mut Vec<Disc>) {
-    into.reserve(scene.points.len());
-    for start in (0..scene.points.len()).step_by(pieces::PIECE) {
-        list_piece(
-            scene,
-            start..scene.points.len().min(start + pieces::PIECE),
-            pixels,
-            into,
-        );
+pub(super) fn list_plain(
+    scene: &Scene,
+    range: std::ops::Range<usize>,
+    pixels: &PixelMap,
+    into: &mut Vec<Disc>,
+) {
+    let end = range.end.min(scene.points.len());
+    into.reserve(end.saturating_sub(range.start));
+    for start in (range.start..end).step_by(pieces::PIECE) {
+        list_piece(scene, start..end.min(start + pieces::PIECE), pixels, into);
     }
 }
 
@@ -382,10 +384,22 @@ mod tests {
                 crate::draw::scene::draw_with(backend, scene, &layout, &layers, false, discs)
                     .unwrap();
                 let mut ahead = Vec::new();
-                crate::draw::scene::list_discs(scene, &layout, &mut ahead);
+                crate::draw::scene::list_discs(scene, &layout, 0..n, &mut ahead);
                 let held_out = scene.hollow.iter().filter(|&&h| h).count();
                 assert_eq!(ahead.len(), n - held_out);
                 assert_eq!(ahead, drawn, "{w}×{h}");
+                // Listed a range at a time (the last one reaching past the points), the
+                // same discs.
+                let mut in_ranges = Vec::new();
+                for start in (0..n).step_by(64) {
+                    crate::draw::scene::list_discs(
+                        scene,
+                        &layout,
+                        start..start + 64,
+                        &mut in_ranges,
+                    );
+                }
+                assert_eq!(in_ranges, drawn, "{w}×{h}, in ranges");
             }
         }
     }

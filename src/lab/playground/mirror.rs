@@ -280,7 +280,7 @@ impl Playground {
     /// [`Playground::over_points`], taking the points, their colours and roles from `last`,
     /// a scene it composed at `points_key` (given back, not copied), when the points are
     /// still as they were then: a new model over a million points that stayed put costs
-    /// no copy of them.
+    /// no copy of them. A part `last` lacks (it has another length) is made anew.
     pub fn over_points_reusing(
         &self,
         model: Option<&Scene>,
@@ -306,18 +306,30 @@ impl Playground {
                 ..Scene::default()
             },
         };
-        match last {
-            Some((key, last)) if key == self.points_key() => {
-                scene.points = last.points;
-                scene.colour_of = last.colour_of;
-                scene.hollow = last.hollow;
-            }
-            _ => {
-                scene.points = self.data.points.clone();
-                scene.colour_of = self.colour_indices();
-                scene.hollow = self.test.clone();
-            }
-        }
+        // Each part of `last` that is whole (a page composing a million points' scene over
+        // two tasks leaves the colours and roles to the second).
+        let last = last
+            .filter(|(key, _)| *key == self.points_key())
+            .map(|(_, s)| s);
+        let (points, colour_of, hollow) = match last {
+            Some(last) => (last.points, last.colour_of, last.hollow),
+            None => Default::default(),
+        };
+        scene.points = if points.len() == n {
+            points
+        } else {
+            self.data.points.clone()
+        };
+        scene.colour_of = if colour_of.len() == n {
+            colour_of
+        } else {
+            self.colour_indices()
+        };
+        scene.hollow = if hollow.len() == n {
+            hollow
+        } else {
+            self.test.clone()
+        };
         scene.highlight = self.highlight;
         scene
     }
