@@ -87,7 +87,6 @@ impl App {
         }
         let choices: Vec<Value> = self
             .lab
-            .data()
             .class_choices()
             .into_iter()
             .map(|(label, name)| json!({ "label": label, "name": name }))

@@ -120,34 +120,46 @@ impl Scene {
         // the training points and the test points have, and which marks the training points.
         let n = self.points.len();
         let colours = &self.colour_of[..n.min(self.colour_of.len())];
-        let mut top = 0;
-        pieces::for_each(colours, |&c| top = top.max(c));
-        let mut has: [Vec<bool>; 2] = [vec![false; top + 1], vec![false; top + 1]];
+        // has[role][colour]: whether a training (0) or test (1) point has that colour.
+        let mut has: [Vec<bool>; 2] = [Vec::new(), Vec::new()];
+        let mut note = |test: bool, colour: usize| {
+            let seen = &mut has[test as usize];
+            if colour >= seen.len() {
+                seen.resize(colour + 1, false);
+            }
+            seen[colour] = true;
+        };
         let roles = || self.hollow.iter().copied().chain(std::iter::repeat(false));
         let any_test = pieces::any(&self.hollow, |&h| h);
         if any_test {
             for (&colour, test) in colours.iter().zip(roles()) {
-                has[test as usize][colour] = true;
+                note(test, colour);
             }
         } else {
-            pieces::for_each(colours, |&colour| has[0][colour] = true);
+            pieces::for_each(colours, |&colour| note(false, colour));
         }
         // Points past the colours given are drawn in the first colour.
         if colours.len() < n {
             let tested = roles().skip(colours.len()).take(n - colours.len());
             for test in tested {
-                has[test as usize][0] = true;
+                note(test, 0);
             }
         }
+        // Which support marks the training points have, in one pass.
         let marks = &self.marks[..n.min(self.marks.len())];
-        let marked = |kind: Mark| match any_test {
+        let (mut free, mut bound) = (false, false);
+        let mut see = |m: Mark| {
+            free |= m == Mark::FreeSupport;
+            bound |= m == Mark::BoundSupport;
+        };
+        match any_test {
             true => marks
                 .iter()
                 .zip(roles())
-                .any(|(&m, test)| !test && m == kind),
-            false => pieces::any(marks, |&m| m == kind),
-        };
-        let (free, bound) = (marked(Mark::FreeSupport), marked(Mark::BoundSupport));
+                .filter(|&(_, test)| !test)
+                .for_each(|(&m, _)| see(m)),
+            false => pieces::for_each(marks, |&m| see(m)),
+        }
         let present =
             |seen: &[bool]| -> Vec<usize> { (0..seen.len()).filter(|&c| seen[c]).collect() };
         let (trained, tested) = (present(&has[0]), present(&has[1]));

@@ -193,6 +193,15 @@ impl Playground {
         entries
     }
 
+    /// [`crate::core::data::Dataset::class_choices`], from the classes kept by points version: the page asks
+    /// for them in every frame whose scene changed, and they walk every label.
+    pub fn class_choices(&self) -> Vec<(i32, String)> {
+        self.class_order()
+            .into_iter()
+            .map(|c| (c, self.data.class_name(c)))
+            .collect()
+    }
+
     /// The classes in colour order ([`Dataset::class_order`]), kept by points version.
     pub(super) fn class_order(&self) -> Vec<i32> {
         let mut kept = self.class_order.borrow_mut();

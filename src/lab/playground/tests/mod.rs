@@ -477,12 +477,16 @@ fn a_draft_has_a_coarser_field_until_the_full_picture_is_at_hand() {
 fn what_is_kept_of_the_points_follows_every_edit_of_them() {
     let kept = |lab: &Playground| {
         let scene = lab.over_points(None);
+        let (train, index) = lab.training();
         (
             lab.view(),
             scene.colour_of,
             scene.hollow,
             lab.class_order(),
             lab.fingerprint(),
+            // (The kept classes named as the points' own are.)
+            lab.class_choices() == lab.data().class_choices(),
+            (train.points.clone(), train.labels.clone(), index.to_vec()),
         )
     };
     let mut lab = Playground::from_hash("preset=blobs3&n=30&seed=2&test=0.2");
@@ -515,6 +519,60 @@ fn what_is_kept_of_the_points_follows_every_edit_of_them() {
         let fresh = Playground::from_hash(&lab.hash());
         assert_eq!(kept(&lab), kept(&fresh), "{what}");
         assert_ne!(kept(&lab), before, "{what} changes what is kept");
+    }
+}
+
+/// With no point held out the training set is the points themselves, each its own index;
+/// holding one out leaves it out, and taking it back makes the set whole again.
+#[test]
+fn the_training_set_is_the_points_not_held_out() {
+    let mut lab = Playground::from_hash("preset=moons&n=12&seed=4");
+    let whole = |lab: &Playground| {
+        let (train, index) = lab.training();
+        assert_eq!(train.points, lab.data().points);
+        assert_eq!(train.labels, lab.data().labels);
+        assert_eq!(index, (0..12).collect::<Vec<_>>());
+    };
+    whole(&lab);
+    lab.toggle_test(5).unwrap();
+    let (train, index) = lab.training();
+    assert_eq!(index.len(), 11);
+    assert!(!index.contains(&5));
+    for (t, &i) in index.iter().enumerate() {
+        assert_eq!(train.points[t], lab.data().points[i]);
+        assert_eq!(train.labels[t], lab.data().labels[i]);
+    }
+    assert_eq!(lab.status().train_points, 11);
+    lab.toggle_test(5).unwrap();
+    whole(&lab);
+    assert_eq!(lab.status().train_points, 12);
+}
+
+/// A scene over the points composed in two steps (the points copied first, as a page does
+/// with a million of them) is the one composed at once; parts kept for other points are not
+/// taken.
+#[test]
+fn a_scene_composed_in_two_steps_is_the_one_composed_at_once() {
+    let lab = Playground::from_hash("preset=blobs3&n=30&seed=2&test=0.2");
+    let at_once = lab.over_points(None);
+    let key = lab.points_key();
+    let points_only = Scene {
+        points: lab.data().points.clone(),
+        ..Scene::default()
+    };
+    let stale = Scene {
+        points: vec![[9.0, 9.0]; 30],
+        colour_of: vec![5; 30],
+        hollow: vec![true; 30],
+        ..Scene::default()
+    };
+    for last in [(key, points_only), ((key.0 + 1, key.1), stale)] {
+        let scene = lab.over_points_reusing(None, Some(last));
+        assert_eq!(scene.points, at_once.points);
+        assert_eq!(scene.colour_of, at_once.colour_of);
+        assert_eq!(scene.hollow, at_once.hollow);
+        assert_eq!(scene.marks, at_once.marks);
+        assert!(at_once.hollow.contains(&true) && at_once.colour_of.contains(&2));
     }
 }
 
