@@ -60,9 +60,12 @@
 // built their maps by insertion, not `collect` (which sorts: four copies of the stable sort,
 // 28 KB raw, 10.2 KB gzipped; 825.3 KB), then to 788 when "Save SVG" had the browser write
 // its regions' PNG file (the `png` crate and its deflate left the module: 67 KB raw, 37.7 KB
-// gzipped; 787.6 KB); each raised on purpose, against the goal of a smaller module: what
-// only the command line or an export needs belongs in a module of its own, loaded when asked
-// for).
+// gzipped; 787.6 KB), then to 789 for a 50 MB file's points without a walk of them all in one
+// task on the page's thread (1.2 KB: the training set left as the points when none is held out,
+// the discs listed ahead in shares, the scene over the points composed in two steps, the legend
+// in one pass and the class choices kept; 788.8 KB); each raised on purpose, against the goal
+// of a smaller module: what only the command line or an export needs belongs in a module of
+// its own, loaded when asked for).
 // To raise it deliberately: measure the new size (this script prints it), say in the commit why
 // the page needs the bytes, and change BUDGET_BYTES here and the figures in docs/BENCHMARKS.md
 // ("The module's size") and the README's "Deploying". When the module shrinks, lower it.
@@ -72,7 +75,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_BYTES = 788_000;
+export const BUDGET_BYTES = 789_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');
