@@ -6,6 +6,7 @@
 //! discs), [`python`] (the scene as a Python script: NumPy, scikit-learn, matplotlib, with the
 //! plane's colours and marker shapes).
 
+pub mod ahead;
 pub mod inset;
 pub mod python;
 pub mod regions;

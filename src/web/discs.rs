@@ -28,6 +28,7 @@
 //! made each frame of a million points' layer several times its compositing.
 
 use super::js_error;
+use crate::draw::ahead::ListedAhead;
 use crate::draw::scene::{self, Layout, ListDiscs};
 use crate::draw::sprites::{self, Sprite};
 use wasm_bindgen::Clamped;
@@ -65,9 +66,8 @@ pub struct DiscPainter {
     /// The list the next discs are listed into: the one painted before the last, kept for
     /// its memory.
     spare: Vec<Disc>,
-    /// Discs listed ahead of the frame that paints them ([`DiscPainter::list_ahead`]), with
-    /// the key of what they were listed for and whether the list is complete.
-    ahead: Option<(u64, Vec<Disc>, bool)>,
+    /// Discs listed ahead of the frame that paints them ([`DiscPainter::list_ahead`]).
+    ahead: ListedAhead,
 }
 
 /// Discs stamped on a transparent canvas: `discs` as they were given, all of them there but
@@ -140,28 +140,10 @@ impl DiscPainter {
         self.incomplete
     }
 
-    /// Lists discs ahead of the frame that paints them, for what `key` names (the caller's
-    /// key of the points, window and canvas), a share at a time: a page that has just taken
-    /// a million points lists them in tasks of their own, and that frame, given the same key,
-    /// takes them. `list` lists the next share: the first (`first`) starts the list afresh,
-    /// the others add to it while it is for `key`, and after the last (`last`) it is complete.
-    /// A frame takes only a complete list.
-    pub fn list_ahead(&mut self, key: u64, list: &ListDiscs, (first, last): (bool, bool)) {
-        let mut discs = match (self.ahead.take(), first) {
-            (Some((_, discs, _)), true) => discs,
-            (None, true) => std::mem::take(&mut self.spare),
-            (Some((listed, discs, false)), false) if listed == key => discs,
-            // Another key's list, or a complete one: a share out of turn is not added.
-            (kept, false) => {
-                self.ahead = kept;
-                return;
-            }
-        };
-        if first {
-            discs.clear();
-        }
-        list(&mut discs);
-        self.ahead = Some((key, discs, last));
+    /// Lists the next share of the discs ahead of the frame that paints them, for what `key`
+    /// names (see [`ListedAhead`]).
+    pub fn list_ahead(&mut self, key: u64, list: &ListDiscs, shares: (bool, bool)) {
+        self.ahead.add(key, list, shares, &mut self.spare);
     }
 
     /// Paints the discs `list` lists on `target` (a canvas `width` × `height`) at the
@@ -175,10 +157,10 @@ impl DiscPainter {
         layout: &Layout,
         started: f64,
     ) -> Result<(), JsValue> {
-        let discs = match self.ahead.take() {
-            Some((listed, discs, true)) if Some(listed) == key => discs,
-            ahead => {
-                let mut discs = ahead.map_or_else(|| std::mem::take(&mut self.spare), |a| a.1);
+        let discs = match self.ahead.take(key) {
+            Ok(discs) => discs,
+            Err(memory) => {
+                let mut discs = memory.unwrap_or_else(|| std::mem::take(&mut self.spare));
                 discs.clear();
                 list(&mut discs);
                 discs

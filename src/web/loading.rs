@@ -87,9 +87,13 @@ impl App {
                 true
             }
             Some(k) => {
-                let Some((_, scene)) = &self.spare_scene else {
+                // (An edit since: the scene is another one's, and the frames list its discs.)
+                let Some((composed_for, scene)) = &self.spare_scene else {
                     return false;
                 };
+                if *composed_for != self.lab.points_key() {
+                    return false;
+                }
                 let n = scene.points.len();
                 let start = (k - 2) * LIST_AHEAD;
                 let range = start..n.min(start + LIST_AHEAD);
