@@ -306,7 +306,7 @@ mod tests {
     /// The training points and settings of a scene, and its whole path.
     fn path_of(hash: &str) -> (Dataset, Values, PathJob) {
         let lab = Playground::from_hash(hash);
-        let data = lab.training().0.clone();
+        let data = lab.training_set().clone();
         let values = lab.settings().values.clone();
         let mut job = PathJob::new(
             lab.settings().method(),
@@ -392,7 +392,7 @@ mod tests {
     #[test]
     fn at_small_c_the_smaller_class_is_bound_and_the_larger_shares_its_total() {
         let lab = Playground::from_hash("preset=overlapping&n=80&kernel=linear");
-        let all = lab.training().0.clone();
+        let all = lab.training_set().clone();
         // Keep 40 points of one class and 15 of the other.
         let top = *all.labels.iter().max().unwrap();
         let mut kept = 0;
@@ -461,7 +461,7 @@ mod tests {
         let job = PathJob::new(
             lab.settings().method(),
             &lab.settings().values,
-            lab.training().0,
+            lab.training_set(),
             log_spaced(-3.0, 4.0, 5),
         );
         assert!(job.done() && job.problem.as_ref().unwrap().contains("SVM's"));
@@ -469,7 +469,7 @@ mod tests {
         let job = PathJob::new(
             lab.settings().method(),
             &lab.settings().values,
-            lab.training().0,
+            lab.training_set(),
             log_spaced(-3.0, 4.0, 5),
         );
         assert!(job.problem.as_ref().unwrap().contains("have 3"));

@@ -106,7 +106,7 @@ pub fn choice_chart(lab: &mut Playground) -> Chart {
     lab.fit();
     let reports_evidence = lab
         .model()
-        .is_some_and(|m| number(&m.facts(lab.training().0), "log_evidence").is_some());
+        .is_some_and(|m| number(&m.facts(lab.training_set()), "log_evidence").is_some());
     let axis = axis(lab).filter(|_| reports_evidence);
     let Some(axis) = axis else {
         return Chart {
@@ -120,7 +120,7 @@ pub fn choice_chart(lab: &mut Playground) -> Chart {
     };
     let settings = lab.settings().clone();
     let method = settings.method();
-    let train = lab.training().0.clone();
+    let train = lab.training_set().clone();
     let folds = Folds::from_name(settings.values.choice("folds")).unwrap_or(Folds::KFold(5));
     let assignment = folds.assign(&train.labels, settings.values.whole("seed"));
     let log = axis.key == "lambda";

@@ -182,7 +182,7 @@ pub fn curve_chart(lab: &mut Playground) -> Chart {
             "Training {measure} (fitted on all {} training points) and {scheme} cross-validated \
              {measure} along {label}; click to set {label}, or move another slider to follow it \
              instead.{progress}",
-            lab.training().0.len()
+            lab.training_set().len()
         ),
         click_sets: Some(ClickAxis {
             key: axis.key.clone(),

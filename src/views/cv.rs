@@ -92,7 +92,7 @@ pub static GRID: JobKind = JobKind {
 /// settings, folds and seed.
 pub fn grid_job(lab: &Playground, axes: Vec<Axis>) -> GridJob {
     let settings = lab.settings();
-    let train = lab.training().0;
+    let train = lab.training_set();
     let folds = Folds::from_name(settings.values.choice("folds")).unwrap_or(Folds::KFold(5));
     let assignment = folds.assign(&train.labels, settings.values.whole("seed"));
     GridJob::new(&settings.values, &settings.model, train, axes, assignment).in_task(settings.task)
@@ -155,7 +155,7 @@ pub fn cv_chart(lab: &mut Playground) -> Chart {
             axes.get(1).map(|a| current(&a.key)),
         )
     };
-    let training = lab.training().0.len();
+    let training = lab.training_set().len();
     let folds = lab.settings().values.choice("folds");
     let job = cv_grid(lab);
     let axes = job.axes.clone();
@@ -363,7 +363,7 @@ mod tests {
         let chart = cv_chart(&mut lab);
         assert_eq!(chart.heat.len(), 13 * 13);
         assert!(chart.heat.iter().all(|c| c.colour.is_some()));
-        let (train, _) = lab.training();
+        let train = lab.training_set();
         let assignment = Folds::KFold(3).assign(&train.labels, 1);
         let axes = lab.tuning_axes();
         let cells = grid(
@@ -432,7 +432,7 @@ mod tests {
         lab.fit();
         while lab.work_on(&GRID, 50) {}
         let chart = cv_chart(&mut lab);
-        let (train, _) = lab.training();
+        let train = lab.training_set();
         let assignment = Folds::KFold(3).assign(&train.labels, 1);
         let axes = lab.tuning_axes();
         let values = lab.settings().values.clone();

@@ -371,7 +371,7 @@ mod tests {
                 "{kernel}: {}",
                 chart.headline
             );
-            let (data, _) = lab.training();
+            let data = lab.training_set();
             let gram = Gram::of(kernel_of(&lab.settings().values).unwrap(), &data.points);
             assert!(gram.smallest.value >= -1e-9 * gram.trace(), "{kernel}");
             assert!(chart.note.contains("block"), "150 points are binned");

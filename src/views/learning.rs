@@ -60,7 +60,7 @@ pub static LEARN: JobKind = JobKind {
     },
     start: |lab| {
         let values = &lab.settings().values;
-        let train = lab.training().0;
+        let train = lab.training_set();
         let folds = Folds::from_name(values.choice("folds")).unwrap_or(Folds::KFold(5));
         let seed = values.whole("seed");
         let assignment = folds.assign(&train.labels, seed);

@@ -67,7 +67,7 @@ pub static PATH: JobKind = JobKind {
         Box::new(PathJob::new(
             settings.method(),
             &settings.values,
-            lab.training().0,
+            lab.training_set(),
             log_spaced(lo, hi, PATH_STEPS),
         ))
     },

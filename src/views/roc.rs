@@ -77,7 +77,7 @@ fn scored(lab: &Playground) -> Result<Scored, String> {
             labels: held.iter().map(|&i| data.labels[i]).collect(),
         });
     }
-    let (train, _) = lab.training();
+    let train = lab.training_set();
     let settings = lab.settings();
     let folds = Folds::KFold(5).assign(&train.labels, settings.values.whole("seed"));
     let scores = out_of_fold_scores(&settings.values, &settings.model, train, &folds[0])

@@ -73,7 +73,7 @@ pub fn script(lab: &Playground) -> String {
 pub fn counterpart(lab: &Playground) -> Counterpart {
     let settings = lab.settings();
     let (method, values) = (settings.method(), &settings.values);
-    let (train, _) = lab.training();
+    let train = lab.training_set();
     let mut c = method.sklearn(values, train);
     let missing = matches!(c.agreement, Agreement::Missing(_));
     if !missing && train.classes().len() > 2 && !method.native_multiclass(values) {

@@ -193,8 +193,9 @@ impl Playground {
         entries
     }
 
-    /// [`crate::core::data::Dataset::class_choices`], from the classes kept by points version: the page asks
-    /// for them in every frame whose scene changed, and they walk every label.
+    /// [`crate::core::data::Dataset::class_choices`], from the classes kept by points
+    /// version: the page asks for them in every frame whose scene changed, and they walk every
+    /// label.
     pub fn class_choices(&self) -> Vec<(i32, String)> {
         self.class_order()
             .into_iter()

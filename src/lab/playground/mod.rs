@@ -245,6 +245,11 @@ impl Playground {
         }
     }
 
+    /// The points the model is trained on ([`Playground::training`] without their indices).
+    pub fn training_set(&self) -> &Dataset {
+        self.train()
+    }
+
     /// The points the model is trained on.
     fn train(&self) -> &Dataset {
         train_of(&self.data, &self.held_in)
@@ -266,7 +271,8 @@ impl Playground {
         }
     }
 
-    /// Gathers the training subset again from the points and their roles.
+    /// Gathers the training subset again from the points and their roles (none when no point
+    /// is held out: the training set is then the points).
     fn refresh_training(&mut self) {
         self.all_index = std::cell::OnceCell::new();
         if !self.test.contains(&true) {
