@@ -74,7 +74,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "draw",
-        &["regions", "scene", "inset", "svg", "sprites", "python"],
+        &[
+            "regions", "scene", "ahead", "inset", "svg", "sprites", "python",
+        ],
     ),
     ("", &["views"]),
     ("", &["web"]),
