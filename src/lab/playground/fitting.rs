@@ -53,10 +53,14 @@ impl Playground {
                 ..FitOptions::default()
             };
             let method = self.settings.method();
-            let trace =
-                crate::methods::registry::fit(method, &self.settings.values, self.train(), options)
-                    .ok()
-                    .and_then(|m| m.trace().cloned());
+            let trace = crate::methods::registry::fit(
+                method,
+                &self.settings.values,
+                self.training_set(),
+                options,
+            )
+            .ok()
+            .and_then(|m| m.trace().cloned());
             self.run_trace = Some((key, trace));
         }
         self.run_trace.as_ref().and_then(|(_, t)| t.as_ref())

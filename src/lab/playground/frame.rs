@@ -69,7 +69,7 @@ impl Playground {
 
     fn pointer_marks(&self) -> Vec<Decoration> {
         match (self.pointer, &self.model) {
-            (Some(at), Some(model)) => model.pointer_marks(at, self.train()),
+            (Some(at), Some(model)) => model.pointer_marks(at, self.training_set()),
             _ => Vec::new(),
         }
     }
@@ -152,7 +152,7 @@ impl Playground {
         };
         let layers = self.settings.layers();
         let setting = crate::methods::picture::Setting {
-            data: self.train(),
+            data: self.training_set(),
             classes: &classes,
             layers: &layers,
             view,
@@ -324,21 +324,21 @@ impl Playground {
             model: self.settings.model.clone(),
             points: self.data.len(),
             classes: self.data.classes().len(),
-            train_points: self.train().len(),
-            test_points: self.data.len() - self.train().len(),
+            train_points: self.training_set().len(),
+            test_points: self.data.len() - self.training_set().len(),
             steps: self.steps.filter(|_| self.settings.method().steppable()),
             ..Status::default()
         };
         match &self.model {
             // Novelty detection has no labels to score; its facts say the ν-property.
             Some(model) if self.settings.task == Task::Novelty => {
-                status.facts = model.facts(self.train());
+                status.facts = model.facts(self.training_set());
                 status.message = model.message();
             }
             Some(model) if self.settings.task == Task::Regression => {
                 // Scores of the fit, not accuracies: RMSE and R² (among the model's facts),
                 // and on the held-out points too.
-                status.facts = model.facts(self.train());
+                status.facts = model.facts(self.training_set());
                 let held: Vec<Point> = (0..self.data.len())
                     .filter(|&i| self.test[i])
                     .map(|i| self.data.points[i])
@@ -359,7 +359,7 @@ impl Playground {
                 status.message = model.message();
             }
             Some(model) => {
-                status.train_accuracy = Some(model.training_accuracy(self.train()));
+                status.train_accuracy = Some(model.training_accuracy(self.training_set()));
                 let held: Vec<usize> = (0..self.data.len()).filter(|&i| self.test[i]).collect();
                 if !held.is_empty() {
                     let correct = held
@@ -368,7 +368,7 @@ impl Playground {
                         .count();
                     status.test_accuracy = Some(correct as f64 / held.len() as f64);
                 }
-                status.facts = model.facts(self.train());
+                status.facts = model.facts(self.training_set());
                 status.message = model.message();
                 self.name_classes(model.as_ref(), &mut status.facts);
             }
@@ -438,7 +438,7 @@ impl Playground {
             let at = index.map_or(p, |i| self.data.points[i]);
             info.predicted = Some(model.predict(at));
             match index.map(|i| (i, self.train_position(i))) {
-                Some((_, Some(t))) => info.facts = model.point_facts(t, self.train()),
+                Some((_, Some(t))) => info.facts = model.point_facts(t, self.training_set()),
                 Some((_, None)) => info.facts.push(Fact::new(
                     "held_out",
                     "",

@@ -111,7 +111,7 @@ impl Playground {
     pub fn job_signature(&self, axes: &[&str], folds: bool) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        let train = self.train();
+        let train = self.training_set();
         for (p, l) in train.points.iter().zip(&train.labels) {
             (p[0].to_bits(), p[1].to_bits(), l).hash(&mut h);
         }

@@ -315,21 +315,9 @@ impl Playground {
             Some(last) => (last.points, last.colour_of, last.hollow),
             None => Default::default(),
         };
-        scene.points = if points.len() == n {
-            points
-        } else {
-            self.data.points.clone()
-        };
-        scene.colour_of = if colour_of.len() == n {
-            colour_of
-        } else {
-            self.colour_indices()
-        };
-        scene.hollow = if hollow.len() == n {
-            hollow
-        } else {
-            self.test.clone()
-        };
+        scene.points = whole(points, n, || self.data.points.clone());
+        scene.colour_of = whole(colour_of, n, || self.colour_indices());
+        scene.hollow = whole(hollow, n, || self.test.clone());
         scene.highlight = self.highlight;
         scene
     }
@@ -340,7 +328,7 @@ impl Playground {
         let centre = self.view().centre();
         self.model
             .as_ref()
-            .is_some_and(|m| !m.pointer_marks(centre, self.train()).is_empty())
+            .is_some_and(|m| !m.pointer_marks(centre, self.training_set()).is_empty())
     }
 
     /// The scene to send to the page: the model's parts only (the page has the points).
@@ -360,6 +348,15 @@ impl Playground {
             scene.marks = Vec::new();
         }
         scene
+    }
+}
+
+/// `part` when it has one element per point (`n`), else what `make` makes.
+fn whole<T>(part: Vec<T>, n: usize, make: impl FnOnce() -> Vec<T>) -> Vec<T> {
+    if part.len() == n {
+        part
+    } else {
+        make()
     }
 }
 

@@ -247,11 +247,6 @@ impl Playground {
 
     /// The points the model is trained on ([`Playground::training`] without their indices).
     pub fn training_set(&self) -> &Dataset {
-        self.train()
-    }
-
-    /// The points the model is trained on.
-    fn train(&self) -> &Dataset {
         train_of(&self.data, &self.held_in)
     }
 
@@ -336,7 +331,7 @@ impl Playground {
     }
 }
 
-/// The training set of points `data` with `held_in` ([`Playground::train`]), as a function
+/// The training set of points `data` with `held_in` ([`Playground::training_set`]), as a function
 /// of the two fields, for a caller that changes a third at the same time.
 fn train_of<'a>(data: &'a Dataset, held_in: &'a Option<(Dataset, Vec<usize>)>) -> &'a Dataset {
     held_in.as_ref().map_or(data, |(train, _)| train)

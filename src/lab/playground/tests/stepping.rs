@@ -169,7 +169,12 @@ fn a_perceptron_step_goes_on_from_the_kept_run() {
             50,
         )
     };
-    let fresh = PerceptronModel::fit(&lab.train().points, &lab.train().labels, &params).unwrap();
+    let fresh = PerceptronModel::fit(
+        &lab.training_set().points,
+        &lab.training_set().labels,
+        &params,
+    )
+    .unwrap();
     assert_eq!(shown.alpha, fresh.alpha);
     assert_eq!(shown.last_update, fresh.last_update);
 }
