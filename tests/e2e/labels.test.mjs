@@ -144,6 +144,15 @@ test('a file labelled 3 / 7 shows 3 and 7, keys choose by rank, and hover names 
   await page.mouse.move(cx, cy);
   await page.waitForSelector('#tooltip:not([hidden])');
   assert.match(await page.textContent('#tooltip'), /point 1 · label 7/);
+  // The scene's link opens with the classes named as the file named them, not "class 4".
+  const link = await page.evaluate(() => window.kernelPlayground.link);
+  assert.match(link, /&names=3:3/);
+  const opened = await openPage(env.browser, `${env.base}${link}`, { width: 390, height: 844 });
+  await settle(opened.page);
+  assert.deepEqual((await buttons(opened.page)).map((b) => [b.text, b.swatch]), [['3 1', 'swatch c0'], ['7 2', 'swatch c1']]);
+  assert.deepEqual(await labels(opened.page), saved);
+  assert.deepEqual(opened.errors, []);
+  await opened.page.close();
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -351,13 +351,22 @@ fn shown(text: &str) -> String {
     out
 }
 
-/// The texts of `data`'s classes that are written other than as their integers.
+/// The texts of `data`'s classes that are written other than as their integers. A file's
+/// labels written as integers (`-1`, `1`) give none; yet a lab without texts names its classes
+/// `class 1`, `class 2`, …, so the first class's text is kept then, and the link or scene
+/// file reads back with the classes named as the file named them.
 fn written_names(data: &Dataset) -> crate::core::labels::LabelTexts {
-    crate::core::sorting::map_of(
+    let mut names: crate::core::labels::LabelTexts = crate::core::sorting::map_of(
         (data.label_texts.iter())
             .filter(|(class, text)| class.to_string() != ***text)
             .map(|(&class, text)| (class, text.clone())),
-    )
+    );
+    if names.is_empty() {
+        if let Some((&class, text)) = data.label_texts.iter().next() {
+            names.insert(class, text.clone());
+        }
+    }
+    names
 }
 
 #[cfg(test)]

@@ -69,8 +69,27 @@ mod tests {
         let (back, _) = points.unwrap();
         assert_eq!(back.to_csv(), data.to_csv());
         assert_eq!(back.to_csv(), "x,y,label\n1.5,2,Iris setosa\n3,4,v&r;s#%\n");
-        // Integer labels add nothing: such links read and write as before.
-        let plain = Dataset::read(b"1,2,0\n3,4,1\n", None).unwrap();
+        // A file's integer labels add only the first class's text, so the classes read back
+        // named as the file named them, not as the lab's own `class 1`, `class 2`.
+        for (file, names) in [
+            (&b"1,2,0\n3,4,1\n"[..], "&names=0:0"),
+            (b"1,2,-1\n3,4,1\n", "&names=-1:-1"),
+            (b"1,2,-1\n3,4,+1\n", "&names=1:%2B1"),
+        ] {
+            let read = Dataset::read(file, None).unwrap();
+            let hash = s.to_hash(Some((&read, &[])));
+            assert!(hash.ends_with(names), "{hash}");
+            let (_, points, _) = Settings::from_hash(&hash).unwrap();
+            let back = points.unwrap().0;
+            assert_eq!(back.class_choices(), read.class_choices(), "{hash}");
+            let json = s.to_scene_json(&read, &[]);
+            let (_, (back, _), _) = Settings::from_scene_json(&json).unwrap();
+            assert_eq!(back.class_choices(), read.class_choices(), "{json}");
+        }
+        // The lab's own classes, never read from a file, have no texts to carry.
+        let mut plain = Dataset::new();
+        plain.push([1.0, 2.0], 0).unwrap();
+        plain.push([3.0, 4.0], 1).unwrap();
         assert!(!s.to_hash(Some((&plain, &[]))).contains("names"));
         // The scene file carries the texts too.
         let json = s.to_scene_json(&data, &[false, false]);
