@@ -9,8 +9,9 @@
 //! on a 10⁻⁴ grid, which keeps their links short. An untouched preset
 //! is stored by its name, size, noise and seed alone, which regenerate the same points.
 //! Classes a file wrote other than as their integers (`setosa`, `1.0`) follow the points as
-//! `&names=0:setosa;1:versicolor` ([`crate::core::labels::to_link`]); a link without it reads as
-//! before.
+//! `&names=0:setosa;1:versicolor` ([`crate::core::labels::to_link`]); a file's classes all
+//! written as integers give the first one's alone (`&names=-1:-1`), so they keep their names and
+//! do not become the lab's own `class 1`, `class 2`; a link without it reads as before.
 //!
 //! Here: [`Settings`] with its keys, read and set one at a time. `write` writes a link,
 //! `read` reads one whole or refuses it ([`Refusal`], with the key a mistyped one likely
