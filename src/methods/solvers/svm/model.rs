@@ -234,7 +234,13 @@ impl SvmModel {
     }
 
     /// Newton steps on `f` from x_i towards f = y_i along `gradient`, stopping where a step
-    /// leaves `within` (beyond it the picture's field holds no values).
+    /// leaves `within` (beyond it the picture's field holds no values). Each step must bring
+    /// f closer to y_i where it ends (or where it leaves `within`), and is halved until it
+    /// does: a full step from a point where ∇f is nearly flat (a narrow RBF, γ = 1000) lands
+    /// anywhere. When no step gets closer, no path up the slope reaches the own margin (it
+    /// may exist nowhere: at a small C with a narrow kernel, |f| < 1 everywhere), and there is
+    /// no segment to draw, rather than one across the plot. A segment ends on the margin or on
+    /// the window's edge.
     fn slack_segment_along(
         &self,
         i: usize,
@@ -247,23 +253,47 @@ impl SvmModel {
         }
         let start = self.points[i];
         let target = self.y[i];
+        let outside = |x: Point| within.is_some_and(|view| !view.contains(x));
+        // How far f is from the margin where the step from `from` to `to` ends in the window.
+        let gap_after = |from: Point, to: Point| {
+            let end = match within {
+                Some(view) if outside(to) => view.clip(from, to).map_or(from, |(_, end)| end),
+                _ => to,
+            };
+            (target - f(end)).abs()
+        };
         let mut x = start;
+        let mut fx = f(x);
         for _ in 0..8 {
             let g = gradient(x);
             let g2 = g[0] * g[0] + g[1] * g[1];
             if g2 < 1e-18 {
                 return None;
             }
-            let step = (target - f(x)) / g2;
-            x = [x[0] + step * g[0], x[1] + step * g[1]];
-            if within.is_some_and(|view| !view.contains(x)) {
-                break;
+            let (gap, step) = ((target - fx).abs(), (target - fx) / g2);
+            let mut share = 1.0;
+            let next = loop {
+                let to = [x[0] + share * step * g[0], x[1] + share * step * g[1]];
+                if gap_after(x, to) < gap {
+                    break to;
+                }
+                share *= 0.5;
+                if share < 1e-3 {
+                    return None;
+                }
+            };
+            x = next;
+            if outside(x) {
+                return Some((start, x));
             }
-            if (f(x) - target).abs() < 1e-6 || self.kernel.is_linear() {
-                break;
+            fx = f(x);
+            if (target - fx).abs() < 1e-6 || self.kernel.is_linear() {
+                return Some((start, x));
             }
         }
-        Some((start, x))
+        // Eight steps without reaching the margin: drawn only if close (a thousandth of the
+        // way from the boundary to the margin), never ending in the middle of nowhere.
+        ((target - fx).abs() < 1e-3).then_some((start, x))
     }
 
     /// ∇f(x), from the kernel's derivative.
