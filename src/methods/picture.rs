@@ -355,6 +355,26 @@ mod tests {
         assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
     }
 
+    /// `model`'s picture of `data` on a square plot of `side` pixels around the points.
+    fn pictured(
+        model: &dyn Model,
+        settings: &Settings,
+        data: &Dataset,
+        side: u32,
+        threshold: f64,
+    ) -> Scene {
+        let mut scene = Scene::default();
+        let setting = Setting {
+            data,
+            classes: &data.classes(),
+            layers: &settings.layers(),
+            view: View::around(&data.points),
+            threshold,
+        };
+        decorate(model, &mut scene, &Layout::new(side, side), &setting);
+        scene
+    }
+
     fn fitted(settings: &Settings, data: &Dataset) -> Box<dyn Model> {
         crate::methods::registry::fit(
             settings.method(),
@@ -409,17 +429,8 @@ mod tests {
             let model = fitted(&settings, &data);
             let svm = model.as_any().downcast_ref::<SvmModel>().expect("an SVM");
             let layout = Layout::new(700, 700);
-            let mut scene = Scene::default();
             let view = View::around(&data.points);
-            let classes = data.classes();
-            let setting = Setting {
-                data: &data,
-                classes: &classes,
-                layers: &settings.layers(),
-                view,
-                threshold,
-            };
-            decorate(&*model, &mut scene, &layout, &setting);
+            let scene = pictured(&*model, &settings, &data, 700, threshold);
             let slack = scene.decoration("slack").expect("slack").lines();
             let pixel = view.width() / layout.plot.width;
             let with_slack: Vec<usize> = svm
@@ -457,16 +468,7 @@ mod tests {
             let svm = model.as_any().downcast_ref::<SvmModel>().expect("an SVM");
             let layout = Layout::new(700, 700);
             let view = View::around(&data.points);
-            let mut scene = Scene::default();
-            let classes = data.classes();
-            let setting = Setting {
-                data: &data,
-                classes: &classes,
-                layers: &settings.layers(),
-                view,
-                threshold: 0.0,
-            };
-            decorate(&*model, &mut scene, &layout, &setting);
+            let scene = pictured(&*model, &settings, &data, 700, 0.0);
             // As the plane draws them (on its field), and with Newton's steps on f itself.
             let exact: Vec<(Point, Point)> = (svm.bound().into_iter())
                 .filter_map(|i| svm.slack_segment_in(i, &view))
@@ -518,18 +520,8 @@ mod tests {
             let settings = Settings::from_hash(&hash).unwrap().0;
             let model = fitted(&settings, &data);
             let svm = model.as_any().downcast_ref::<SvmModel>().expect("an SVM");
-            let layout = Layout::new(700, 700);
-            let mut scene = Scene::default();
             let view = View::around(&data.points);
-            let classes = data.classes();
-            let setting = Setting {
-                data: &data,
-                classes: &classes,
-                layers: &settings.layers(),
-                view,
-                threshold: 0.0,
-            };
-            decorate(&*model, &mut scene, &layout, &setting);
+            let scene = pictured(&*model, &settings, &data, 700, 0.0);
             let slack = scene.decoration("slack").expect("slack").lines();
             let with_slack: Vec<usize> = (svm.bound().into_iter())
                 .filter(|&i| svm.slack(i) > 0.0)
@@ -574,17 +566,7 @@ mod tests {
             settings.set("mc", scheme).unwrap();
             let model = fitted(&settings, &data);
             assert_eq!(model.classes().len(), 3);
-            let mut scene = Scene::default();
-            let layout = Layout::new(500, 500);
-            let view = View::around(&data.points);
-            let setting = Setting {
-                data: &data,
-                classes: &data.classes(),
-                layers: &settings.layers(),
-                view,
-                threshold: 0.0,
-            };
-            decorate(&*model, &mut scene, &layout, &setting);
+            let scene = pictured(&*model, &settings, &data, 500, 0.0);
             let labels = scene.labels.expect("a label field");
             let grid = labels.grid;
             let mut wrong = 0;
