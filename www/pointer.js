@@ -199,6 +199,10 @@ function placeTooltip() {
   let top = y + 18;
   if (left + tooltipSize.width > width) left = x - tooltipSize.width - 12;
   if (top + tooltipSize.height > height) top = y - tooltipSize.height - 12;
+  // Too wide for either side of the pointer: within the plot, as far right as it fits (still
+  // below or above the pointer), never cut off by the window's left edge.
+  if (left < 0) left = Math.max(0, width - tooltipSize.width);
+  if (top < 0) top = Math.max(0, height - tooltipSize.height);
   tooltip.style.left = `${left}px`;
   tooltip.style.top = `${top}px`;
 }

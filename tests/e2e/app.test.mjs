@@ -166,6 +166,25 @@ test('the hover readout stays inside the plot at its edges', async () => {
     for (const side of ['left', 'top']) assert.ok(tip[side] >= box[side] - 0.5, `at (${fx}, ${fy}) the readout's ${side} ${tip[side]} is inside the plot's ${box[side]}`);
     for (const side of ['right', 'bottom']) assert.ok(tip[side] <= box[side] + 0.5, `at (${fx}, ${fy}) the readout's ${side} ${tip[side]} is inside the plot's ${box[side]}`);
   }
+  // A point's readout, wider than the room on either side of a point left of the middle, is
+  // moved to fit within the plot rather than cut off by the window's left edge.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await settle(page);
+  const plot = await page.evaluate(() => document.getElementById('plot').getBoundingClientRect().toJSON());
+  const rows = (await page.evaluate(() => window.kernelPlayground.csv())).trim().split('\n').slice(1).map((r) => r.split(',').map(Number));
+  let wide = 0;
+  for (const [x, y] of rows) {
+    const [cx, cy] = await page.evaluate(([a, b]) => window.kernelPlayground.toClient(a, b), [x, y]);
+    if (cx - plot.left > 0.35 * plot.width || cx - plot.left < 0.15 * plot.width) continue;
+    await page.mouse.move(cx, cy);
+    await page.waitForFunction(() => /^point/.test(document.getElementById('tooltip').textContent));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const tip = await page.evaluate(() => document.getElementById('tooltip').getBoundingClientRect().toJSON());
+    const room = Math.max(plot.right - cx - 18, cx - plot.left - 12);
+    wide += tip.width > room;
+    assert.ok(tip.left >= plot.left - 0.5 && tip.right <= plot.right + 0.5, `the readout of point (${x}, ${y}) spans ${tip.left}–${tip.right}, the plot ${plot.left}–${plot.right}`);
+  }
+  assert.ok(wide > 0, 'some readout is wider than the room beside its point');
   assert.deepEqual(errors, []);
   await page.close();
 });
