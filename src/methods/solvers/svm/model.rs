@@ -296,6 +296,15 @@ impl SvmModel {
         ((target - fx).abs() < 1e-3).then_some((start, x))
     }
 
+    /// Whether f = ±1 is nowhere: a kernel bounded by 1 (RBF, sigmoid) gives
+    /// |f(x)| ≤ |b| + Σ α_i, which a small C keeps below 1. Newton's steps towards such a
+    /// margin may still find f rising a little towards the plot's edge; no segment is drawn.
+    pub fn no_margin_anywhere(&self) -> bool {
+        let bounded = matches!(self.kernel, Kernel::Rbf { .. } | Kernel::Sigmoid { .. });
+        let most = self.bias.abs() + self.expansion.iter().map(|e| e.1.abs()).sum::<f64>();
+        bounded && most < 1.0
+    }
+
     /// ∇f(x), from the kernel's derivative.
     pub fn gradient(&self, x: Point) -> Point {
         if let Some(w) = self.w {
@@ -374,9 +383,12 @@ impl Model for SvmModel {
     fn decorate(&self, scene: &mut Scene, context: &Context<'_>) {
         scene.marks = self.marks();
         if context.layers.on("slack") {
-            let lines = self
-                .bound()
-                .into_iter()
+            let with_slack = if self.no_margin_anywhere() {
+                vec![]
+            } else {
+                self.bound()
+            };
+            let lines = (with_slack.into_iter())
                 .filter_map(|i| match context.field {
                     Some(field) => self.slack_segment_on_field(i, field, context.threshold),
                     None => self.slack_segment_in(i, &context.view),
