@@ -85,3 +85,44 @@ test('at 390 × 844 a link with a view opens the plot and the view together, in 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Every part of a slider's row within its panel, and its value whole in its box: on a phone
+// (where the slider takes the row's width, under its name), in presenter mode there, and on
+// the narrower panel of a comparison at 1280 × 720.
+test('a slider\'s row fits its panel, its value is never cut off, and on a phone it spans the row', async () => {
+  const rowOf = (page) => page.evaluate(() => {
+    const box = (el) => el.getBoundingClientRect().toJSON();
+    const slider = document.getElementById('C');
+    const value = document.getElementById('C-value');
+    return {
+      slider: box(slider), row: box(slider.closest('.row')), panel: box(slider.closest('.panel')), value: box(value),
+      text: value.value, cut: value.scrollWidth - value.clientWidth,
+    };
+  });
+  const check = (at, where) => {
+    assert.equal(at.text, '12345.678', where);
+    assert.ok(at.cut <= 0, `${where}: the value's box cuts ${at.cut} px of ${at.text}`);
+    for (const part of ['slider', 'value']) {
+      assert.ok(at[part].left >= at.panel.left - 0.5 && at[part].right <= at.panel.right + 0.5, `${where}: the ${part} ${at[part].left}–${at[part].right} outside the panel ${at.panel.left}–${at.panel.right}`);
+    }
+  };
+  const phone = { width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+  const { page, errors } = await openPage(env.browser, `${env.base}#C=12345.678`, phone);
+  await settle(page);
+  for (const presenting of [false, true]) {
+    const at = await rowOf(page);
+    check(at, presenting ? 'phone, presenter' : 'phone');
+    assert.ok(at.slider.width >= 0.9 * at.row.width, `phone: the slider is ${at.slider.width} px of its row's ${at.row.width}`);
+    if (!presenting) {
+      await page.click('#presenter');
+      await settle(page);
+    }
+  }
+  await page.close();
+  const wide = await openPage(env.browser, `${env.base}#C=12345.678&compare=kernel%3Dlinear`, { width: 1280, height: 720 });
+  await settle(wide.page);
+  check(await rowOf(wide.page), 'comparing at 1280 × 720');
+  assert.ok(await overflow(wide.page) <= 0);
+  assert.deepEqual([...errors, ...wide.errors], []);
+  await wide.page.close();
+});
