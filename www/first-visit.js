@@ -1,4 +1,5 @@
-// A first visit's prompt on the plot: what a click, a shift-click, a drag and the sliders do.
+// A first visit's prompt on the plot: what a click (a tap), a shift-click, a drag and the sliders
+// do.
 // It goes as soon as the visitor acts — a press or a key on either plot, or a control changed —
 // (and is not shown while two plots are compared: www/help.css)
 // and does not come back (localStorage), nor does it come for a link that brings its own
@@ -38,11 +39,13 @@ if (canvas && !seen() && !withPoints && !withLesson) {
   prompt.setAttribute('role', 'note');
   // What a click does depends on the task the link opens (a regression's points have no
   // class to shift-click for; a task chosen later is a control changed, which ends the prompt).
+  // A touch screen with no mouse or pen is told to tap, and where a point's class is chosen
+  // (there is no shift key to hold).
   const task = (location.hash.match(/[#&]task=([a-z]+)/) || [])[1];
-  const [key, said] = task === 'regression' ? ['prompt.try-it-regression', t('prompt.try-it-regression')]
-    : task === 'novelty' ? ['prompt.try-it-novelty', t('prompt.try-it-novelty')]
-      : ['prompt.try-it', t('prompt.try-it')];
-  prompt.innerHTML = said; // our own catalogue's text, with its <strong>
+  const touch = matchMedia('(any-pointer: coarse)').matches && !matchMedia('(any-pointer: fine)').matches;
+  const suffix = `${task === 'regression' || task === 'novelty' ? `-${task}` : ''}${touch ? '-touch' : ''}`;
+  const key = `prompt.try-it${suffix}`;
+  prompt.innerHTML = t(`prompt.try-it${suffix}`); // our own catalogue's text, with its <strong>
   prompt.dataset.i18nHtml = key; // written again by a live switch of language
   canvas.parentElement.append(prompt);
   const controls = document.getElementById('controls');

@@ -199,6 +199,15 @@ test('a first visit is prompted; the first click adds its point, and the prompt 
     assert.doesNotMatch(said, /class/, `${task}: ${said}`);
     await first.close();
   }
+  // On a touch screen the prompt says tap, and where the class is chosen: there is no shift.
+  const touch = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const tapped = await touch.newPage();
+  await tapped.goto(`${env.base}#preset=moons&n=20`);
+  await waitForFrame(tapped);
+  const told = await tapped.locator('#first-prompt').textContent();
+  assert.match(told, /^Try it: tap to add a point of the class chosen under “new points”/);
+  assert.doesNotMatch(told, /click/, told);
+  await touch.close();
   // A comparison's first visit on a phone: the prompt does not cover the narrow left plot (it
   // hid the header), and a press on the right-hand plot ends it as one on the left does.
   const phone = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
