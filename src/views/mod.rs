@@ -58,6 +58,28 @@ impl Figure {
             Figure::Lift(lift) => &lift.note,
         }
     }
+
+    /// [`Figure::note`] for the figure drawn in `layout`: a chart whose stacked panels do not
+    /// all fit it says how many it shows, since its note describes them all.
+    pub fn note_in(&self, layout: &Layout) -> String {
+        let note = self.note();
+        let Figure::Chart(chart) = self else {
+            return note.to_string();
+        };
+        let (shown, count) = (chart.panels(layout).len(), chart.below.len() + 1);
+        if shown >= count {
+            return note.to_string();
+        }
+        let more = format!(
+            "This picture has room for {shown} of its {count} panels: a taller window shows \
+             them all."
+        );
+        if note.is_empty() {
+            more
+        } else {
+            format!("{note} {more}")
+        }
+    }
 }
 
 /// A view of the registry.
@@ -228,6 +250,31 @@ impl Cache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Three stacked panels in a short, narrow picture: the upper alone is drawn, and the
+    /// note, which describes all three, says so; a tall picture draws them all, its note as
+    /// written.
+    #[test]
+    fn a_note_says_when_panels_did_not_fit() {
+        let panel = || chart::Chart {
+            x_range: (1.0, 10.0),
+            y_range: (0.0, 1.0),
+            note: "Above: this; below: that and the other.".into(),
+            ..chart::Chart::default()
+        };
+        let mut top = panel();
+        top.below = vec![panel(), panel()];
+        let figure = Figure::Chart(Box::new(top));
+        let short = Layout::chart_with_type(336, 150, 16.0);
+        let note = figure.note_in(&short);
+        assert_eq!(
+            note,
+            "Above: this; below: that and the other. This picture has room for 1 of its 3 \
+             panels: a taller window shows them all."
+        );
+        let tall = Layout::chart_with_type(600, 900, 16.0);
+        assert_eq!(figure.note_in(&tall), figure.note());
+    }
 
     #[test]
     fn ids_are_unique_and_the_plane_comes_first() {

@@ -43,6 +43,12 @@ impl ViewKind for PathView {
         0.9
     }
 
+    /// Where the window's height leaves too little for the panels stacked, the column's
+    /// width lets them stand side by side.
+    fn widens(&self) -> bool {
+        true
+    }
+
     fn job(&self) -> Option<&'static JobKind> {
         Some(&PATH)
     }

@@ -35,6 +35,12 @@ impl ViewKind for TraceView {
         0.9
     }
 
+    /// Where the window's height leaves too little for the panels stacked, the column's
+    /// width lets them stand side by side.
+    fn widens(&self) -> bool {
+        true
+    }
+
     fn compute(&self, lab: &mut Playground, _layout: &Layout) -> Figure {
         Figure::Chart(Box::new(trace_chart(lab)))
     }

@@ -42,7 +42,7 @@ impl App {
         };
         views::draw(PageBackend::on_canvas(canvas)?, &figure, &layout, &self.lab)
             .map_err(js_error)?;
-        let note = figure.note().to_string();
+        let note = figure.note_in(&layout);
         if behind {
             self.view_painted = Some((shown, note.clone()));
         }
