@@ -63,7 +63,10 @@
 // gzipped; 787.6 KB), then to 789 for a 50 MB file's points without a walk of them all in one
 // task on the page's thread (1.2 KB: the training set left as the points when none is held out,
 // the discs listed ahead in shares, the scene over the points composed in two steps, the legend
-// in one pass and the class choices kept; 788.8 KB); each raised on purpose, against the goal
+// in one pass and the class choices kept; 788.8 KB), then to 791 on 2026-11-30 for what a
+// new user's try found (1.6 KB: slack segments that go up f to their margin by halved Newton
+// steps or are not drawn, a file's class names kept in its link, a view's note saying when its
+// panels did not fit; 790.5 KB); each raised on purpose, against the goal
 // of a smaller module: what only the command line or an export needs belongs in a module of
 // its own, loaded when asked for).
 // To raise it deliberately: measure the new size (this script prints it), say in the commit why
@@ -75,7 +78,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_BYTES = 789_000;
+export const BUDGET_BYTES = 791_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');
