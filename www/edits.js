@@ -22,8 +22,13 @@ export function onControl(el, value = controlValue(el)) {
   const example = key === 'preset' ? exampleOf(value) : null;
   if (example) {
     newEntry();
-    if (replaceScene('#' + example.hash)) showCaption(example);
-    else syncControls(controlled());
+    if (replaceScene('#' + example.hash)) {
+      showCaption(example);
+      // On a projector the controls' column scrolls on its own: the menu was chosen low in it,
+      // and the caption, what to look at, is at its top.
+      const column = $('controls');
+      if (getComputedStyle(column).overflowY === 'auto') column.scrollTo({ top: 0 });
+    } else syncControls(controlled());
     return;
   }
   // Another task, model or preset is a new scene: Back returns to the one before.

@@ -33,8 +33,16 @@ test('the four-point example at C = 5/16 shows w = (0.375, −0.5), b = 0.375 an
   assert.match(await page.evaluate(() => document.getElementById('caption-text').textContent), /C = 5\/16/);
   // The classes keep the notes' names.
   assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('.class-button')].map((b) => b.textContent.trim().replace(/\s*\d$/, ''))), ['-1', '+1']);
-  // Three points with a hard margin: the boundary x₂ = 3 and margin 2.
+  // Three points with a hard margin: the boundary x₂ = 3 and margin 2. Chosen with the
+  // controls' column scrolled down to the menu, the column comes back up to the caption.
+  await page.evaluate(() => document.getElementById('preset').scrollIntoView({ block: 'end' }));
+  assert.ok(await page.evaluate(() => document.getElementById('controls').scrollTop) > 0, 'the column scrolled down');
   await choose(page, 'example:three-hard');
+  const inView = await page.evaluate(() => {
+    const [c, p] = ['caption', 'controls'].map((id) => document.getElementById(id).getBoundingClientRect());
+    return c.top >= p.top - 0.5 && c.bottom <= p.bottom + 0.5 && c.bottom <= innerHeight;
+  });
+  assert.ok(inView, 'the caption is in view');
   const three = await statusText(page);
   for (const part of ['margin 1/‖w‖ = 2', 'w = (0, -0.5)', 'b = 1.5']) assert.ok(three.includes(part), `${part} in: ${three}`);
   // Another preset is another scene: the caption goes; Back brings the example back.
