@@ -185,6 +185,13 @@ function wire() {
   whenColumnResized(repaint);
   resized.observe(canvas);
   resized.observe(plotB);
+  // Where the plot stays at the top of the screen (a phone upright), what is scrolled into
+  // view, a control reached with Tab or a found slider, stops under it, not behind it.
+  const stage = canvas.closest('.stage');
+  new ResizeObserver(() => {
+    const sticky = getComputedStyle(stage).position === 'sticky';
+    document.documentElement.style.scrollPaddingTop = sticky ? `${stage.offsetHeight}px` : '';
+  }).observe(stage);
 }
 
 // The last visit's scene, opened as its link would be (an undo step back to the default).

@@ -109,6 +109,15 @@ test('a slider\'s row fits its panel, its value is never cut off, and on a phone
   const phone = { width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
   const { page, errors } = await openPage(env.browser, `${env.base}#C=12345.678`, phone);
   await settle(page);
+  // A slider reached with the keyboard is scrolled into view below the plot that stays at the
+  // top, not behind it.
+  await page.evaluate(() => document.getElementById('C').focus());
+  await page.waitForTimeout(300);
+  const covered = await page.evaluate(() => {
+    const [slider, stage] = [document.getElementById('C'), document.querySelector('.stage')].map((el) => el.getBoundingClientRect());
+    return { top: slider.top, bottom: slider.bottom, under: stage.bottom, height: innerHeight };
+  });
+  assert.ok(covered.top >= covered.under - 0.5 && covered.bottom <= covered.height, `the focused slider at ${covered.top}–${covered.bottom}, the plot down to ${covered.under}`);
   for (const presenting of [false, true]) {
     const at = await rowOf(page);
     check(at, presenting ? 'phone, presenter' : 'phone');
