@@ -45,6 +45,7 @@ if (canvas && !seen() && !withPoints && !withLesson) {
   const touch = matchMedia('(any-pointer: coarse)').matches && !matchMedia('(any-pointer: fine)').matches;
   const suffix = `${task === 'regression' || task === 'novelty' ? `-${task}` : ''}${touch ? '-touch' : ''}`;
   const key = `prompt.try-it${suffix}`;
+  // (The key written out in t( ), where the catalogues' check finds the keys in use.)
   prompt.innerHTML = t(`prompt.try-it${suffix}`); // our own catalogue's text, with its <strong>
   prompt.dataset.i18nHtml = key; // written again by a live switch of language
   canvas.parentElement.append(prompt);

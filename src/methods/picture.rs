@@ -355,6 +355,15 @@ mod tests {
         assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-12);
     }
 
+    /// Whether `p` lies on an edge of `view` (to within 10⁻⁹ of its width).
+    fn on_the_edge(view: &View, p: Point) -> bool {
+        let near = |a: f64, b: f64| (a - b).abs() <= 1e-9 * view.width();
+        near(p[0], view.x_min)
+            || near(p[0], view.x_max)
+            || near(p[1], view.y_min)
+            || near(p[1], view.y_max)
+    }
+
     /// `model`'s picture of `data` on a square plot of `side` pixels around the points.
     fn pictured(
         model: &dyn Model,
@@ -482,13 +491,7 @@ mod tests {
                 .collect();
             let drawn = scene.decoration("slack").expect("slack").lines();
             let pixel = view.width() / layout.plot.width;
-            let on_edge = |p: Point| {
-                let near = |a: f64, b: f64| (a - b).abs() <= 1e-9 * view.width();
-                near(p[0], view.x_min)
-                    || near(p[0], view.x_max)
-                    || near(p[1], view.y_min)
-                    || near(p[1], view.y_max)
-            };
+            let on_edge = |p: Point| on_the_edge(&view, p);
             for (way, slack) in [("drawn", &drawn), ("exact", &exact)] {
                 for &(start, end) in slack {
                     let i = (0..data.len()).find(|&i| data.points[i] == start).unwrap();
@@ -547,13 +550,7 @@ mod tests {
                 continue;
             }
             assert_eq!(slack.len(), with_slack.len(), "{kernel}");
-            let on_edge = |p: Point| {
-                let near = |a: f64, b: f64| (a - b).abs() <= 1e-9 * view.width();
-                near(p[0], view.x_min)
-                    || near(p[0], view.x_max)
-                    || near(p[1], view.y_min)
-                    || near(p[1], view.y_max)
-            };
+            let on_edge = |p: Point| on_the_edge(&view, p);
             for (&(start, end), &i) in slack.iter().zip(&with_slack) {
                 assert_eq!(start, data.points[i], "{kernel}");
                 assert!(
