@@ -157,16 +157,19 @@ impl Layer {
         self.pixels[y * self.width + x]
     }
 
-    /// The layer as straight-alpha RGBA bytes (what `ImageData` holds).
+    /// The layer as straight-alpha RGBA bytes (what `ImageData` holds): c · 255 / α rounded
+    /// to nearest. An opaque pixel is its own straight form, and an empty one is zeros; only
+    /// the others (the discs' antialiased rims) are divided, which in a dense layer are few.
     pub fn to_straight_rgba(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(4 * self.pixels.len());
-        for &[r, g, b, a] in &self.pixels {
-            if a == 0 {
-                out.extend_from_slice(&[0, 0, 0, 0]);
+        for &pixel in &self.pixels {
+            let a = pixel[3];
+            if a == 255 || a == 0 {
+                out.extend_from_slice(&pixel);
                 continue;
             }
             let un = |c: u8| ((c as u32 * 255 + a as u32 / 2) / a as u32).min(255) as u8;
-            out.extend_from_slice(&[un(r), un(g), un(b), a]);
+            out.extend_from_slice(&[un(pixel[0]), un(pixel[1]), un(pixel[2]), a]);
         }
         out
     }
@@ -236,6 +239,23 @@ mod tests {
         let mut layer = Layer::new(3, 3);
         layer.stamp_all([(&sprite, (1, 1))].into_iter());
         assert_eq!(layer.to_straight_rgba(), plus());
+    }
+
+    #[test]
+    fn straight_alpha_divides_each_colour_by_alpha_rounded_to_nearest() {
+        // Premultiplied (c, α) → straight c · 255 / α: (64, 128) → 127.5 → 128; (1, 3) → 85;
+        // opaque and empty pixels as they are.
+        let dot = |rgba: [u8; 4]| Sprite::from_straight_rgba(&rgba, 1, 1, (0, 0));
+        let mut layer = Layer::new(4, 1);
+        layer.stamp_under(&dot([200, 10, 0, 255]), (0, 0));
+        layer.stamp_under(&dot([128, 255, 0, 128]), (1, 0));
+        layer.stamp_under(&dot([85, 0, 255, 3]), (2, 0));
+        assert_eq!(layer.pixel(1, 0), [64, 128, 0, 128]);
+        assert_eq!(layer.pixel(2, 0), [1, 0, 3, 3]);
+        assert_eq!(
+            layer.to_straight_rgba(),
+            [200, 10, 0, 255, 128, 255, 0, 128, 85, 0, 255, 3, 0, 0, 0, 0]
+        );
     }
 
     #[test]

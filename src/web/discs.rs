@@ -43,8 +43,12 @@ pub const RASTER_FROM: usize = 5000;
 /// memory and shows what it has.
 pub const FRAME_BUDGET_MS: f64 = 16.0;
 
-/// Discs composited between two looks at the clock.
-const BATCH: usize = 2048;
+/// Discs composited between two looks at the clock. The first discs of a layer are the dear
+/// ones: on an empty layer every pixel of their stamps is blended, where later ones mostly fall
+/// on opaque tiles and are passed over. A frame past its share overshoots by at most a batch,
+/// which at 2048 discs was 3–10 ms of a layer's first discs here, and five times that with the
+/// CPU slowed.
+const BATCH: usize = 256;
 
 /// How long (ms) a layer still being composited may go without being shown again: the frames
 /// in between composite it unseen.
