@@ -77,6 +77,27 @@ fn a_scene_of_points_alone_names_its_classes_and_nothing_else() {
 }
 
 #[test]
+fn every_class_colour_present_is_named_once_in_order_however_high() {
+    // Colours below 64 and past it (a scene of many classes), repeated and out of order.
+    let colour_of = vec![70, 3, 0, 63, 3, 64, 70, 0];
+    let n = colour_of.len();
+    let scene = Scene {
+        points: (0..n).map(|i| [i as f64, 0.0]).collect(),
+        colour_of,
+        marks: vec![Mark::Plain; n],
+        hollow: vec![false; n],
+        ..Scene::default()
+    };
+    let named: Vec<LegendMark> = scene
+        .legend(&layers(""), false)
+        .into_iter()
+        .map(|e| e.mark)
+        .collect();
+    let classes = [0, 3, 63, 64, 70].map(|colour| LegendMark::Class { colour });
+    assert_eq!(named, classes);
+}
+
+#[test]
 fn support_vectors_and_test_points_follow_the_marks_and_their_layer() {
     // Point 2 is held out (hollow); its mark, were it marked, is not a support vector's.
     let scene = Scene {

@@ -136,7 +136,19 @@ impl Scene {
                 note(test, colour);
             }
         } else {
-            pieces::for_each(colours, |&colour| note(false, colour));
+            // The colours below 64 as the bits of one word, which is all this pass writes; any
+            // higher one is noted one by one.
+            let (mut bits, mut higher) = (0u64, false);
+            pieces::for_each(colours, |&colour| match colour < 64 {
+                true => bits |= 1 << colour,
+                false => higher = true,
+            });
+            (0..64)
+                .filter(|&c| bits >> c & 1 == 1)
+                .for_each(|c| note(false, c));
+            if higher {
+                pieces::for_each(colours, |&colour| note(false, colour));
+            }
         }
         // Points past the colours given are drawn in the first colour.
         if colours.len() < n {
