@@ -168,6 +168,9 @@ pub struct App {
     /// points' parts were composed for: the next model over the same points takes them
     /// from it (`Playground::over_points_reusing`) rather than copying every point again.
     spare_scene: Option<(PointsKey, scene::Scene)>,
+    /// The points' part of the next scene while it is copied a share at a time, with what it
+    /// is copied from ([`App::prepare_points`]).
+    copying: Option<(PointsKey, scene::Scene)>,
     /// What the discs on the painter's layer were listed for, when a frame with a worker
     /// listed them: the points, their roles and colours, the window and the canvas
     /// ([`App::discs_key`]). A new model over the same points need not list them again.
@@ -230,6 +233,7 @@ impl App {
             painted: None,
             painted_scene: None,
             spare_scene: None,
+            copying: None,
             discs_key: None,
             remote_figure: None,
             figures_adopted: 0,

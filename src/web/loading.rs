@@ -51,64 +51,82 @@ impl App {
     /// nothing, while some are unread), keeping the settings, as a loaded file does.
     pub fn take_points(&mut self, points: PackedPoints) -> Result<(), JsValue> {
         let data = points.unpacking.finish().map_err(js_error)?;
+        self.copying = None;
         // The worker read the same file itself (it holds these points already): the load is
         // not recorded as a whole scene to send it, which would post every point again.
         (*self.lab).load_data(data);
         Ok(())
     }
 
-    /// Computes step `step` of what the frames keep of the points taken, a walk of them (or
-    /// of a share of them) per step, and returns whether another step remains: the lab's own
-    /// ([`crate::lab::playground::Playground::prepare_points`]), then the points' part of the
-    /// scene the next frame composes (two steps), then their discs, listed ahead of it
-    /// [`LIST_AHEAD`] points a step.
+    /// Computes step `step` of what the frames keep of the points taken, and returns whether
+    /// another step remains: the lab's own ([`crate::lab::playground::Playground::prepare_points`]),
+    /// then the points' part of the scene the next frame composes (their copy, colours and
+    /// roles, `SHARE` points a step), then their discs, listed ahead of it `SHARE` points a
+    /// step. No step grows with the number of points, neither in time nor in the memory it
+    /// first touches (a million points' copy is tens of megabytes the page has never used,
+    /// which a slow or busy machine hands out slowly).
     pub fn prepare_points(&mut self, step: usize) -> bool {
-        const LAB_STEPS: usize = 4;
-        match step.checked_sub(LAB_STEPS) {
-            None => {
-                self.lab.prepare_points(step);
-                true
-            }
-            // The scene over the points in two steps: their copy, then their colours and
-            // roles (a frame meanwhile completes it the same way).
-            Some(0) => {
-                let points = self.lab.data().points.clone();
-                let scene = scene::Scene {
-                    points,
-                    ..scene::Scene::default()
-                };
-                self.spare_scene = Some((self.lab.points_key(), scene));
-                true
-            }
-            Some(1) => {
-                let spare = self.spare_scene.take();
-                let scene = self.lab.over_points_reusing(None, spare);
-                self.spare_scene = Some((self.lab.points_key(), scene));
-                true
-            }
-            Some(k) => {
-                // (An edit since: the scene is another one's, and the frames list its discs.)
-                let Some((composed_for, scene)) = &self.spare_scene else {
-                    return false;
-                };
-                if *composed_for != self.lab.points_key() {
-                    return false;
-                }
-                let n = scene.points.len();
-                let start = (k - 2) * LIST_AHEAD;
-                let range = start..n.min(start + LIST_AHEAD);
-                let last = range.end >= n;
-                let layout = self.layout();
-                let key = self.discs_key(scene, &layout);
-                let list =
-                    |into: &mut Vec<_>| scene::list_discs(scene, &layout, range.clone(), into);
-                self.discs.list_ahead(key, &list, (k == 2, last));
-                !last
-            }
+        let lab_steps = self.lab.preparing_steps();
+        if step < lab_steps {
+            self.lab.prepare_points(step);
+            return true;
         }
+        let n = self.lab.data().len();
+        let shares = n.div_ceil(SHARE).max(1);
+        let k = step - lab_steps;
+        if k < shares {
+            self.copy_share();
+            return true;
+        }
+        // (An edit since: the scene is another one's, and the frames list its discs.)
+        let Some((composed_for, scene)) = &self.spare_scene else {
+            return false;
+        };
+        if *composed_for != self.lab.points_key() {
+            return false;
+        }
+        let n = scene.points.len();
+        let start = (k - shares) * SHARE;
+        let range = start..n.min(start + SHARE);
+        let last = range.end >= n;
+        let layout = self.layout();
+        let key = self.discs_key(scene, &layout);
+        let list = |into: &mut Vec<_>| scene::list_discs(scene, &layout, range.clone(), into);
+        self.discs.list_ahead(key, &list, (k == shares, last));
+        !last
+    }
+
+    /// Copies the next `SHARE` points, with their colours and roles, into the scene being
+    /// composed for them; once it holds every point, it is composed over them (as a frame
+    /// composes one) and kept for the next frame (`spare_scene`).
+    fn copy_share(&mut self) {
+        let key = self.lab.points_key();
+        let data = self.lab.data();
+        let n = data.len();
+        let mut scene = match self.copying.take() {
+            Some((k, scene)) if k == key => scene,
+            _ => scene::Scene {
+                points: Vec::with_capacity(n),
+                colour_of: Vec::with_capacity(n),
+                hollow: Vec::with_capacity(n),
+                ..scene::Scene::default()
+            },
+        };
+        let range = scene.points.len()..n.min(scene.points.len() + SHARE);
+        scene.points.extend_from_slice(&data.points[range.clone()]);
+        scene
+            .hollow
+            .extend_from_slice(&self.lab.test()[range.clone()]);
+        self.lab.colour_indices_into(range, &mut scene.colour_of);
+        if scene.points.len() < n {
+            self.copying = Some((key, scene));
+            return;
+        }
+        let scene = self.lab.over_points_reusing(None, Some((key, scene)));
+        self.spare_scene = Some((key, scene));
     }
 }
 
-/// How many points' discs [`App::prepare_points`] lists in one step (a few milliseconds'
-/// work on a phone).
-const LIST_AHEAD: usize = 1 << 18;
+/// How many points [`App::prepare_points`] copies, or lists the discs of, in one step (a few
+/// milliseconds' work on a phone, and a few megabytes).
+const SHARE: usize = 1 << 18;

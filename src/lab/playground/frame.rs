@@ -231,10 +231,13 @@ impl Playground {
         colours
     }
 
-    /// What the frames keep of the points, computed one walk of them at a time: step 0 their
-    /// fingerprint, 1 their window, 2 their classes, 3 their colours. Returns whether a step
-    /// remains. A page that has just taken a million points spreads these over tasks of
-    /// their own rather than leave them all to its next frame.
+    /// What the frames keep of the points, computed a step at a time: step 0 their
+    /// fingerprint, 1 their window, 2 their classes, then their colours, `COLOUR_SHARE`
+    /// points a step. Returns whether a step remains ([`Playground::preparing_steps`] in all).
+    /// A page that has just taken a million points spreads these over tasks of their own
+    /// rather than leave them all to its next frame; the colours come in shares because a
+    /// million of them are megabytes of memory the page has never touched, which a slow or
+    /// busy machine hands out slowly.
     pub fn prepare_points(&self, step: usize) -> bool {
         match step {
             0 => {
@@ -246,25 +249,66 @@ impl Playground {
             2 => {
                 self.class_order();
             }
-            3 => {
-                let key = self.points_key();
-                let kept = matches!(&*self.colours.borrow(), Some((k, _)) if *k == key);
-                if !kept {
-                    let colours = self.rank_colours();
-                    *self.colours.borrow_mut() = Some((key, colours));
-                }
-            }
-            _ => {}
+            _ => self.colour_share(),
         }
-        step < 3
+        step + 1 < self.preparing_steps()
+    }
+
+    /// How many steps [`Playground::prepare_points`] takes for the points as they are.
+    pub fn preparing_steps(&self) -> usize {
+        3 + self.data.len().div_ceil(COLOUR_SHARE).max(1)
+    }
+
+    /// Colours the next `COLOUR_SHARE` points of those being coloured, keeping the colours
+    /// once every point has its own.
+    fn colour_share(&self) {
+        let key = self.points_key();
+        if matches!(&*self.colours.borrow(), Some((k, _)) if *k == key) {
+            return;
+        }
+        let n = self.data.len();
+        let mut colours = match self.colouring.take() {
+            Some((k, colours)) if k == key => colours,
+            _ => Vec::with_capacity(n),
+        };
+        let from = colours.len();
+        self.colour_labels(
+            &self.data.labels[from..n.min(from + COLOUR_SHARE)],
+            &mut colours,
+        );
+        match colours.len() == n {
+            true => *self.colours.borrow_mut() = Some((key, colours)),
+            false => *self.colouring.borrow_mut() = Some((key, colours)),
+        }
+    }
+
+    /// Appends the colour indices of the points `range` to `out` (each its label's rank among
+    /// the classes, as the scene colours them), without copying the others: how a page builds a
+    /// million points' scene a share at a time.
+    pub fn colour_indices_into(&self, range: std::ops::Range<usize>, out: &mut Vec<usize>) {
+        let key = self.points_key();
+        if !matches!(&*self.colours.borrow(), Some((k, _)) if *k == key) {
+            self.colour_indices();
+        }
+        if let Some((_, colours)) = &*self.colours.borrow() {
+            out.extend_from_slice(&colours[range]);
+        }
     }
 
     /// [`Playground::colour_indices`], computed.
     fn rank_colours(&self) -> Vec<usize> {
+        let mut colours = Vec::with_capacity(self.data.len());
+        self.colour_labels(&self.data.labels, &mut colours);
+        colours
+    }
+
+    /// Appends the colour index of each of `labels` to `out`.
+    fn colour_labels(&self, labels: &[i32], out: &mut Vec<usize>) {
         // The points of regression and novelty detection are all of one kind, whatever labels
         // they kept from a classification scene (kept, for going back to it).
         if self.settings.task != Task::Classification {
-            return vec![0; self.data.len()];
+            out.resize(out.len() + labels.len(), 0);
+            return;
         }
         let classes = self.class_order();
         let rank = |l: &i32| classes.iter().position(|c| c == l).unwrap_or(0);
@@ -273,16 +317,15 @@ impl Playground {
         match (classes.first(), classes.last()) {
             (Some(&lo), Some(&hi)) if (hi as i64 - lo as i64) < 4096 => {
                 let table: Vec<usize> = (lo..=hi).map(|l| rank(&l)).collect();
-                self.data
-                    .labels
-                    .iter()
-                    .map(|&l| table[(l - lo) as usize])
-                    .collect()
+                out.extend(labels.iter().map(|&l| table[(l - lo) as usize]));
             }
-            _ => self.data.labels.iter().map(rank).collect(),
+            _ => out.extend(labels.iter().map(rank)),
         }
     }
 }
+
+/// How many points [`Playground::prepare_points`] colours in one step.
+pub const COLOUR_SHARE: usize = 1 << 18;
 
 /// The status line: what every model has (points, classes, training accuracy), the model's
 /// own facts, and what the person should know.

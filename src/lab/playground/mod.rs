@@ -93,6 +93,9 @@ pub struct Playground {
     around: std::cell::Cell<Option<(u64, View)>>,
     /// The points' colour indices, by points version and task.
     colours: std::cell::RefCell<Option<(PointsKey, Vec<usize>)>>,
+    /// The colours of the points being coloured a share at a time
+    /// ([`Playground::prepare_points`]), until every point has its own.
+    colouring: std::cell::RefCell<Option<(PointsKey, Vec<usize>)>>,
     /// Problems met while reading a shared link.
     pub warnings: Vec<String>,
     /// The views' background jobs, each by its kind's id with the signature of what it was
@@ -137,6 +140,7 @@ impl Playground {
             class_order: std::cell::RefCell::new(None),
             around: std::cell::Cell::new(None),
             colours: std::cell::RefCell::new(None),
+            colouring: std::cell::RefCell::new(None),
             warnings: Vec::new(),
             jobs: jobs::Jobs::default(),
             last_tuned: None,

@@ -605,3 +605,56 @@ fn the_fingerprint_follows_every_change_of_a_setting() {
         assert_ne!(lab.fingerprint(), before, "{what} changes the fingerprint");
     }
 }
+
+/// `n` points on a line labelled 7, −1, 3, 7, −1, 3, …
+fn three_labels(n: usize) -> Dataset {
+    let mut data = Dataset::new();
+    for i in 0..n {
+        data.push([i as f64, 0.0], [7, -1, 3][i % 3]).unwrap();
+    }
+    data
+}
+
+#[test]
+fn points_prepared_a_share_at_a_time_are_coloured_by_their_labels_rank() {
+    let n = 2 * frame::COLOUR_SHARE + 5;
+    let mut lab = Playground::new(Settings::default());
+    lab.load_data(three_labels(n));
+    // Three walks, then three shares of colours.
+    let steps = lab.preparing_steps();
+    assert_eq!(steps, 6);
+    for step in 0..steps {
+        assert_eq!(lab.prepare_points(step), step + 1 < steps);
+    }
+    // −1, 3, 7 rank 0, 1, 2: labels 7, −1, 3 are colours 2, 0, 1.
+    let kept = lab.colours.borrow().clone().expect("kept").1;
+    assert_eq!(kept.len(), n);
+    assert!(kept.iter().enumerate().all(|(i, &c)| c == [2, 0, 1][i % 3]));
+    // Appended after what `out` holds; n − 4 = 3 · 174 763, a point labelled 7.
+    let mut tail = vec![9];
+    lab.colour_indices_into(n - 4..n, &mut tail);
+    assert_eq!(tail, [9, 2, 0, 1, 2]);
+}
+
+#[test]
+fn an_edit_between_shares_starts_the_colours_afresh() {
+    let n = frame::COLOUR_SHARE + 2;
+    let mut lab = Playground::new(Settings::default());
+    lab.load_data(three_labels(n));
+    // The walks and the first share, then a point added: the shares begun are of other points.
+    for step in 0..4 {
+        lab.prepare_points(step);
+    }
+    lab.add_point([0.5, 0.5], 3).unwrap();
+    let steps = lab.preparing_steps();
+    for step in 0..steps {
+        lab.prepare_points(step);
+    }
+    let kept = lab.colours.borrow().clone().expect("kept").1;
+    assert_eq!(kept.len(), n + 1);
+    assert_eq!(kept[n], 1);
+    assert!(kept[..n]
+        .iter()
+        .enumerate()
+        .all(|(i, &c)| c == [2, 0, 1][i % 3]));
+}
