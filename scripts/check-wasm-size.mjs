@@ -66,7 +66,10 @@
 // in one pass and the class choices kept; 788.8 KB), then to 791 on 2026-11-30 for what a
 // new user's try found (1.6 KB: slack segments that go up f to their margin by halved Newton
 // steps or are not drawn, a file's class names kept in its link, a view's note saying when its
-// panels did not fit; 790.5 KB); each raised on purpose, against the goal
+// panels did not fit; 790.5 KB), then to 792 for a 50 MB file's colours and scene copied a
+// share at a time, neither a task's time nor the fresh memory it touches growing with the
+// file, the discs' batches of 256 and the classes present found as bits (1.0 KB; 791.5 KB);
+// each raised on purpose, against the goal
 // of a smaller module: what only the command line or an export needs belongs in a module of
 // its own, loaded when asked for).
 // To raise it deliberately: measure the new size (this script prints it), say in the commit why
@@ -78,7 +81,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-export const BUDGET_BYTES = 791_000;
+export const BUDGET_BYTES = 792_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = process.argv[2] || path.join(here, '..', 'site', 'www', 'pkg', 'kernel_playground_bg.wasm');

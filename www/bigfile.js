@@ -112,9 +112,8 @@ export async function loadBehind(name, file, columns, hooks) {
         reader.feed(packed.subarray(at, at + piece));
         at += piece;
         const ms = performance.now() - began;
-        // At most twice the last piece, and 2 MB (its points take about twice that of memory
-        // the page has not used before): a slow moment must not make one long task.
-        piece = Math.max(1 << 16, Math.min(2 * piece, 1 << 21, Math.round(piece * SLICE_MS / Math.max(ms, 1))));
+        // At most twice the last piece, and 4 MB: a slow moment must not make one long task.
+        piece = Math.max(1 << 16, Math.min(2 * piece, 1 << 22, Math.round(piece * SLICE_MS / Math.max(ms, 1))));
         const share = (i + reader.fraction()) / readers.length;
         hooks.show(t('bigfile.preparing', name, Math.round(100 * share), grouped(reader.count())));
         await nextTask();
