@@ -78,6 +78,9 @@ impl App {
             self.copy_share();
             return true;
         }
+        // (A copy left unfinished by an edit is not kept: at a million points it is tens of
+        // megabytes.)
+        self.copying = None;
         // (An edit since: the scene is another one's, and the frames list its discs.)
         let Some((composed_for, scene)) = &self.spare_scene else {
             return false;
