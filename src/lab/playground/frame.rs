@@ -220,15 +220,15 @@ impl Playground {
     /// and while there is only one, the classes its buttons offer beside it), so a point's
     /// colour is its class button's, and −1 / +1 or 3 / 7 are drawn as 0 / 1 are.
     pub(super) fn colour_indices(&self) -> Vec<usize> {
-        let key = self.points_key();
-        if let Some((kept, colours)) = &*self.colours.borrow() {
-            if *kept == key {
-                return colours.clone();
-            }
-        }
-        let colours = self.rank_colours();
-        *self.colours.borrow_mut() = Some((key, colours.clone()));
+        let mut colours = Vec::new();
+        self.colour_indices_into(0..self.data.len(), &mut colours);
         colours
+    }
+
+    /// Whether the colours kept are those of the points as they are.
+    fn colours_kept(&self) -> bool {
+        let key = self.points_key();
+        matches!(&*self.colours.borrow(), Some((k, _)) if *k == key)
     }
 
     /// What the frames keep of the points, computed a step at a time: step 0 their
@@ -262,10 +262,10 @@ impl Playground {
     /// Colours the next `COLOUR_SHARE` points of those being coloured, keeping the colours
     /// once every point has its own.
     fn colour_share(&self) {
-        let key = self.points_key();
-        if matches!(&*self.colours.borrow(), Some((k, _)) if *k == key) {
+        if self.colours_kept() {
             return;
         }
+        let key = self.points_key();
         let n = self.data.len();
         let mut colours = match self.colouring.take() {
             Some((k, colours)) if k == key => colours,
@@ -286,9 +286,8 @@ impl Playground {
     /// the classes, as the scene colours them), without copying the others: how a page builds a
     /// million points' scene a share at a time.
     pub fn colour_indices_into(&self, range: std::ops::Range<usize>, out: &mut Vec<usize>) {
-        let key = self.points_key();
-        if !matches!(&*self.colours.borrow(), Some((k, _)) if *k == key) {
-            self.colour_indices();
+        if !self.colours_kept() {
+            *self.colours.borrow_mut() = Some((self.points_key(), self.rank_colours()));
         }
         if let Some((_, colours)) = &*self.colours.borrow() {
             out.extend_from_slice(&colours[range]);
